@@ -1,0 +1,131 @@
+/**
+ * The sandbox's internal contract: the seams between its core (router, auth, idempotency, pagination, clock,
+ * worker) and its domain modules (accounts, quotes/operations/balances/beneficiaries, webhooks).
+ *
+ * The sandbox is framework-free and imports nothing from the console except pure shared modules (lib/money).
+ */
+
+/** Minimal SQL executor. PGlite and node-postgres are adapted to it in `core/sql.ts`. Parameters are $1..$n. */
+export interface Sql {
+  query<T = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<{ rows: T[]; affectedRows?: number }>;
+  /** Runs several statements at once (migrations). No parameters. */
+  exec(text: string): Promise<void>;
+  /** Runs `fn` in one transaction (ROLLBACK when it throws). Called on a transaction, it runs `fn` in the same one. */
+  transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
+}
+
+/** The one clock: token expiry, quote expiry, idempotency retention, settlement, retries all read it. */
+export interface Clock {
+  now(): Date;
+  /** Moves the clock forward (persisted, so it survives a restart) and wakes the worker. */
+  advance(seconds: number): Promise<void>;
+}
+
+/** One entry of a validation error's `details.errors`. `field` is located: `body:owner.taxId`, `path:accountId`, `query:limit`. */
+export interface FieldError {
+  code: string;
+  message: string;
+  field: string;
+  params: Record<string, unknown>;
+}
+
+/** A customer of the service, with its client credentials. `auto` lets reviews, settlement and payments happen by themselves. */
+export interface Customer {
+  id: string;
+  name: string;
+  clientId: string;
+  clientSecret: string;
+  auto: boolean;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestContext {
+  method: HttpMethod;
+  /** Path below the sandbox base, e.g. `/api/accounts/0b6…`. */
+  path: string;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  headers: Headers;
+  /** Parsed JSON body; `undefined` when there is none. */
+  body: unknown;
+  /** Set for multipart requests instead of `body`. */
+  form?: FormData;
+  /** The authenticated customer (routes with `auth: 'customer'`), otherwise null. */
+  customer: Customer | null;
+  requestId: string;
+  /** For POST/PUT/PATCH this is the transaction that also records the idempotent response. */
+  sql: Sql;
+  now: Date;
+  services: SandboxServices;
+}
+
+export interface RouteResult {
+  status: number;
+  /** JSON-serialised; omit for an empty body (204, 202). */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface RouteDef {
+  method: HttpMethod;
+  /** `/api/accounts/:accountId/ubos`. Literal segments win over parameters. */
+  path: string;
+  /** `customer`: Bearer token required; `none`: public (token endpoint, customer creation helper, openapi.json). */
+  auth: 'customer' | 'none';
+  handler(ctx: RequestContext): Promise<RouteResult>;
+}
+
+export type EventType =
+  | 'ASSET_ACTIVATED'
+  | 'BENEFICIARY_PAYMENT_INSTRUCTION_CREATED'
+  | 'BENEFICIARY_PAYMENT_INSTRUCTION_APPROVED'
+  | 'BENEFICIARY_PAYMENT_INSTRUCTION_REJECTED'
+  | 'OPERATION_REQUESTED'
+  | 'OPERATION_COMPLETED'
+  | 'OPERATION_FAILED';
+
+export type ResourceName = 'ACCOUNT' | 'BENEFICIARY' | 'OPERATION';
+
+export interface EmittedEvent {
+  customerId: string;
+  type: EventType;
+  resourceName: ResourceName;
+  /** The account, beneficiary or operation the event is about. */
+  resourceId: string;
+  /** The event body exactly as delivered (the contract's Events part). */
+  payload: Record<string, unknown>;
+}
+
+/** Work the background loop runs repeatedly. Returns how many items it moved, so the loop knows to go again at once. */
+export interface BackgroundTask {
+  name: string;
+  run(services: SandboxServices): Promise<number>;
+}
+
+/** A module's SQL migration. Ids sort globally: core 0xx, accounts 1xx, money 2xx, webhooks 4xx. */
+export interface Migration {
+  id: string;
+  sql: string;
+}
+
+/** What the domain modules contribute to `createSandbox`. */
+export interface SandboxModule {
+  name: string;
+  migrations: Migration[];
+  routes: RouteDef[];
+  tasks: BackgroundTask[];
+}
+
+/** Services shared by routes and tasks. */
+export interface SandboxServices {
+  sql: Sql;
+  clock: Clock;
+  /** Records an event in the outbox inside the caller's transaction; the delivery task fans it out after commit. */
+  emit(tx: Sql, event: EmittedEvent): Promise<void>;
+  /** Asks the background loop to run now (after a commit that created work), instead of at its next tick. */
+  wake(): void;
+  /** Outbound HTTP for webhook deliveries (injectable in tests). */
+  fetch: typeof fetch;
+  getCustomer(tx: Sql, customerId: string): Promise<Customer | null>;
+}

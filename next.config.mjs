@@ -1,0 +1,10 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // PGlite loads its WASM and data files by path; bundling it breaks that (STACK_NOTES gotcha 12).
+  serverExternalPackages: ['@electric-sql/pglite'],
+  // Lets parallel builds (several work trees' tests on one machine) keep separate outputs.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
+  poweredByHeader: false,
+  reactStrictMode: true,
+};
+export default nextConfig;

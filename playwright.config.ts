@@ -1,0 +1,49 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// Debian's Chromium: Playwright cannot download its own browser on these machines.
+const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run',
+];
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const BASE_URL = `http://localhost:${PORT}`;
+// Each run starts from an empty embedded database, so demo data and users are seeded fresh.
+const DATA_DIR = process.env.E2E_DATA_DIR ?? `.data-e2e-${PORT}`;
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  globalSetup: './e2e/global-setup.ts',
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'debian-chromium',
+      use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS } },
+    },
+  ],
+  webServer: {
+    command: `rm -rf ${DATA_DIR} && next start -p ${PORT}`,
+    url: `${BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      DATA_DIR,
+      PORT: String(PORT),
+      PUBLIC_URL: BASE_URL,
+      NEXTAUTH_URL: BASE_URL,
+      NEXT_TELEMETRY_DISABLED: '1',
+    },
+  },
+});
