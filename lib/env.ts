@@ -1,0 +1,218 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** One line, naming the variable and what it expects — printed as-is at start-up. */
+export class EnvError extends Error {
+  constructor(
+    readonly variable: string,
+    readonly expected: string,
+  ) {
+    super(`Invalid environment: ${variable} — expected ${expected}`);
+    this.name = 'EnvError';
+  }
+}
+
+export type Env = {
+  PORT: number;
+  /** Origin + optional path, no trailing slash. */
+  PUBLIC_URL: string;
+  /** `new URL(PUBLIC_URL).origin`, used by the proxy's origin check. */
+  PUBLIC_ORIGIN: string;
+  SANDBOX: 'on' | 'off';
+  FX_API_BASE_URL: string;
+  FX_AUTH_URL: string;
+  /** Unset with the sandbox on: lib/sandbox-host's demo customer is used. */
+  FX_CLIENT_ID: string | undefined;
+  FX_CLIENT_SECRET: string | undefined;
+  FX_SERVICE_VERSION: string | undefined;
+  DATABASE_URL: string | undefined;
+  /** Absolute path. */
+  DATA_DIR: string;
+  NEXTAUTH_SECRET: string;
+  NEXTAUTH_SECRET_SOURCE: 'env' | 'generated' | 'file';
+  NEXTAUTH_URL: string;
+  /** True when PUBLIC_URL is https: `__Secure-` cookies and HSTS. */
+  SECURE_COOKIES: boolean;
+};
+
+const MIN_SECRET_LENGTH = 32;
+export const NEXTAUTH_SECRET_FILE = 'nextauth-secret';
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+const httpUrl = z
+  .string()
+  .trim()
+  .refine((v) => {
+    try {
+      const u = new URL(v);
+      return (u.protocol === 'http:' || u.protocol === 'https:') && !u.search && !u.hash;
+    } catch {
+      return false;
+    }
+  })
+  .transform((v) => v.replace(/\/+$/, ''));
+
+const EXPECTATIONS = {
+  PORT: 'an integer port between 1 and 65535',
+  PUBLIC_URL: 'an absolute http(s) URL such as https://console.example.com',
+  NEXTAUTH_URL: 'an absolute http(s) URL such as https://console.example.com',
+  SANDBOX: '"on" or "off"',
+  FX_API_BASE_URL: 'an absolute http(s) URL (the service base_url)',
+  FX_AUTH_URL: 'an absolute http(s) URL (the service auth_url)',
+  DATABASE_URL: 'a postgres:// or postgresql:// connection URL',
+  DATA_DIR: 'a writable directory path',
+  NEXTAUTH_SECRET: `a random string of at least ${MIN_SECRET_LENGTH} characters`,
+} as const;
+
+function field<T>(name: keyof typeof EXPECTATIONS, schema: z.ZodType<T>, raw: unknown): T {
+  const result = schema.safeParse(blankToUndefined(raw));
+  if (!result.success) throw new EnvError(name, EXPECTATIONS[name]);
+  return result.data;
+}
+
+type Source = Record<string, string | undefined>;
+
+/**
+ * Pure parse (plus the secret file under DATA_DIR when the sandbox is on). Throws EnvError for the first
+ * bad variable so the operator fixes one thing at a time with an exact name.
+ */
+export function parseEnv(source: Source, opts: { cwd?: string } = {}): Env {
+  const cwd = opts.cwd ?? process.cwd();
+  const PORT = field(
+    'PORT',
+    z.coerce.number().int().min(1).max(65535).optional().default(3000),
+    source.PORT,
+  );
+  const PUBLIC_URL = field('PUBLIC_URL', httpUrl.optional(), source.PUBLIC_URL) ?? `http://localhost:${PORT}`;
+  const PUBLIC_ORIGIN = new URL(PUBLIC_URL).origin;
+
+  const rawBase = field('FX_API_BASE_URL', httpUrl.optional(), source.FX_API_BASE_URL);
+  const SANDBOX =
+    field('SANDBOX', z.enum(['on', 'off']).optional(), source.SANDBOX?.trim().toLowerCase()) ??
+    (rawBase ? 'off' : 'on');
+
+  if (SANDBOX === 'off' && !rawBase) {
+    throw new EnvError('FX_API_BASE_URL', `${EXPECTATIONS.FX_API_BASE_URL} when SANDBOX=off`);
+  }
+  const FX_API_BASE_URL = rawBase ?? `${PUBLIC_URL}/sandbox`;
+  const FX_AUTH_URL = field('FX_AUTH_URL', httpUrl.optional(), source.FX_AUTH_URL) ?? FX_API_BASE_URL;
+
+  const FX_CLIENT_ID = blankToUndefined(source.FX_CLIENT_ID) as string | undefined;
+  const FX_CLIENT_SECRET = blankToUndefined(source.FX_CLIENT_SECRET) as string | undefined;
+  if (SANDBOX === 'off' && !FX_CLIENT_ID) {
+    throw new EnvError('FX_CLIENT_ID', 'the company client id when SANDBOX=off');
+  }
+  if (FX_CLIENT_ID && !FX_CLIENT_SECRET) {
+    throw new EnvError('FX_CLIENT_SECRET', 'the client secret that goes with FX_CLIENT_ID');
+  }
+  if (FX_CLIENT_SECRET && !FX_CLIENT_ID) {
+    throw new EnvError('FX_CLIENT_ID', 'the client id that goes with FX_CLIENT_SECRET');
+  }
+  const FX_SERVICE_VERSION = blankToUndefined(source.FX_SERVICE_VERSION) as string | undefined;
+
+  const DATABASE_URL = field(
+    'DATABASE_URL',
+    z
+      .string()
+      .trim()
+      .regex(/^postgres(ql)?:\/\/\S+$/)
+      .optional(),
+    source.DATABASE_URL,
+  );
+  const DATA_DIR = path.resolve(cwd, field('DATA_DIR', z.string().trim().optional(), source.DATA_DIR) ?? '.data');
+  const NEXTAUTH_URL = field('NEXTAUTH_URL', httpUrl.optional(), source.NEXTAUTH_URL) ?? PUBLIC_URL;
+
+  const secretSchema = z.string().trim().min(MIN_SECRET_LENGTH).optional();
+  const fromEnv = field('NEXTAUTH_SECRET', secretSchema, source.NEXTAUTH_SECRET);
+  let NEXTAUTH_SECRET: string;
+  let NEXTAUTH_SECRET_SOURCE: Env['NEXTAUTH_SECRET_SOURCE'];
+  if (fromEnv) {
+    NEXTAUTH_SECRET = fromEnv;
+    NEXTAUTH_SECRET_SOURCE = 'env';
+  } else if (SANDBOX === 'off') {
+    // A real deployment must not silently mint a per-machine secret: instances would disagree.
+    throw new EnvError('NEXTAUTH_SECRET', `${EXPECTATIONS.NEXTAUTH_SECRET} (required when SANDBOX=off)`);
+  } else {
+    ({ secret: NEXTAUTH_SECRET, source: NEXTAUTH_SECRET_SOURCE } = loadOrCreateSecret(DATA_DIR));
+  }
+
+  return {
+    PORT,
+    PUBLIC_URL,
+    PUBLIC_ORIGIN,
+    SANDBOX,
+    FX_API_BASE_URL,
+    FX_AUTH_URL,
+    FX_CLIENT_ID,
+    FX_CLIENT_SECRET,
+    FX_SERVICE_VERSION,
+    DATABASE_URL,
+    DATA_DIR,
+    NEXTAUTH_SECRET,
+    NEXTAUTH_SECRET_SOURCE,
+    NEXTAUTH_URL,
+    SECURE_COOKIES: PUBLIC_URL.startsWith('https://'),
+  };
+}
+
+/** Generated once per data directory; the 0600 file keeps sessions valid across restarts. */
+export function loadOrCreateSecret(dataDir: string): { secret: string; source: 'generated' | 'file' } {
+  const file = path.join(dataDir, NEXTAUTH_SECRET_FILE);
+  const existing = readSecretFile(file);
+  if (existing) return { secret: existing, source: 'file' };
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch {
+    throw new EnvError('DATA_DIR', `${EXPECTATIONS.DATA_DIR} (cannot create ${dataDir})`);
+  }
+  const secret = randomBytes(48).toString('base64url');
+  try {
+    // 'wx': if a concurrent start wrote it first, keep theirs.
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    chmodSync(file, 0o600);
+    return { secret, source: 'generated' };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
+      const raced = readSecretFile(file);
+      if (raced) return { secret: raced, source: 'file' };
+    }
+    throw new EnvError('DATA_DIR', `${EXPECTATIONS.DATA_DIR} (cannot write ${file})`);
+  }
+}
+
+function readSecretFile(file: string): string | undefined {
+  let content: string;
+  try {
+    content = readFileSync(file, 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+  if (content.length < MIN_SECRET_LENGTH) {
+    throw new EnvError('NEXTAUTH_SECRET', `${EXPECTATIONS.NEXTAUTH_SECRET} in ${file} (delete the file to regenerate)`);
+  }
+  return content;
+}
+
+const globalForEnv = globalThis as unknown as { __consoleEnv?: Env };
+
+/**
+ * Parsed once per process. Also publishes NEXTAUTH_SECRET/NEXTAUTH_URL to process.env, because next-auth's
+ * own helpers (getToken in the proxy, its route handler) read them from there.
+ */
+export function getEnv(): Env {
+  if (globalForEnv.__consoleEnv) return globalForEnv.__consoleEnv;
+  const env = parseEnv(process.env);
+  process.env.NEXTAUTH_SECRET = env.NEXTAUTH_SECRET;
+  process.env.NEXTAUTH_URL = env.NEXTAUTH_URL;
+  globalForEnv.__consoleEnv = env;
+  return env;
+}
+
+/** Tests only: forget the memoised env. */
+export function resetEnvForTests(): void {
+  delete globalForEnv.__consoleEnv;
+}
