@@ -1,0 +1,112 @@
+import 'server-only';
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Pool } from 'pg';
+import * as schema from './schema';
+
+export type ConsoleSchema = typeof schema;
+/** The common supertype of the PGlite and node-postgres drizzle instances. */
+export type ConsoleDb = PgDatabase<PgQueryResultHKT, ConsoleSchema, ExtractTablesWithRelations<ConsoleSchema>>;
+export type RawClient = { kind: 'pglite'; client: PGlite } | { kind: 'pg'; pool: Pool };
+
+type Holder = { raw?: Promise<RawClient>; db?: Promise<ConsoleDb> };
+const globalForDb = globalThis as unknown as { __consoleDbHolder?: Holder };
+const holder = (): Holder => (globalForDb.__consoleDbHolder ??= {});
+
+export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'lib', 'db', 'migrations');
+export const MIGRATIONS_CONFIG = {
+  migrationsFolder: MIGRATIONS_FOLDER,
+  migrationsSchema: 'console',
+  migrationsTable: '__drizzle_migrations',
+} as const;
+
+function assertNotBuilding(): void {
+  // `next build` imports route modules to collect page data; opening a 670 MB database there is a bug.
+  if (process.env.NEXT_PHASE === 'phase-production-build') {
+    throw new Error('The database must not be opened during `next build` (make the page dynamic).');
+  }
+}
+
+async function openRawClient(): Promise<RawClient> {
+  assertNotBuilding();
+  const { getEnv } = await import('../env');
+  const env = getEnv();
+  if (env.DATABASE_URL) {
+    const { Pool } = await import('pg');
+    const pool = new Pool({ connectionString: env.DATABASE_URL, max: 10 });
+    // Idle-client errors would otherwise crash the process; queries still surface their own errors.
+    pool.on('error', (error) => console.error(`[db] idle PostgreSQL client error: ${error.message}`));
+    return { kind: 'pg', pool };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const client = await PGlite.create(path.join(env.DATA_DIR, 'pglite'));
+  return { kind: 'pglite', client };
+}
+
+/** The one underlying connection per process, shared with the embedded sandbox (its own `sandbox` schema). */
+export function getRawClient(): Promise<RawClient> {
+  const h = holder();
+  if (!h.raw) {
+    h.raw = openRawClient();
+    // A failed open must not poison the process forever: the next caller retries.
+    h.raw.catch(() => {
+      if (holder().raw) holder().raw = undefined;
+    });
+  }
+  return h.raw;
+}
+
+export async function createDrizzle(raw: RawClient): Promise<ConsoleDb> {
+  if (raw.kind === 'pglite') {
+    const { drizzle } = await import('drizzle-orm/pglite');
+    return drizzle(raw.client, { schema }) as unknown as ConsoleDb;
+  }
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  return drizzle(raw.pool, { schema }) as unknown as ConsoleDb;
+}
+
+export async function migrateConsole(raw: RawClient, db: ConsoleDb): Promise<void> {
+  if (raw.kind === 'pglite') {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    await migrate(db as never, MIGRATIONS_CONFIG);
+  } else {
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    await migrate(db as never, MIGRATIONS_CONFIG);
+  }
+}
+
+/** Drizzle over the shared connection, console migrations applied (once per process). */
+export function getDb(): Promise<ConsoleDb> {
+  const h = holder();
+  if (!h.db) {
+    h.db = (async () => {
+      const raw = await getRawClient();
+      const db = await createDrizzle(raw);
+      await migrateConsole(raw, db);
+      return db;
+    })();
+    h.db.catch(() => {
+      if (holder().db) holder().db = undefined;
+    });
+  }
+  return h.db;
+}
+
+/**
+ * Tests: make getDb()/getRawClient() use this in-memory PGlite (migrated here). One per test file —
+ * each instance costs ~670 MB.
+ */
+export async function useTestDatabase(client: PGlite): Promise<ConsoleDb> {
+  const raw: RawClient = { kind: 'pglite', client };
+  const db = await createDrizzle(raw);
+  await migrateConsole(raw, db);
+  globalForDb.__consoleDbHolder = { raw: Promise.resolve(raw), db: Promise.resolve(db) };
+  return db;
+}
+
+/** Tests: forget the injected database. */
+export function resetDatabaseForTests(): void {
+  delete globalForDb.__consoleDbHolder;
+}
