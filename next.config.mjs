@@ -6,5 +6,7 @@ const nextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
   reactStrictMode: true,
+  // forbidden()/unauthorized(): a refused server action answers HTTP 403 (lib/actions/safe-action.ts).
+  experimental: { authInterrupts: true },
 };
 export default nextConfig;
