@@ -1,0 +1,33 @@
+import 'server-only';
+import { getEnv } from '@/lib/env';
+import { createApiClient, type ApiClient, type CallOptions } from './client';
+import type { ApiCredentials } from './config';
+
+const globalForApi = globalThis as typeof globalThis & { __fxApiClient?: ApiClient };
+
+async function sandboxCredentials(): Promise<ApiCredentials> {
+  // Imported lazily: the embedded sandbox (and its database) only loads when the console actually needs it.
+  const { getDemoCredentials } = await import('@/lib/sandbox-host');
+  return getDemoCredentials();
+}
+
+/** The app's client, built once per process from the environment (one token cache for every request). */
+export function getApiClient(): ApiClient {
+  if (globalForApi.__fxApiClient) return globalForApi.__fxApiClient;
+  const env = getEnv();
+  const clientId = env.FX_CLIENT_ID;
+  const clientSecret = env.FX_CLIENT_SECRET;
+  const client = createApiClient({
+    baseUrl: env.FX_API_BASE_URL,
+    authUrl: env.FX_AUTH_URL,
+    serviceVersion: env.FX_SERVICE_VERSION,
+    credentials: clientId && clientSecret ? { clientId, clientSecret } : sandboxCredentials,
+  });
+  globalForApi.__fxApiClient = client;
+  return client;
+}
+
+/** The client a call should use: the one it was given, else the app's. */
+export function clientFor(options: CallOptions | undefined): ApiClient {
+  return options?.client ?? getApiClient();
+}
