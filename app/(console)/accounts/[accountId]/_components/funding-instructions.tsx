@@ -1,0 +1,34 @@
+import { Badge } from '@/components/ui/badge';
+import { CopyButton } from '@/components/ui/copy-button';
+import { fundingFields, railLabel, type FundingInstructionLike } from './funding-fields';
+
+/** How to pay into the account, one block per asset and rail, each value with its own copy button. */
+export function FundingInstructions({ instructions }: { instructions: FundingInstructionLike[] }) {
+  return (
+    <ul className="grid gap-4 md:grid-cols-2">
+      {instructions.map((instruction, i) => {
+        const fields = fundingFields(instruction);
+        const title = `${instruction.asset ?? ''} ${railLabel(instruction.rail)}`.trim();
+        return (
+          <li key={`${instruction.asset}-${instruction.rail}-${i}`} className="rounded-lg border border-border p-4">
+            <div className="mb-3 flex items-center gap-2">
+              {instruction.asset ? <Badge tone="neutral">{instruction.asset}</Badge> : null}
+              <h3 className="text-sm font-semibold text-fg">{railLabel(instruction.rail)}</h3>
+            </div>
+            <dl className="space-y-2">
+              {fields.map((field) => (
+                <div key={field.key} className="flex items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <dt className="text-xs text-fg-muted">{field.label}</dt>
+                    <dd className="font-mono text-sm break-all text-fg">{field.value}</dd>
+                  </div>
+                  <CopyButton value={field.value} iconOnly srLabel={`Copy ${field.label} for ${title}`} />
+                </div>
+              ))}
+            </dl>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

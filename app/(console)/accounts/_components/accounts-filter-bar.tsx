@@ -1,0 +1,77 @@
+import Link from 'next/link';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { PAGE_SIZES, type ListParams } from '@/components/data-table/list-params';
+import { statusLabel } from '@/components/status/status-tone';
+import { ASSETS } from '@/lib/money/assets';
+import { ACCOUNT_STATUSES, type AccountFilters } from './account-filters';
+
+/**
+ * Filters, page size and sort as a plain GET form: submitting writes them into the URL and, because the
+ * cursor is not part of the form, starts again from the first page. Works without client JS.
+ */
+export function AccountsFilterBar({ filters, paging }: { filters: AccountFilters; paging: ListParams }) {
+  return (
+    <form
+      method="get"
+      action="/accounts"
+      role="search"
+      aria-label="Filter accounts"
+      className="mb-4 grid gap-3 rounded-lg border border-border bg-surface p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto]"
+    >
+      <div className="space-y-1.5">
+        <Label htmlFor="filter-name">Legal name</Label>
+        <Input id="filter-name" name="name" type="search" defaultValue={filters.name ?? ''} placeholder="Contains…" />
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="filter-status">Status</Label>
+        <Select id="filter-status" name="status" defaultValue={filters.status ?? ''}>
+          <option value="">Any status</option>
+          {ACCOUNT_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {statusLabel(s)}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="filter-asset">Asset</Label>
+        <Select id="filter-asset" name="asset" defaultValue={filters.asset ?? ''}>
+          <option value="">Any asset</option>
+          {ASSETS.map((a) => (
+            <option key={a} value={a}>
+              {a}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="filter-sort">Order</Label>
+        <Select id="filter-sort" name="sortOrder" defaultValue={paging.sortOrder}>
+          <option value="DESCENDING">Newest first</option>
+          <option value="ASCENDING">Oldest first</option>
+        </Select>
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="filter-limit">Per page</Label>
+        <Select id="filter-limit" name="limit" defaultValue={String(paging.limit)}>
+          {PAGE_SIZES.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="flex items-end gap-2">
+        <button type="submit" className={buttonVariants({ variant: 'primary' })}>
+          Apply
+        </button>
+        <Link href="/accounts" className={buttonVariants({ variant: 'ghost' })}>
+          Clear
+        </Link>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,54 @@
+import Link from 'next/link';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { cn } from '@/components/ui/cn';
+import { pageLinks, type SearchParams } from './list-params';
+
+/**
+ * Previous / Next links built from the contract's cursors. Plain links: paging works without client JS and
+ * every page has its own URL.
+ */
+export function CursorPagination({
+  pathname,
+  searchParams,
+  meta,
+  itemCount,
+  noun = 'items',
+  className,
+}: {
+  pathname: string;
+  searchParams: SearchParams;
+  meta: { previousCursor: string | null; nextCursor: string | null };
+  itemCount: number;
+  noun?: string;
+  className?: string;
+}) {
+  const links = pageLinks(pathname, searchParams, meta);
+  const disabled = cn(buttonVariants({ variant: 'secondary', size: 'sm' }), 'pointer-events-none opacity-50');
+  return (
+    <nav aria-label="Pagination" className={cn('flex flex-wrap items-center justify-between gap-3', className)}>
+      <p className="text-sm text-fg-muted" aria-live="polite">
+        Showing {itemCount} {noun} on this page
+      </p>
+      <div className="flex items-center gap-2">
+        {links.previous ? (
+          <Link href={links.previous} rel="prev" className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
+            <span aria-hidden="true">←</span> Previous
+          </Link>
+        ) : (
+          <span aria-disabled="true" className={disabled}>
+            <span aria-hidden="true">←</span> Previous
+          </span>
+        )}
+        {links.next ? (
+          <Link href={links.next} rel="next" className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
+            Next <span aria-hidden="true">→</span>
+          </Link>
+        ) : (
+          <span aria-disabled="true" className={disabled}>
+            Next <span aria-hidden="true">→</span>
+          </span>
+        )}
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,33 @@
+import { formatAmount, type Amount } from '@/lib/money/amount';
+import { isAsset } from '@/lib/money/assets';
+import { cn } from '@/components/ui/cn';
+
+/** What the service sends: the asset may be one the console does not know yet (open enum). */
+export interface AmountLike {
+  value: string;
+  asset: string;
+  decimals?: number;
+}
+
+/**
+ * Formats a service amount for display. The value stays a decimal string end to end (never a number);
+ * when it cannot be formatted (unknown asset, wrong scale) it is shown verbatim with its asset code.
+ */
+export function amountText(amount: AmountLike): string {
+  if (isAsset(amount.asset)) {
+    try {
+      return formatAmount(amount as Amount);
+    } catch {
+      // fall through: show what the service sent rather than nothing
+    }
+  }
+  return `${amount.value} ${amount.asset}`;
+}
+
+export function AmountText({ amount, className }: { amount: AmountLike; className?: string }) {
+  return (
+    <span className={cn('font-mono tabular-nums', className)} data-value={amount.value} data-asset={amount.asset}>
+      {amountText(amount)}
+    </span>
+  );
+}

@@ -1,0 +1,15 @@
+import { Badge } from '@/components/ui/badge';
+import { statusLabel, statusTone } from './status-tone';
+
+/**
+ * A status pill for any service status. The visible text is the readable label; the raw value is kept in
+ * `data-status` (and the title) so tests and support can match the contract's value exactly.
+ */
+export function StatusBadge({ status, prefix, className }: { status: string; prefix?: string; className?: string }) {
+  return (
+    <Badge tone={statusTone(status)} dot data-status={status} title={status} className={className}>
+      {prefix ? <span className="font-semibold">{prefix}</span> : null}
+      {statusLabel(status)}
+    </Badge>
+  );
+}
