@@ -17,8 +17,11 @@ export interface Sql {
 /** The one clock: token expiry, quote expiry, idempotency retention, settlement, retries all read it. */
 export interface Clock {
   now(): Date;
-  /** Moves the clock forward (persisted, so it survives a restart) and wakes the worker. */
-  advance(seconds: number): Promise<void>;
+  /**
+   * Moves the clock forward (persisted, so it survives a restart) and wakes the worker. Pass the open
+   * transaction when called inside one (PGlite has one connection: the root would wait for it forever).
+   */
+  advance(seconds: number, tx?: Sql): Promise<void>;
 }
 
 /** One entry of a validation error's `details.errors`. `field` is located: `body:owner.taxId`, `path:accountId`, `query:limit`. */
@@ -73,6 +76,13 @@ export interface RouteDef {
   path: string;
   /** `customer`: Bearer token required; `none`: public (token endpoint, customer creation helper, openapi.json). */
   auth: 'customer' | 'none';
+  /**
+   * POST/PUT/PATCH routes are idempotent by default (X-Idempotency-Key required, the handler runs in the
+   * transaction that records the response). Only the token endpoint sets `false`.
+   */
+  idempotent?: boolean;
+  /** Short description for the OpenAPI document. */
+  summary?: string;
   handler(ctx: RequestContext): Promise<RouteResult>;
 }
 

@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import type { TokenService } from './auth';
+import { ServiceError } from './errors';
+import { PUBLIC_SCOPE, fingerprint, readKey, runIdempotent } from './idempotency';
+import type { Router } from './router';
+import type { HttpMethod, RequestContext, RouteResult, SandboxServices } from './types';
+
+export const SUPPORTED_VERSIONS = ['1'] as const;
+/** Raw request cap: a little above the 10,000,000-byte document limit so the documents route can report it. */
+export const MAX_REQUEST_BYTES = 11_000_000;
+const MUTATING: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH']);
+const METHODS: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+
+export interface HandlerDeps {
+  router: Router;
+  basePath: string;
+  services: SandboxServices;
+  tokens: TokenService;
+  /** Resolves once migrations ran and the clock is loaded. */
+  ready: Promise<void>;
+}
+
+function json(status: number, body: unknown, requestId: string, extra: Record<string, string> = {}): Response {
+  const headers = new Headers({ 'X-Request-Id': requestId, 'X-Service-Version': '1', ...extra });
+  if (body === undefined || status === 204 || status === 202) {
+    return new Response(null, { status, headers });
+  }
+  headers.set('Content-Type', 'application/json; charset=utf-8');
+  return new Response(JSON.stringify(body), { status, headers });
+}
+
+function errorResponse(err: ServiceError, requestId: string, extra?: Record<string, string>): Response {
+  return json(err.status, err.toBody(), requestId, extra);
+}
+
+function malformed(message: string): ServiceError {
+  return new ServiceError(400, 'INVALID_DATA', 'Object contains invalid data', {
+    errors: [{ code: 'MALFORMED_BODY', message, field: 'body', params: {} }],
+  });
+}
+
+async function readBody(req: Request): Promise<{ body: unknown; form?: FormData }> {
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (declared > MAX_REQUEST_BYTES) {
+    throw new ServiceError(400, 'FILE_TOO_LARGE', 'Request body is too large', {
+      fileSizeBytes: declared,
+      maxSizeBytes: 10_000_000,
+    });
+  }
+  const type = req.headers.get('content-type') ?? '';
+  if (type.toLowerCase().startsWith('multipart/form-data')) {
+    try {
+      return { body: undefined, form: await req.formData() };
+    } catch {
+      throw malformed('Request body is not valid multipart/form-data');
+    }
+  }
+  const text = await req.text();
+  if (text.trim() === '') return { body: undefined };
+  try {
+    return { body: JSON.parse(text) as unknown };
+  } catch {
+    throw malformed('Request body is not valid JSON');
+  }
+}
+
+/** Builds the framework-free `(Request) => Promise<Response>` handler. */
+export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Response> {
+  const base = deps.basePath.replace(/\/+$/, '');
+  return async function handle(req: Request): Promise<Response> {
+    const requestId = randomUUID();
+    try {
+      await deps.ready;
+      const url = new URL(req.url);
+      let path = url.pathname;
+      if (base) {
+        if (path !== base && !path.startsWith(`${base}/`)) throw routeNotFound(path);
+        path = path.slice(base.length) || '/';
+      }
+
+      const version = req.headers.get('x-service-version')?.trim();
+      if (version && !(SUPPORTED_VERSIONS as readonly string[]).includes(version)) {
+        throw new ServiceError(400, 'UNSUPPORTED_SERVICE_VERSION', `Unsupported X-Service-Version '${version.slice(0, 20)}'; supported versions: 1`, {
+          requested: version.slice(0, 20),
+          supported: [...SUPPORTED_VERSIONS],
+        });
+      }
+
+      const method = req.method.toUpperCase();
+      const match = deps.router.match(method, path);
+      if (match.kind === 'not-found' || !METHODS.has(method)) {
+        if (match.kind === 'method-not-allowed') {
+          throw methodNotAllowed(method, match.allowed);
+        }
+        throw routeNotFound(path);
+      }
+      if (match.kind === 'method-not-allowed') throw methodNotAllowed(method, match.allowed);
+      const { route, params } = match;
+
+      const customer = route.auth === 'customer' ? await deps.tokens.authenticate(req.headers.get('authorization')) : null;
+
+      const idempotent = MUTATING.has(method) && route.idempotent !== false;
+      const key = idempotent ? readKey(req.headers) : null;
+      const { body, form } = MUTATING.has(method) ? await readBody(req) : { body: undefined, form: undefined };
+
+      const now = deps.services.clock.now();
+      const ctx: RequestContext = {
+        method: method as HttpMethod,
+        path,
+        params,
+        query: url.searchParams,
+        headers: req.headers,
+        body,
+        form,
+        customer,
+        requestId,
+        sql: deps.services.sql,
+        now,
+        services: deps.services,
+      };
+
+      let result: RouteResult;
+      let replayed = false;
+      if (key) {
+        const outcome = await runIdempotent(
+          deps.services.sql,
+          { scope: customer?.id ?? PUBLIC_SCOPE, key, methodPath: `${method} ${path}`, bodyHash: await fingerprint(body, form), now },
+          (tx) => route.handler({ ...ctx, sql: tx }),
+        );
+        result = outcome.result;
+        replayed = outcome.replayed;
+        if (!replayed) deps.services.wake();
+      } else {
+        result = await route.handler(ctx);
+        if (method !== 'GET') deps.services.wake();
+      }
+      return json(result.status, result.body, requestId, result.headers);
+    } catch (err) {
+      if (err instanceof ServiceError) {
+        const extra: Record<string, string> = {};
+        if (err.status === 405 && Array.isArray(err.details.allowed)) extra.Allow = (err.details.allowed as string[]).join(', ');
+        return errorResponse(err, requestId, extra);
+      }
+      // Only the message reaches the log, never the stack or the request body.
+      console.error(`[sandbox] ${requestId} unhandled: ${err instanceof Error ? err.message : String(err)}`);
+      return json(500, { code: 'INTERNAL_ERROR', message: 'Internal error', details: { requestId } }, requestId);
+    }
+  };
+}
+
+function routeNotFound(path: string): ServiceError {
+  return new ServiceError(404, 'ROUTE_NOT_FOUND', `No route for ${path.slice(0, 200)}`, { path: path.slice(0, 200) });
+}
+
+function methodNotAllowed(method: string, allowed: string[]): ServiceError {
+  return new ServiceError(405, 'METHOD_NOT_ALLOWED', `Method ${method.slice(0, 10)} not allowed`, { allowed });
+}

@@ -1,0 +1,157 @@
+import { createHash } from 'node:crypto';
+import { ServiceError } from './errors';
+import { isUuid } from './validate';
+import type { BackgroundTask, RouteResult, Sql } from './types';
+
+export const IDEMPOTENCY_HEADER = 'X-Idempotency-Key';
+export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
+/** Scope of keys sent to public (unauthenticated) helper routes. */
+export const PUBLIC_SCOPE = '00000000-0000-0000-0000-000000000000';
+
+export function missingKey(): ServiceError {
+  return new ServiceError(400, 'MISSING_REQUIRED_HEADER', `Header '${IDEMPOTENCY_HEADER}' is required`, {
+    header: IDEMPOTENCY_HEADER,
+  });
+}
+
+/** Reads and validates the header (a uuid, as the contract states). */
+export function readKey(headers: Headers): string {
+  const key = headers.get(IDEMPOTENCY_HEADER)?.trim();
+  if (!key) throw missingKey();
+  if (!isUuid(key)) {
+    throw new ServiceError(400, 'INVALID_DATA', 'Object contains invalid data', {
+      errors: [
+        {
+          code: 'INVALID_UUID',
+          message: `Header '${IDEMPOTENCY_HEADER}' must be a UUID`,
+          field: `header:${IDEMPOTENCY_HEADER}`,
+          params: {},
+        },
+      ],
+    });
+  }
+  return key.toLowerCase();
+}
+
+/** JSON with sorted keys, so `{a,b}` and `{b,a}` (or different whitespace) are the same request. */
+export function canonicalJson(value: unknown): string {
+  if (value === undefined) return '';
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const obj = value as Record<string, unknown>;
+  return `{${Object.keys(obj)
+    .filter((k) => obj[k] !== undefined)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`)
+    .join(',')}}`;
+}
+
+export async function fingerprint(body: unknown, form: FormData | undefined): Promise<string> {
+  const h = createHash('sha256');
+  if (form) {
+    // Multipart boundaries change between retries: hash the parts, not the raw bytes.
+    for (const [name, value] of form.entries()) {
+      h.update(`${name}\u0000`);
+      if (typeof value === 'string') h.update(value);
+      else h.update(new Uint8Array(await value.arrayBuffer()));
+      h.update('\u0001');
+    }
+  } else {
+    h.update(canonicalJson(body));
+  }
+  return h.digest('hex');
+}
+
+interface KeyRow {
+  method_path: string;
+  body_hash: string;
+  status: number | null;
+  response_body: unknown;
+  response_headers: Record<string, string> | null;
+}
+
+export interface IdempotentOutcome {
+  result: RouteResult;
+  replayed: boolean;
+}
+
+/**
+ * Runs `execute` exactly once per (scope, key): the key row is inserted first, in the same transaction as the
+ * handler's writes and the recorded response. A concurrent request with the same key blocks on the row (pg)
+ * or on the single connection (PGlite) until the first commits, then replays it. A handler that throws rolls
+ * everything back, the key included, so errors are NOT stored: a corrected retry may reuse the key.
+ */
+export async function runIdempotent(
+  sql: Sql,
+  input: { scope: string; key: string; methodPath: string; bodyHash: string; now: Date },
+  execute: (tx: Sql) => Promise<RouteResult>,
+): Promise<IdempotentOutcome> {
+  const expiredBefore = new Date(input.now.getTime() - IDEMPOTENCY_RETENTION_MS);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await sql.transaction(async (tx) => {
+        const ins = await tx.query(
+          `INSERT INTO sandbox.idempotency_keys (scope, key, method_path, body_hash, created_at)
+           VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT (scope, key) DO UPDATE
+             SET method_path = EXCLUDED.method_path, body_hash = EXCLUDED.body_hash, status = NULL,
+                 response_body = NULL, response_headers = NULL, created_at = EXCLUDED.created_at
+             WHERE sandbox.idempotency_keys.created_at < $6
+           RETURNING key`,
+          [input.scope, input.key, input.methodPath, input.bodyHash, input.now, expiredBefore],
+        );
+        if (ins.rows.length === 0) {
+          const { rows } = await tx.query<KeyRow>(
+            'SELECT method_path, body_hash, status, response_body, response_headers FROM sandbox.idempotency_keys WHERE scope = $1 AND key = $2',
+            [input.scope, input.key],
+          );
+          const row = rows[0];
+          if (!row || row.status === null) throw new RetryKey();
+          if (row.method_path !== input.methodPath || row.body_hash !== input.bodyHash) {
+            throw new ServiceError(409, 'IDEMPOTENCY_CONFLICT', 'Idempotency key already used with a different request', {
+              idempotencyKey: input.key,
+            });
+          }
+          return {
+            replayed: true,
+            result: {
+              status: row.status,
+              body: row.response_body ?? undefined,
+              headers: { ...(row.response_headers ?? {}), 'Idempotent-Replayed': 'true' },
+            },
+          };
+        }
+        const result = await execute(tx);
+        await tx.query(
+          `UPDATE sandbox.idempotency_keys SET status = $3, response_body = $4, response_headers = $5 WHERE scope = $1 AND key = $2`,
+          [input.scope, input.key, result.status, result.body === undefined ? null : JSON.stringify(result.body), JSON.stringify(result.headers ?? {})],
+        );
+        return { result, replayed: false };
+      });
+    } catch (err) {
+      // 23505: two first requests raced on pg; 40001/40P01: serialization/deadlock. Go again: now it replays.
+      const code = (err as { code?: string }).code;
+      const retryable = err instanceof RetryKey || code === '23505' || code === '40001' || code === '40P01';
+      if (!retryable || attempt >= 20) throw err;
+      await new Promise((r) => setTimeout(r, 5 + attempt * 5));
+    }
+  }
+}
+
+class RetryKey extends Error {}
+
+/** Purges keys older than the retention window (by the sandbox clock), at most once a minute of real time. */
+export function createPurgeTask(everyMs = 60_000): BackgroundTask {
+  let last = 0;
+  return {
+    name: 'idempotency-purge',
+    async run({ sql, clock }) {
+      if (Date.now() - last < everyMs) return 0;
+      last = Date.now();
+      const before = new Date(clock.now().getTime() - IDEMPOTENCY_RETENTION_MS);
+      await sql.query('DELETE FROM sandbox.idempotency_keys WHERE created_at < $1', [before]);
+      // Purging never creates work for other tasks: report nothing moved.
+      return 0;
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import type { BackgroundTask, SandboxServices } from './types';
+
+export interface WorkerOptions {
+  intervalMs?: number;
+  /** Where a failing task is reported (never thrown: one task failing never kills the loop). */
+  onError?: (task: string, err: unknown) => void;
+}
+
+/**
+ * The background loop: runs every task each tick (~100 ms), again at once while tasks report moved items,
+ * and immediately on `wake()`. All state lives in the DB, so a killed process resumes where it stopped.
+ */
+export class Worker {
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private wakeUp: (() => void) | null = null;
+  private woken = false;
+  private readonly intervalMs: number;
+
+  constructor(
+    private readonly tasks: BackgroundTask[],
+    private readonly services: () => SandboxServices,
+    private readonly opts: WorkerOptions = {},
+  ) {
+    this.intervalMs = opts.intervalMs ?? 100;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  wake(): void {
+    this.woken = true;
+    this.wakeUp?.();
+  }
+
+  /** Runs every task once (tests drive the sandbox deterministically with this instead of the loop). */
+  async tick(): Promise<number> {
+    let moved = 0;
+    for (const task of this.tasks) {
+      try {
+        moved += await task.run(this.services());
+      } catch (err) {
+        (this.opts.onError ?? defaultOnError)(task.name, err);
+      }
+    }
+    return moved;
+  }
+
+  /** Ticks until no task moves anything (bounded), for tests. */
+  async drain(maxRounds = 50): Promise<void> {
+    for (let i = 0; i < maxRounds; i++) if ((await this.tick()) === 0) return;
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wakeUp?.();
+    await this.loop;
+    this.loop = null;
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      this.woken = false;
+      const moved = await this.tick();
+      if (!this.running) break;
+      if (moved > 0 || this.woken) {
+        await new Promise((r) => setImmediate(r));
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, this.intervalMs);
+        function done() {
+          clearTimeout(timer);
+          resolve();
+        }
+        this.wakeUp = done;
+      });
+      this.wakeUp = null;
+    }
+  }
+}
+
+function defaultOnError(task: string, err: unknown) {
+  // Only the message: a task error must not dump secrets or payloads into logs.
+  console.error(`[sandbox] task ${task} failed: ${err instanceof Error ? err.message : String(err)}`);
+}
