@@ -1,0 +1,245 @@
+import { randomUUID } from 'node:crypto';
+import type { BackgroundTask, SandboxServices, Sql } from '../core/types';
+import type { DeliveryConfig } from './config';
+import { fanOutEvents } from './fan-out';
+import { signMessage } from './signature';
+import { deliveryBlockedReason, normalizeUrl } from './url-policy';
+
+export interface ClaimedDelivery {
+  id: string;
+  kind: 'EVENT' | 'RESEND';
+  subscription_id: string;
+  customer_id: string;
+  message_id: string;
+  event_type: string;
+  resource_name: string;
+  payload: string;
+  attempts_made: number;
+  url: string;
+  allow_retry: boolean;
+  lease_token: string;
+}
+
+export interface AttemptOutcome {
+  httpStatus: number;
+  error: string | null;
+}
+
+/**
+ * Leases due deliveries so that exactly one process attempts each; a lease that is not released (the process died
+ * mid-attempt) expires after `leaseMs` of wall time and the delivery is attempted again with the same message id.
+ * `next_attempt_at` is sandbox-clock time (retry delays follow clock advances); the lease is wall-clock time
+ * (advancing the sandbox clock must not steal a delivery that is in flight).
+ */
+export async function claimDueDeliveries(sql: Sql, cfg: DeliveryConfig, clockNow: Date, limit: number): Promise<ClaimedDelivery[]> {
+  if (limit <= 0) return [];
+  const token = randomUUID();
+  const wallNow = Date.now();
+  const { rows } = await sql.query<ClaimedDelivery>(
+    `UPDATE sandbox.webhook_deliveries d
+     SET locked_until = $1, lease_token = $2
+     FROM sandbox.webhook_subscriptions s
+     WHERE s.id = d.subscription_id AND d.id IN (
+       SELECT id FROM sandbox.webhook_deliveries
+       WHERE NOT done AND next_attempt_at <= $3 AND (locked_until IS NULL OR locked_until < $4)
+       ORDER BY next_attempt_at, id
+       LIMIT $5
+       FOR UPDATE SKIP LOCKED)
+     RETURNING d.id, d.kind, d.subscription_id, d.customer_id, d.message_id, d.event_type, d.resource_name,
+               d.payload, d.attempts_made, d.lease_token, s.url, s.allow_retry`,
+    [new Date(wallNow + cfg.leaseMs), token, clockNow, new Date(wallNow), limit],
+  );
+  return rows;
+}
+
+/** A fail-next rule for this customer and URL, consumed atomically (one rule use = one simulated failure). */
+async function consumeFailRule(sql: Sql, customerId: string, url: string): Promise<number | null> {
+  const { rows } = await sql.query<{ http_status: number }>(
+    `UPDATE sandbox.webhook_fail_rules SET remaining = remaining - 1, updated_at = now()
+     WHERE customer_id = $1 AND url = $2 AND remaining > 0
+     RETURNING http_status`,
+    [customerId, normalizeUrl(url)],
+  );
+  return rows[0] ? rows[0].http_status : null;
+}
+
+function describeFetchError(err: unknown, timeoutMs: number): string {
+  if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')) {
+    return `Timed out after ${timeoutMs} ms without a response`;
+  }
+  if (err instanceof Error) {
+    const cause = (err as Error & { cause?: unknown }).cause;
+    const detail = cause instanceof Error ? cause.message : err.message;
+    return `Network error: ${detail}`.slice(0, 500);
+  }
+  return 'Network error';
+}
+
+/** One HTTP POST. Redirects are not followed (a 3xx is a failed delivery): a redirect must not move the call elsewhere. */
+export async function postDelivery(
+  fetchFn: typeof fetch,
+  d: Pick<ClaimedDelivery, 'url' | 'payload' | 'event_type' | 'message_id' | 'customer_id' | 'resource_name'>,
+  signature: string,
+  timeoutMs: number,
+): Promise<AttemptOutcome> {
+  try {
+    const res = await fetchFn(d.url, {
+      method: 'POST',
+      redirect: 'manual',
+      signal: AbortSignal.timeout(timeoutMs),
+      headers: {
+        'Content-Type': 'application/json',
+        'User-Agent': 'payments-fx-sandbox-webhooks/1',
+        'X-Event-Type': d.event_type,
+        'X-Message-Id': d.message_id,
+        'X-Company-Id': d.customer_id,
+        'X-Resource-Name': d.resource_name,
+        'X-Message-Signature': signature,
+      },
+      body: d.payload,
+    });
+    // The response body is not needed; cancelling frees the socket without waiting for a slow body.
+    await res.body?.cancel().catch(() => undefined);
+    if (res.status >= 200 && res.status < 300) return { httpStatus: res.status, error: null };
+    return { httpStatus: res.status, error: `Endpoint responded with HTTP ${res.status}` };
+  } catch (err) {
+    return { httpStatus: 0, error: describeFetchError(err, timeoutMs) };
+  }
+}
+
+/** Makes one attempt for a claimed delivery and records it (execution log + next step). Never throws. */
+export async function performAttempt(services: SandboxServices, cfg: DeliveryConfig, d: ClaimedDelivery): Promise<void> {
+  const startedAt = services.clock.now();
+  let outcome: AttemptOutcome;
+  try {
+    outcome = await attemptOutcome(services, cfg, d);
+  } catch (err) {
+    outcome = { httpStatus: 0, error: `Delivery error: ${err instanceof Error ? err.message : String(err)}`.slice(0, 500) };
+  }
+  try {
+    await recordAttempt(services, cfg, d, outcome, startedAt);
+  } catch (err) {
+    // The subscription was deleted mid-attempt (FK) or the database went away (stopping): the lease expires and,
+    // if the delivery still exists, a later tick repeats the attempt with the same message id.
+    if ((err as { code?: string }).code !== '23503') {
+      console.error(`[sandbox] webhook attempt not recorded: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+}
+
+async function attemptOutcome(services: SandboxServices, cfg: DeliveryConfig, d: ClaimedDelivery): Promise<AttemptOutcome> {
+  const forced = await consumeFailRule(services.sql, d.customer_id, d.url);
+  if (forced !== null) {
+    return forced === 0
+      ? { httpStatus: 0, error: 'Simulated network error (sandbox fail-next)' }
+      : { httpStatus: forced, error: `Endpoint responded with HTTP ${forced} (simulated by sandbox fail-next)` };
+  }
+  const blocked = deliveryBlockedReason(d.url, cfg.allowExternal);
+  if (blocked) return { httpStatus: 0, error: blocked };
+  const customer = await services.getCustomer(services.sql, d.customer_id);
+  if (!customer) return { httpStatus: 0, error: 'Customer no longer exists' };
+  const signature = signMessage(d.message_id, customer.clientId, customer.clientSecret);
+  return postDelivery(services.fetch, d, signature, cfg.timeoutMs);
+}
+
+async function recordAttempt(
+  services: SandboxServices,
+  cfg: DeliveryConfig,
+  d: ClaimedDelivery,
+  outcome: AttemptOutcome,
+  startedAt: Date,
+): Promise<void> {
+  const success = outcome.httpStatus >= 200 && outcome.httpStatus < 300;
+  const retryIndex = d.kind === 'EVENT' ? d.attempts_made : 0;
+  const retryLeft = d.kind === 'EVENT' && d.allow_retry && retryIndex < cfg.maxRetries;
+  const done = success || !retryLeft;
+  const now = services.clock.now();
+  const nextAttemptAt = done ? now : new Date(now.getTime() + cfg.retryDelaySeconds * 1000);
+  await services.sql.transaction(async (tx) => {
+    await tx.query(
+      `INSERT INTO sandbox.webhook_execution_logs
+         (id, customer_id, subscription_id, delivery_id, message_id, event_type, url, payload, http_status, status,
+          retry_attempts, error, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+      [
+        randomUUID(),
+        d.customer_id,
+        d.subscription_id,
+        d.id,
+        d.message_id,
+        d.event_type,
+        d.url,
+        d.payload,
+        outcome.httpStatus,
+        success ? 'SUCCESS' : 'FAILED',
+        retryIndex,
+        success ? null : outcome.error,
+        startedAt,
+        now,
+      ],
+    );
+    // Guarded by the lease token: if the lease expired and another process took over, it owns the schedule now.
+    await tx.query(
+      `UPDATE sandbox.webhook_deliveries
+       SET attempts_made = attempts_made + 1, done = $3, next_attempt_at = $4, locked_until = NULL, lease_token = NULL
+       WHERE id = $1 AND lease_token = $2`,
+      [d.id, d.lease_token, done, nextAttemptAt],
+    );
+  });
+}
+
+interface InFlightState {
+  attempts: Set<Promise<void>>;
+}
+
+const inFlightByServices = new WeakMap<SandboxServices, InFlightState>();
+
+function stateOf(services: SandboxServices): InFlightState {
+  let s = inFlightByServices.get(services);
+  if (!s) {
+    s = { attempts: new Set() };
+    inFlightByServices.set(services, s);
+  }
+  return s;
+}
+
+/** Waits until every attempt this sandbox started has been recorded (tests, benchmarks, graceful stop). */
+export async function settleInFlightDeliveries(services: SandboxServices): Promise<void> {
+  const s = stateOf(services);
+  while (s.attempts.size) await Promise.allSettled([...s.attempts]);
+}
+
+/**
+ * The webhook task: fan out new events, then claim due deliveries and attempt them over HTTP — outside any
+ * transaction. A tick waits for its attempts up to `tickBudgetMs`; slower ones (a receiver near its time-out) keep
+ * running in the background, so one slow endpoint never stalls settlement or other customers' deliveries.
+ */
+export function createDeliveryTask(cfg: DeliveryConfig): BackgroundTask {
+  return {
+    name: 'webhooks.deliver',
+    async run(services) {
+      const now = services.clock.now();
+      const fanned = await fanOutEvents(services.sql, now);
+      const state = stateOf(services);
+      const capacity = Math.min(cfg.batchSize, cfg.maxInFlight - state.attempts.size);
+      const claimed = await claimDueDeliveries(services.sql, cfg, now, capacity);
+      if (!claimed.length) return fanned;
+      const batch = claimed.map((d) => {
+        const p: Promise<void> = performAttempt(services, cfg, d).finally(() => {
+          state.attempts.delete(p);
+        });
+        state.attempts.add(p);
+        return p;
+      });
+      let budget: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        Promise.allSettled(batch),
+        new Promise<void>((resolve) => {
+          budget = setTimeout(resolve, cfg.tickBudgetMs);
+        }),
+      ]);
+      clearTimeout(budget);
+      return fanned + claimed.length;
+    },
+  };
+}
