@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { validateCnpj } from './cnpj';
+import { validateCpf } from './cpf';
+import { DICT_KEY_TYPES, validatePixKey } from './pix';
+import type { ValidationResult } from './validation-result';
+
+function fromValidator(validate: (input: string) => ValidationResult, requiredMessage: string) {
+  return z.string({ error: requiredMessage }).transform((input, ctx) => {
+    const r = validate(input);
+    if (!r.ok) {
+      ctx.addIssue({ code: 'custom', message: input.trim() === '' ? requiredMessage : r.message });
+      return z.NEVER;
+    }
+    return r.normalized;
+  });
+}
+
+/** A CPF typed with or without the mask; output is the 11 digits. */
+export const cpfSchema = fromValidator(validateCpf, 'Enter the CPF.');
+
+/** A CNPJ (numeric or alphanumeric) typed with or without the mask; output is the 14 upper-case characters. */
+export const cnpjSchema = fromValidator(validateCnpj, 'Enter the CNPJ.');
+
+export const TAX_ID_TYPES = ['CPF', 'CNPJ'] as const;
+export const taxIdTypeSchema = z.enum(TAX_ID_TYPES, { error: 'Choose CPF or CNPJ.' });
+
+/** `{ value, type }` as the contract's TaxId; the error lands on `value`, output value normalised. */
+export const taxIdSchema = z
+  .object({ value: z.string({ error: 'Enter the tax id.' }), type: taxIdTypeSchema })
+  .transform((input, ctx) => {
+    const r = input.type === 'CPF' ? validateCpf(input.value) : validateCnpj(input.value);
+    if (!r.ok) {
+      const message = input.value.trim() === '' ? `Enter the ${input.type}.` : r.message;
+      ctx.addIssue({ code: 'custom', path: ['value'], message });
+      return z.NEVER;
+    }
+    return { value: r.normalized, type: input.type };
+  });
+
+export const dictKeyTypeSchema = z.enum(DICT_KEY_TYPES, { error: 'Choose the PIX key type.' });
+
+/** `{ dictKeyType, dictKey }` for PIX instructions; the key's error lands on `dictKey`, output key normalised. */
+export const pixKeySchema = z
+  .object({ dictKeyType: dictKeyTypeSchema, dictKey: z.string({ error: 'Enter the PIX key.' }) })
+  .transform((input, ctx) => {
+    const r = validatePixKey(input.dictKeyType, input.dictKey);
+    if (!r.ok) {
+      ctx.addIssue({ code: 'custom', path: ['dictKey'], message: r.message });
+      return z.NEVER;
+    }
+    return { dictKeyType: input.dictKeyType, dictKey: r.normalized };
+  });
+
+/**
+ * For larger forms (e.g. a beneficiary with holder + PIX instruction) that need a plain object schema they
+ * can extend: `z.object({ ...pixKeyShape, other }).superRefine((v, ctx) => refinePixKey(v, ctx))`.
+ */
+export const pixKeyShape = {
+  dictKeyType: dictKeyTypeSchema,
+  dictKey: z.string({ error: 'Enter the PIX key.' }),
+};
+
+export function refinePixKey(
+  value: { dictKeyType: (typeof DICT_KEY_TYPES)[number]; dictKey: string },
+  ctx: z.RefinementCtx,
+  path: PropertyKey[] = ['dictKey'],
+): void {
+  const r = validatePixKey(value.dictKeyType, value.dictKey);
+  if (!r.ok) ctx.addIssue({ code: 'custom', path, message: r.message });
+}
+
+export function refineTaxId(
+  value: { type: (typeof TAX_ID_TYPES)[number]; value: string },
+  ctx: z.RefinementCtx,
+  path: PropertyKey[] = ['value'],
+): void {
+  const r = value.type === 'CPF' ? validateCpf(value.value) : validateCnpj(value.value);
+  if (!r.ok) ctx.addIssue({ code: 'custom', path, message: value.value.trim() === '' ? `Enter the ${value.type}.` : r.message });
+}
