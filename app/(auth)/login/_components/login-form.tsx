@@ -1,0 +1,83 @@
+'use client';
+
+import { useRef, useState, type FormEvent } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { sanitizeCallbackUrl } from '@/lib/security/callback-url';
+import { loginErrorMessage } from '../login-error-message';
+
+type FieldErrors = { email?: string; password?: string };
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Posts to next-auth's credentials callback with plain fetch (no next-auth/react in the bundle), then does a
+ * full navigation: a client-side push could reuse a prefetched signed-out redirect (STACK_NOTES gotcha 7).
+ */
+export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; initialError: string | null }) {
+  const [error, setError] = useState<string | null>(initialError);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [pending, setPending] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get('email') ?? '').trim();
+    const password = String(form.get('password') ?? '');
+    const errors: FieldErrors = {};
+    if (!email) errors.email = 'Enter your e-mail address.';
+    else if (!EMAIL_RE.test(email)) errors.email = 'Enter a valid e-mail address.';
+    if (!password) errors.password = 'Enter your password.';
+    setFieldErrors(errors);
+    setError(null);
+    if (errors.email) return emailRef.current?.focus();
+    if (errors.password) return passwordRef.current?.focus();
+
+    setPending(true);
+    try {
+      const csrf = (await (await fetch('/api/auth/csrf', { cache: 'no-store' })).json()) as { csrfToken: string };
+      const res = await fetch('/api/auth/callback/credentials', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ email, password, csrfToken: csrf.csrfToken, callbackUrl, json: 'true' }),
+      });
+      const data = (await res.json().catch(() => ({}))) as { url?: string };
+      const failure = data.url ? new URL(data.url, window.location.origin).searchParams.get('error') : 'Unknown';
+      if (failure || !res.ok) {
+        setError(loginErrorMessage(failure ?? 'CredentialsSignin'));
+        setPending(false);
+        passwordRef.current?.select();
+        passwordRef.current?.focus();
+        return;
+      }
+      // A full load picks up the new session cookie everywhere.
+      window.location.assign(sanitizeCallbackUrl(callbackUrl));
+    } catch {
+      setError('Could not reach the server. Check your connection and try again.');
+      setPending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-describedby={error ? 'login-error' : undefined}>
+      {error ? (
+        <div id="login-error">
+          <Alert tone="error">{error}</Alert>
+        </div>
+      ) : null}
+      <Field id="email" label="E-mail" error={fieldErrors.email}>
+        <Input ref={emailRef} name="email" type="email" autoComplete="username" inputMode="email" autoFocus spellCheck={false} />
+      </Field>
+      <Field id="password" label="Password" error={fieldErrors.password}>
+        <Input ref={passwordRef} name="password" type="password" autoComplete="current-password" />
+      </Field>
+      <Button type="submit" className="w-full" loading={pending}>
+        {pending ? 'Signing in…' : 'Sign in'}
+      </Button>
+    </form>
+  );
+}

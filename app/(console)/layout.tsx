@@ -1,0 +1,57 @@
+import { cookies } from 'next/headers';
+import { redirect } from 'next/navigation';
+import type { ReactNode } from 'react';
+import { Brand } from '@/components/shell/brand';
+import { MobileNav } from '@/components/shell/mobile-nav';
+import { navForRole } from '@/components/shell/nav';
+import { NavLinks } from '@/components/shell/nav-links';
+import { SandboxBanner } from '@/components/shell/sandbox-banner';
+import { SkipLink } from '@/components/shell/skip-link';
+import { parseTheme, THEME_COOKIE } from '@/components/shell/theme';
+import { ThemeToggle } from '@/components/shell/theme-toggle';
+import { UserMenu } from '@/components/shell/user-menu';
+import { ToastProvider } from '@/components/ui/toast';
+import { requireUser } from '@/lib/auth/session';
+import { getEnv } from '@/lib/env';
+
+export default async function ConsoleLayout({ children }: { children: ReactNode }) {
+  // Every page re-checks its own permission; the layout only needs to know who is here.
+  const user = await requireUser();
+  if (user.mustChangePassword) redirect('/change-password');
+
+  const items = navForRole(user.role);
+  const sandbox = getEnv().SANDBOX === 'on';
+  const theme = parseTheme((await cookies()).get(THEME_COOKIE)?.value);
+
+  return (
+    <ToastProvider>
+      <SkipLink />
+      {sandbox ? <SandboxBanner /> : null}
+      <div className="flex min-h-dvh">
+        <aside className="sticky top-0 hidden h-dvh w-60 shrink-0 flex-col border-r border-border bg-surface md:flex">
+          <div className="flex h-14 items-center px-5">
+            <Brand />
+          </div>
+          <div className="flex-1 overflow-y-auto px-3 py-4">
+            <NavLinks items={items} />
+          </div>
+        </aside>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <header className="relative z-30 flex h-14 items-center gap-2 border-b border-border bg-surface/90 px-3 backdrop-blur md:px-6">
+            <MobileNav items={items} />
+            <div className="md:hidden">
+              <Brand />
+            </div>
+            <div className="ml-auto flex items-center gap-1">
+              <ThemeToggle initial={theme} />
+              <UserMenu name={user.name} email={user.email} role={user.role} />
+            </div>
+          </header>
+          <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none md:px-8 md:py-8">
+            {children}
+          </main>
+        </div>
+      </div>
+    </ToastProvider>
+  );
+}
