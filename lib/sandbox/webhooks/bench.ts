@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { createCustomer } from '../core/customers';
+import { encodeCursor } from '../core/pagination';
+import type { Sandbox } from '../index';
+import { settleInFlightDeliveries } from './delivery';
+import { startLocalReceiver } from './local-receiver';
+
+export interface Percentiles {
+  samples: number;
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+function percentiles(values: number[]): Percentiles {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return { samples: sorted.length, p50: round(at(0.5)), p95: round(at(0.95)), max: round(sorted[sorted.length - 1]) };
+}
+
+async function api(sandbox: Sandbox, token: string, method: string, path: string, body?: unknown): Promise<Response> {
+  const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
+  if (method === 'POST') headers['X-Idempotency-Key'] = randomUUID();
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  return sandbox.handle(
+    new Request(`http://sandbox.bench${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
+  );
+}
+
+async function benchCustomer(sandbox: Sandbox): Promise<{ customerId: string; token: string }> {
+  const c = await createCustomer(sandbox.services.sql, { name: `Bench ${randomUUID().slice(0, 8)}`, auto: false, now: sandbox.services.clock.now() });
+  return { customerId: c.id, token: await sandbox.tokens.issue(c) };
+}
+
+/**
+ * Delivery latency from the state transition (the emitting transaction commits) to receipt at a real HTTP receiver
+ * on 127.0.0.1, with the worker loop running as in production. `wake: true` is what route handlers get (core wakes
+ * the worker after every mutating request); `wake: false` measures the polling path (transitions made by the
+ * background loop itself are picked up on its next round).
+ * The sandbox must be ready; it is started here if it was not.
+ */
+export async function benchDeliveryLatency(sandbox: Sandbox, opts: { samples?: number; wake?: boolean } = {}): Promise<Percentiles> {
+  const samples = opts.samples ?? 200;
+  const receiver = await startLocalReceiver();
+  try {
+    const { customerId, token } = await benchCustomer(sandbox);
+    const res = await api(sandbox, token, 'POST', '/api/subscriptions', { url: `${receiver.origin}/bench`, includeAll: true });
+    if (res.status !== 201) throw new Error(`subscription not created: ${res.status} ${await res.text()}`);
+    sandbox.start();
+    const latencies: number[] = [];
+    for (let i = 0; i < samples; i++) {
+      const t0 = performance.now();
+      await sandbox.services.sql.transaction((tx) =>
+        sandbox.services.emit(tx, {
+          customerId,
+          type: 'OPERATION_COMPLETED',
+          resourceName: 'OPERATION',
+          resourceId: randomUUID(),
+          payload: { customerId, sample: i, currentState: { status: 'COMPLETED', createdAt: new Date().toISOString() } },
+        }),
+      );
+      if (opts.wake !== false) sandbox.services.wake();
+      const [got] = (await receiver.waitFor(i + 1, 10_000)).slice(i, i + 1);
+      latencies.push(got.receivedAt - t0);
+      // Spread the samples over the loop's tick phase instead of always emitting right after a delivery.
+      await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 40)));
+    }
+    return percentiles(latencies);
+  } finally {
+    await settleInFlightDeliveries(sandbox.services);
+    await receiver.close();
+  }
+}
+
+export interface LogPageTimes {
+  logs: number;
+  firstPage: Percentiles;
+  deepPage: Percentiles;
+  filteredPage: Percentiles;
+}
+
+/**
+ * Time of `GET /api/subscriptions/{id}/executionLogs` (limit 10, end to end through the handler: auth, validation,
+ * keyset query, JSON) with `count` logs on one subscription, bulk-inserted with generate_series.
+ */
+export async function benchExecutionLogPages(sandbox: Sandbox, count: number, repeats = 50): Promise<LogPageTimes> {
+  const { customerId, token } = await benchCustomer(sandbox);
+  const created = await api(sandbox, token, 'POST', '/api/subscriptions', { url: 'http://127.0.0.1:9/never-called', includeAll: true });
+  const sub = (await created.json()) as { id: string };
+  await sandbox.services.sql.query(
+    `INSERT INTO sandbox.webhook_execution_logs
+       (id, customer_id, subscription_id, message_id, event_type, url, payload, http_status, status, retry_attempts, error,
+        created_at, updated_at)
+     SELECT gen_random_uuid(), $1, $2, gen_random_uuid(),
+            (ARRAY['OPERATION_REQUESTED','OPERATION_COMPLETED','OPERATION_FAILED','ASSET_ACTIVATED'])[1 + g % 4],
+            'http://127.0.0.1:9/never-called', '{"customerId":"' || $1 || '","n":' || g || '}',
+            CASE WHEN g % 10 = 0 THEN 500 ELSE 200 END, CASE WHEN g % 10 = 0 THEN 'FAILED' ELSE 'SUCCESS' END, 0,
+            CASE WHEN g % 10 = 0 THEN 'Endpoint responded with HTTP 500' END,
+            now() - (g * interval '1 second'), now() - (g * interval '1 second')
+     FROM generate_series(1, $3::int) g`,
+    [customerId, sub.id, count],
+  );
+  await sandbox.services.sql.exec('ANALYZE sandbox.webhook_execution_logs');
+  const base = `/api/subscriptions/${sub.id}/executionLogs`;
+
+  async function time(path: string): Promise<Percentiles> {
+    const times: number[] = [];
+    for (let i = 0; i < repeats + 5; i++) {
+      const t0 = performance.now();
+      const res = await api(sandbox, token, 'GET', path);
+      await res.text();
+      if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+      if (i >= 5) times.push(performance.now() - t0); // first calls warm caches and plans
+    }
+    return percentiles(times);
+  }
+
+  // A cursor in the middle of the history: what a user paging deep into old attempts hits.
+  let deepPath = `${base}?limit=10`;
+  {
+    const { rows } = await sandbox.services.sql.query<{ t: string; id: string }>(
+      `SELECT created_at::text AS t, id::text AS id FROM sandbox.webhook_execution_logs
+       WHERE subscription_id = $1 ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT 1`,
+      [sub.id, Math.floor(count / 2)],
+    );
+    if (rows[0]) {
+      const cursor = encodeCursor({ t: rows[0].t, i: rows[0].id, d: 'N', s: 'D' });
+      deepPath = `${base}?limit=10&cursor=${cursor}`;
+    }
+  }
+  return {
+    logs: count,
+    firstPage: await time(`${base}?limit=10`),
+    deepPage: await time(deepPath),
+    filteredPage: await time(`${base}?limit=10&status=FAILED`),
+  };
+}
