@@ -1,0 +1,11 @@
+import type { SandboxModule } from '../core/types';
+import { beneficiaryMigrations } from './migrations';
+import { beneficiaryHelperRoutes, beneficiaryRoutes } from './routes';
+import { runAutoReviews } from './service';
+
+export const beneficiariesModule: SandboxModule = {
+  name: 'beneficiaries',
+  migrations: beneficiaryMigrations,
+  routes: [...beneficiaryRoutes, ...beneficiaryHelperRoutes],
+  tasks: [{ name: 'beneficiaries.review', run: (services) => runAutoReviews(services) }],
+};
