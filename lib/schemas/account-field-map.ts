@@ -65,13 +65,15 @@ export function formPathForServiceField(field: string): CreateAccountFormPath | 
  * Splits service field errors into those a form field can show and those that cannot be placed
  * (shown in the form-level message instead).
  */
-export function mapServiceFieldErrors(fieldErrors: Record<string, string> | undefined | null): {
+export function mapServiceFieldErrors(fieldErrors: Record<string, string | string[]> | undefined | null): {
   fields: Partial<Record<CreateAccountFormPath, string>>;
   unplaced: string[];
 } {
   const fields: Partial<Record<CreateAccountFormPath, string>> = {};
   const unplaced: string[] = [];
-  for (const [field, message] of Object.entries(fieldErrors ?? {})) {
+  for (const [field, raw] of Object.entries(fieldErrors ?? {})) {
+    const message = Array.isArray(raw) ? raw.join(' ') : raw;
+    if (!message) continue;
     const target = formPathForServiceField(field);
     if (target && !fields[target]) fields[target] = message;
     else if (!target) unplaced.push(message);

@@ -5,10 +5,11 @@ import { statusLabel, statusTone } from '@/components/status/status-tone';
 import { Badge } from '@/components/ui/badge';
 import { Table, TableCaption, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { formatTaxId } from '@/lib/schemas/tax-id-format';
-import type { AccountRow } from './account-row';
+import type { Account } from '@/lib/api/schemas/account';
+import { ownerName, ownerTaxId } from './owner-name';
 
 /** One row per account; the legal name links to the detail page. */
-export function AccountsTable({ accounts }: { accounts: AccountRow[] }) {
+export function AccountsTable({ accounts }: { accounts: Account[] }) {
   return (
     <Table label="Accounts">
       <TableCaption>Accounts on this page</TableCaption>
@@ -22,39 +23,43 @@ export function AccountsTable({ accounts }: { accounts: AccountRow[] }) {
         </tr>
       </THead>
       <TBody>
-        {accounts.map((account) => (
-          <TR key={account.id} data-account-id={account.id}>
-            <TD className="font-medium">
-              <Link
-                href={`/accounts/${account.id}`}
-                className="text-accent-text underline-offset-2 hover:underline focus-visible:underline"
-              >
-                {account.owner.legalName}
-              </Link>
-            </TD>
-            <TD className="font-mono text-xs whitespace-nowrap">
-              {account.owner.taxId ? formatTaxId(account.owner.taxId.value, account.owner.taxId.type) : '—'}
-            </TD>
-            <TD>
-              <ul className="flex max-w-md flex-wrap gap-1" aria-label={`Assets of ${account.owner.legalName}`}>
-                {account.assets.map((a) => (
-                  <li key={a.asset}>
-                    <Badge tone={statusTone(a.status)} title={`${a.asset}: ${statusLabel(a.status)}`}>
-                      <span className="font-semibold">{a.asset}</span>
-                      <span className="sr-only">:</span> {statusLabel(a.status)}
-                    </Badge>
-                  </li>
-                ))}
-              </ul>
-            </TD>
-            <TD>
-              <StatusBadge status={account.currentState.status} />
-            </TD>
-            <TD className="whitespace-nowrap text-fg-muted">
-              <DateText value={account.createdAt} dateOnly />
-            </TD>
-          </TR>
-        ))}
+        {accounts.map((account) => {
+          const name = ownerName(account.owner);
+          const taxId = ownerTaxId(account.owner);
+          return (
+            <TR key={account.id} data-account-id={account.id}>
+              <TD className="font-medium">
+                <Link
+                  href={`/accounts/${account.id}`}
+                  className="text-accent-text underline-offset-2 hover:underline focus-visible:underline"
+                >
+                  {name}
+                </Link>
+              </TD>
+              <TD className="font-mono text-xs whitespace-nowrap">
+                {taxId ? formatTaxId(taxId.value, taxId.type) : '—'}
+              </TD>
+              <TD>
+                <ul className="flex max-w-md flex-wrap gap-1" aria-label={`Assets of ${name}`}>
+                  {account.assets.map((a) => (
+                    <li key={a.asset}>
+                      <Badge tone={statusTone(a.status)} title={`${a.asset}: ${statusLabel(a.status)}`}>
+                        <span className="font-semibold">{a.asset}</span>
+                        <span className="sr-only">:</span> {statusLabel(a.status)}
+                      </Badge>
+                    </li>
+                  ))}
+                </ul>
+              </TD>
+              <TD>
+                <StatusBadge status={account.currentState.status} />
+              </TD>
+              <TD className="whitespace-nowrap text-fg-muted">
+                <DateText value={account.createdAt} dateOnly />
+              </TD>
+            </TR>
+          );
+        })}
       </TBody>
     </Table>
   );

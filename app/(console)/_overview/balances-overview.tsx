@@ -1,0 +1,112 @@
+import Link from 'next/link';
+import { AmountText } from '@/components/money/amount-text';
+import { ServiceErrorAlert } from '@/components/forms/service-error-alert';
+import { EmptyState } from '@/components/ui/empty-state';
+import { listAccounts } from '@/lib/api/accounts';
+import { getBalances } from '@/lib/api/balances';
+import { buildFilters } from '@/lib/api/filters';
+import type { Account } from '@/lib/api/schemas/account';
+import type { Balances } from '@/lib/api/schemas/balances';
+import { ownerName } from '../accounts/_components/owner-name';
+
+// The overview shows the first page of active accounts; the account list pages through the rest.
+const MAX_ACCOUNTS = 25;
+// Balance calls per account run a few at a time so one page view cannot flood the service.
+const CONCURRENCY = 5;
+
+async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  async function worker() {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]);
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+type AccountBalances = { account: Account } & ({ balances: Balances } | { error: unknown });
+
+function BalanceTiles({ balances }: { balances: Balances }) {
+  const entries = [...balances.fiat, ...balances.crypto];
+  if (!entries.length) return <p className="text-sm text-fg-muted">No assets with a balance.</p>;
+  return (
+    <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+      {entries.map((entry, i) => (
+        <li key={entry.amount?.asset ?? `unsynced-${i}`} className="rounded-md border border-border px-3 py-2">
+          {entry.amount ? (
+            <>
+              <p className="text-xs font-medium text-fg-muted">{entry.amount.asset}</p>
+              <AmountText amount={entry.amount} className="text-base font-semibold text-fg" />
+              {!entry.synced ? <p className="text-xs text-fg-muted">Not synced yet</p> : null}
+            </>
+          ) : (
+            <p className="text-sm text-fg-muted">Balance unavailable (provider not synced)</p>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Balances of every ACTIVE account, per asset, formatted from the service's decimal strings. */
+export async function BalancesOverview() {
+  let accounts: Account[];
+  let more = false;
+  try {
+    const page = await listAccounts({
+      limit: MAX_ACCOUNTS,
+      sortOrder: 'ASCENDING',
+      filters: buildFilters([{ field: 'status', op: 'eq', value: 'ACTIVE' }]),
+    });
+    accounts = page.data;
+    more = page.meta.nextCursor !== null;
+  } catch (error) {
+    return <ServiceErrorAlert error={error} title="Balances could not be loaded" />;
+  }
+  if (accounts.length === 0) {
+    return (
+      <EmptyState
+        title="No active accounts yet"
+        description="Balances appear once an account finishes onboarding."
+        action={
+          <Link href="/accounts" className="text-sm font-medium text-accent-text hover:underline">
+            Go to accounts
+          </Link>
+        }
+      />
+    );
+  }
+  const rows: AccountBalances[] = await mapLimited(accounts, CONCURRENCY, async (account) => {
+    try {
+      return { account, balances: (await getBalances(account.id)).data };
+    } catch (error) {
+      return { account, error };
+    }
+  });
+  return (
+    <div className="space-y-5">
+      {rows.map((row) => (
+        <section key={row.account.id} aria-labelledby={`bal-${row.account.id}`}>
+          <h3 id={`bal-${row.account.id}`} className="mb-2 text-sm font-semibold">
+            <Link href={`/accounts/${row.account.id}`} className="text-accent-text hover:underline">
+              {ownerName(row.account.owner)}
+            </Link>
+          </h3>
+          {'balances' in row ? (
+            <BalanceTiles balances={row.balances} />
+          ) : (
+            <ServiceErrorAlert error={row.error} title="This account's balances could not be loaded" />
+          )}
+        </section>
+      ))}
+      {more ? (
+        <Link href="/accounts?status=ACTIVE" className="text-sm text-accent-text hover:underline">
+          See all active accounts
+        </Link>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { DateText } from '@/components/data-table/date-text';
+import { ServiceErrorAlert } from '@/components/forms/service-error-alert';
+import { StateTimeline } from '@/components/status/state-timeline';
+import { StatusBadge } from '@/components/status/status-badge';
+import { Alert } from '@/components/ui/alert';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
+import { getAccount, listFundingInstructions } from '@/lib/api/accounts';
+import { isApiError } from '@/lib/api/errors';
+import type { Account } from '@/lib/api/schemas/account';
+import { formatTaxId } from '@/lib/schemas/tax-id-format';
+import { ownerName, ownerTaxId, ownerUbos } from '../../_components/owner-name';
+import { AssetsCard } from './assets-card';
+import { FundingInstructions } from './funding-instructions';
+import { OwnerCard } from './owner-card';
+import { RequirementsChecklist } from './requirements-checklist';
+import { TagsList } from './tags-list';
+import { UbosList } from './ubos-list';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function isNotFound(error: unknown): boolean {
+  return isApiError(error) && error.status === 404;
+}
+
+async function loadAccount(accountId: string): Promise<{ account: Account } | { error: unknown }> {
+  try {
+    return { account: (await getAccount(accountId)).data };
+  } catch (error) {
+    // Unknown and other companies' ids both answer 404 RESOURCE_NOT_FOUND: a not-found page, not an error.
+    if (isNotFound(error)) notFound();
+    return { error };
+  }
+}
+
+async function loadFunding(accountId: string) {
+  try {
+    return { instructions: (await listFundingInstructions(accountId, { limit: 100 })).data };
+  } catch (error) {
+    return { error };
+  }
+}
+
+/** One account: owner, assets, requirement checklist, funding instructions, UBOs, tags and state history. */
+export async function AccountDetailView({ accountId }: { accountId: string }) {
+  // A malformed id can name no account: skip the call and say so.
+  if (!UUID.test(accountId)) notFound();
+  const [accountResult, funding] = await Promise.all([loadAccount(accountId), loadFunding(accountId)]);
+
+  const breadcrumb = (
+    <Link href="/accounts" className="hover:text-fg hover:underline">
+      ← Accounts
+    </Link>
+  );
+
+  if ('error' in accountResult) {
+    return (
+      <>
+        <PageHeader title="Account" breadcrumb={breadcrumb} />
+        <ServiceErrorAlert error={accountResult.error} title="The account could not be loaded" />
+      </>
+    );
+  }
+
+  const { account } = accountResult;
+  const name = ownerName(account.owner);
+  const taxId = ownerTaxId(account.owner);
+  const ubos = ownerUbos(account.owner);
+  const due = account.requirements.currentlyDue.length;
+  const errors = account.requirements.errors.length;
+
+  return (
+    <>
+      <PageHeader
+        title={name}
+        breadcrumb={breadcrumb}
+        description={
+          <>
+            {taxId ? <span className="font-mono">{formatTaxId(taxId.value, taxId.type)}</span> : null}
+            {taxId ? ' · ' : null}Opened <DateText value={account.createdAt} dateOnly />
+          </>
+        }
+        actions={<StatusBadge status={account.currentState.status} className="text-sm" />}
+      />
+
+      <div className="space-y-6">
+        {account.currentState.status === 'ACTION_REQUIRED' ? (
+          <Alert tone="warning" title="This account needs action">
+            {due === 0 && errors === 0
+              ? 'The service is waiting for the next onboarding step.'
+              : `${due} ${due === 1 ? 'item is' : 'items are'} currently due${
+                  errors ? ` and ${errors} ${errors === 1 ? 'was' : 'were'} rejected` : ''
+                }. See the checklist below.`}
+          </Alert>
+        ) : null}
+
+        <div className="grid gap-6 lg:grid-cols-2">
+          <OwnerCard owner={account.owner} />
+          <AssetsCard assets={account.assets} />
+        </div>
+
+        <Card>
+          <CardHeader
+            title="Requirements"
+            description="What the service needs before the account can open, by status and by holder."
+          />
+          <CardBody>
+            <RequirementsChecklist
+              requirements={account.requirements}
+              ubos={ubos.map((u) => ({ id: u.id, name: u.name }))}
+            />
+          </CardBody>
+        </Card>
+
+        <Card>
+          <CardHeader title="Funding instructions" description="How to pay into this account, per asset and rail." />
+          <CardBody>
+            {'error' in funding ? (
+              <ServiceErrorAlert error={funding.error} title="The funding instructions could not be loaded" />
+            ) : funding.instructions.length ? (
+              <FundingInstructions instructions={funding.instructions} />
+            ) : (
+              <p className="text-sm text-fg-muted">
+                No funding instructions yet. They appear when an asset finishes onboarding.
+              </p>
+            )}
+          </CardBody>
+        </Card>
+
+        <div className="grid gap-6 lg:grid-cols-2">
+          <Card>
+            <CardHeader title="Beneficial owners" />
+            <CardBody>
+              <UbosList ubos={ubos} />
+            </CardBody>
+          </Card>
+          <Card>
+            <CardHeader title="Tags" description="Labels set by the service." />
+            <CardBody>
+              <TagsList tags={account.tags} />
+            </CardBody>
+          </Card>
+        </div>
+
+        <Card>
+          <CardHeader title="State history" />
+          <CardBody>
+            <StateTimeline states={account.states} label="Account state history" />
+          </CardBody>
+        </Card>
+      </div>
+    </>
+  );
+}

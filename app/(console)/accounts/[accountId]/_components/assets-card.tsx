@@ -1,0 +1,31 @@
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { StatusBadge } from '@/components/status/status-badge';
+import type { AccountAsset } from '@/lib/api/schemas/account';
+
+/** The account's assets, each with its own onboarding status and whether it allows virtual accounts. */
+export function AssetsCard({ assets }: { assets: AccountAsset[] }) {
+  return (
+    <Card>
+      <CardHeader title="Assets" description={`${assets.length} enabled on this account`} />
+      <CardBody>
+        {assets.length ? (
+          <ul className="divide-y divide-border">
+            {assets.map((a) => (
+              <li key={a.asset} className="flex items-center justify-between gap-3 py-2" data-asset={a.asset}>
+                <div>
+                  <p className="font-mono text-sm font-semibold text-fg">{a.asset}</p>
+                  <p className="text-xs text-fg-muted">
+                    {a.allowsVirtualAccounts ? 'Virtual accounts allowed' : 'No virtual accounts'}
+                  </p>
+                </div>
+                <StatusBadge status={a.status} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-fg-muted">No assets.</p>
+        )}
+      </CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,63 @@
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { DateText } from '@/components/data-table/date-text';
+import type { AccountOwner } from '@/lib/api/schemas/account';
+import type { Address } from '@/lib/api/schemas/common';
+import { countryName } from '@/lib/schemas/countries';
+import { industryLabel } from '@/lib/schemas/industries';
+import { formatTaxId } from '@/lib/schemas/tax-id-format';
+import { ownerName, ownerTaxId } from '../../_components/owner-name';
+
+function AddressLines({ address }: { address: Address }) {
+  const cityLine = [address.city, address.state, address.postalCode].filter(Boolean).join(', ');
+  return (
+    <address className="text-sm not-italic text-fg">
+      <span className="block">{address.addressLine1}</span>
+      {address.addressLine2 ? <span className="block">{address.addressLine2}</span> : null}
+      <span className="block">{cityLine}</span>
+      <span className="block">{countryName(address.country)}</span>
+    </address>
+  );
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-1 sm:grid-cols-[10rem_1fr]">
+      <dt className="text-sm text-fg-muted">{label}</dt>
+      <dd className="text-sm text-fg">{children}</dd>
+    </div>
+  );
+}
+
+/** The company that owns the account: legal name, CNPJ, industry and registered address. */
+export function OwnerCard({ owner }: { owner: AccountOwner }) {
+  const taxId = ownerTaxId(owner);
+  const industry = (owner as { industry?: unknown }).industry;
+  const incorporateDate = (owner as { incorporateDate?: unknown }).incorporateDate;
+  const address = (owner as { address?: Address | null }).address;
+  return (
+    <Card>
+      <CardHeader title="Owner" description={owner.type === 'COMPANY' ? 'Company' : String(owner.type)} />
+      <CardBody>
+        <dl className="space-y-3">
+          <Row label="Legal name">{ownerName(owner)}</Row>
+          {taxId ? (
+            <Row label={taxId.type || 'Tax id'}>
+              <span className="font-mono">{formatTaxId(taxId.value, taxId.type)}</span>
+            </Row>
+          ) : null}
+          {typeof industry === 'string' ? <Row label="Industry">{industryLabel(industry)}</Row> : null}
+          {typeof incorporateDate === 'string' && incorporateDate ? (
+            <Row label="Incorporated">
+              <DateText value={incorporateDate} dateOnly />
+            </Row>
+          ) : null}
+          {address ? (
+            <Row label="Address">
+              <AddressLines address={address} />
+            </Row>
+          ) : null}
+        </dl>
+      </CardBody>
+    </Card>
+  );
+}

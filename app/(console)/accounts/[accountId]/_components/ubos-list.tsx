@@ -1,0 +1,26 @@
+import { StatusBadge } from '@/components/status/status-badge';
+import type { Ubo } from '@/lib/api/schemas/account';
+import { formatTaxId } from '@/lib/schemas/tax-id-format';
+
+/** Beneficial owners on the account (read-only here). */
+export function UbosList({ ubos }: { ubos: Ubo[] }) {
+  if (!ubos.length) {
+    return <p className="text-sm text-fg-muted">No beneficial owners added yet.</p>;
+  }
+  return (
+    <ul className="divide-y divide-border">
+      {ubos.map((ubo) => (
+        <li key={ubo.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+          <div>
+            <p className="text-sm font-medium text-fg">{ubo.name}</p>
+            <p className="font-mono text-xs text-fg-muted">
+              {ubo.taxId.type} {formatTaxId(ubo.taxId.value, ubo.taxId.type)}
+              {ubo.ownershipPercentage != null ? ` · ${ubo.ownershipPercentage}% ownership` : ''}
+            </p>
+          </div>
+          <StatusBadge status={ubo.currentState.status} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,11 @@
+import type { Metadata } from 'next';
+import { requireUser } from '@/lib/auth/session';
+import { AccountDetailView } from './_components/account-detail-view';
+
+export const metadata: Metadata = { title: 'Account' };
+
+export default async function AccountDetailPage({ params }: { params: Promise<{ accountId: string }> }) {
+  await requireUser('accounts:read');
+  const { accountId } = await params;
+  return <AccountDetailView accountId={accountId} />;
+}

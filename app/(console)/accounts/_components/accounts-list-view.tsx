@@ -1,0 +1,91 @@
+import Link from 'next/link';
+import { CursorPagination } from '@/components/data-table/cursor-pagination';
+import { parseListParams, type SearchParams } from '@/components/data-table/list-params';
+import { ServiceErrorAlert } from '@/components/forms/service-error-alert';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { listAccounts } from '@/lib/api/accounts';
+import { buildFilters } from '@/lib/api/filters';
+import type { Account } from '@/lib/api/schemas/account';
+import type { PageMeta } from '@/lib/api/types';
+import { can, type Role } from '@/lib/auth/permissions';
+import { accountFilterConditions, hasFilters, parseAccountFilters } from './account-filters';
+import { AccountsFilterBar } from './accounts-filter-bar';
+import { AccountsTable } from './accounts-table';
+
+/** The account list: one cursor page from the service, with every bit of state taken from the URL. */
+export async function AccountsListView({ role, searchParams }: { role: Role; searchParams: SearchParams }) {
+  const paging = parseListParams(searchParams);
+  const filters = parseAccountFilters(searchParams);
+  const filtered = hasFilters(filters);
+  const canCreate = can(role, 'accounts:create');
+
+  let page: { data: Account[]; meta: PageMeta } | null = null;
+  let failure: unknown = null;
+  try {
+    const filterText = buildFilters(accountFilterConditions(filters));
+    page = await listAccounts({
+      limit: paging.limit,
+      cursor: paging.cursor,
+      direction: paging.direction,
+      sortOrder: paging.sortOrder,
+      filters: filterText || undefined,
+    });
+  } catch (error) {
+    failure = error;
+  }
+
+  const newButton = canCreate ? (
+    <Link href="/accounts/new" className={buttonVariants({ variant: 'primary' })}>
+      New account
+    </Link>
+  ) : null;
+
+  return (
+    <>
+      <PageHeader
+        title="Accounts"
+        description="Company accounts, their assets and onboarding status."
+        actions={newButton}
+      />
+      <AccountsFilterBar filters={filters} paging={paging} />
+      {failure ? (
+        <ServiceErrorAlert error={failure} title="The accounts could not be loaded" />
+      ) : page && page.data.length === 0 ? (
+        filtered || paging.cursor ? (
+          <EmptyState
+            title="No accounts match these filters"
+            description="Try another status, asset or name, or clear the filters to see every account."
+            action={
+              <Link href="/accounts" className={buttonVariants({ variant: 'secondary' })}>
+                Clear filters
+              </Link>
+            }
+          />
+        ) : (
+          <EmptyState
+            title="No accounts yet"
+            description={
+              canCreate
+                ? 'Open the first account for your company to start onboarding.'
+                : 'Accounts appear here once someone with the compliance or admin role opens one.'
+            }
+            action={newButton}
+          />
+        )
+      ) : page ? (
+        <div className="space-y-3">
+          <AccountsTable accounts={page.data} />
+          <CursorPagination
+            pathname="/accounts"
+            searchParams={searchParams}
+            meta={page.meta}
+            itemCount={page.data.length}
+            noun={page.data.length === 1 ? 'account' : 'accounts'}
+          />
+        </div>
+      ) : null}
+    </>
+  );
+}

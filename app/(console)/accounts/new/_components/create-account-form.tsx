@@ -1,0 +1,212 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardBody, CardFooter, CardHeader } from '@/components/ui/card';
+import { Field, fieldDescriptionIds } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { CountrySelect } from '@/components/forms/country-select';
+import { useIdempotencyKey } from '@/components/forms/use-idempotency-key';
+import { readActionResult } from '@/lib/actions/result';
+import { mapServiceFieldErrors } from '@/lib/schemas/account-field-map';
+import {
+  createAccountSchema,
+  emptyCreateAccountValues,
+  todayIsoDate,
+  type CreateAccountInput,
+  type CreateAccountValues,
+} from '@/lib/schemas/account';
+import { INDUSTRIES, INDUSTRY_LABELS } from '@/lib/schemas/industries';
+import { createAccountAction } from '../actions';
+import { AssetsPicker } from './assets-picker';
+
+interface FormFailure {
+  sentence: string;
+  requestId: string | null;
+}
+
+/** The company-owner create form: validates with the shared schema on blur and on submit. */
+export function CreateAccountForm() {
+  const router = useRouter();
+  const { key: idempotencyKey, renew } = useIdempotencyKey();
+  const [failure, setFailure] = useState<FormFailure | null>(null);
+  const form = useForm<CreateAccountInput, unknown, CreateAccountValues>({
+    resolver: zodResolver(createAccountSchema),
+    defaultValues: emptyCreateAccountValues(),
+    mode: 'onTouched',
+  });
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = form;
+  // Stays on after success until the detail page replaces the form, so nothing can be sent twice.
+  const [navigating, setNavigating] = useState(false);
+  const brazil = useWatch({ control, name: 'address.country' }) === 'BR';
+  const busy = isSubmitting || navigating;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    // The same key goes with every submit of this form instance: a double click or a retry after a lost
+    // response is one account at the service, not two.
+    const outcome = readActionResult(await createAccountAction({ ...values, idempotencyKey }));
+    if (outcome.ok) {
+      setNavigating(true);
+      renew();
+      router.push(`/accounts/${outcome.data.accountId}`);
+      return;
+    }
+    const { failure: f } = outcome;
+    const requestId = f.requestId ?? f.correlationId ?? null;
+    const { fields, unplaced } = mapServiceFieldErrors(f.fieldErrors);
+    const placed = Object.entries(fields) as [FieldPath<CreateAccountInput>, string][];
+    for (const [path, message] of placed) setError(path, { type: 'server', message });
+    if (placed.length) setFocus(placed[0][0]);
+    const sentence = requestId ? f.message.replace(` (request id ${requestId})`, '') : f.message;
+    setFailure({
+      sentence: placed.length && !unplaced.length ? `${sentence} Check the highlighted fields.` : [sentence, ...unplaced].join(' '),
+      requestId,
+    });
+  });
+
+  const assetsIds = fieldDescriptionIds('assets');
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-describedby={failure ? 'create-account-failure' : undefined}>
+      <div className="space-y-6">
+        {failure ? (
+          <div id="create-account-failure">
+            <Alert tone="error" title="The account was not created" requestId={failure.requestId}>
+              {failure.sentence}
+            </Alert>
+          </div>
+        ) : null}
+
+        <Card>
+          <CardHeader title="Company" description="The company that owns the account, as registered." />
+          <CardBody className="grid gap-4 md:grid-cols-2">
+            <Field id="legalName" label="Legal name" required error={errors.legalName?.message} className="md:col-span-2">
+              <Input autoComplete="organization" {...register('legalName')} />
+            </Field>
+            <Field
+              id="taxId"
+              label="CNPJ"
+              required
+              hint="14 characters, with or without punctuation, e.g. 11.222.333/0001-81."
+              error={errors.taxId?.message}
+            >
+              <Input inputMode="text" autoCapitalize="characters" spellCheck={false} {...register('taxId')} />
+            </Field>
+            <Field id="industry" label="Industry" required error={errors.industry?.message}>
+              <Select {...register('industry')}>
+                <option value="">Choose an industry</option>
+                {INDUSTRIES.map((value) => (
+                  <option key={value} value={value}>
+                    {INDUSTRY_LABELS[value]}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field id="incorporateDate" label="Incorporation date" required error={errors.incorporateDate?.message}>
+              <Input type="date" max={todayIsoDate()} {...register('incorporateDate')} />
+            </Field>
+          </CardBody>
+        </Card>
+
+        <Card>
+          <CardHeader title="Registered address" />
+          <CardBody className="grid gap-4 md:grid-cols-2">
+            <Field id="address.country" label="Country" required error={errors.address?.country?.message}>
+              <CountrySelect autoComplete="country" {...register('address.country')} />
+            </Field>
+            <Field
+              id="address.postalCode"
+              label={brazil ? 'CEP' : 'Postal code'}
+              required
+              hint={brazil ? 'Format 00000-000.' : undefined}
+              error={errors.address?.postalCode?.message}
+            >
+              <Input autoComplete="postal-code" {...register('address.postalCode')} />
+            </Field>
+            <Field
+              id="address.addressLine1"
+              label="Street address"
+              required
+              error={errors.address?.addressLine1?.message}
+              className="md:col-span-2"
+            >
+              <Input autoComplete="address-line1" {...register('address.addressLine1')} />
+            </Field>
+            <Field
+              id="address.addressLine2"
+              label="Address line 2"
+              hint="Optional: suite, floor, building."
+              error={errors.address?.addressLine2?.message}
+              className="md:col-span-2"
+            >
+              <Input autoComplete="address-line2" {...register('address.addressLine2')} />
+            </Field>
+            <Field id="address.city" label="City" required error={errors.address?.city?.message}>
+              <Input autoComplete="address-level2" {...register('address.city')} />
+            </Field>
+            <Field
+              id="address.state"
+              label={brazil ? 'State (UF)' : 'State or region'}
+              required
+              hint={brazil ? 'Two letters, e.g. SP.' : undefined}
+              error={errors.address?.state?.message}
+            >
+              <Input autoComplete="address-level1" {...register('address.state')} />
+            </Field>
+          </CardBody>
+        </Card>
+
+        <Card>
+          <CardHeader
+            title="Assets"
+            description="Choose at least one. Virtual accounts give each of your own customers separate receiving details."
+          />
+          <CardBody>
+            <div role="group" aria-labelledby="assets-label" className="space-y-2">
+              <p id="assets-label" className="sr-only">
+                Assets
+              </p>
+              <Controller
+                control={control}
+                name="assets"
+                render={({ field }) => (
+                  <AssetsPicker
+                    value={(field.value ?? []) as { code: CreateAccountValues['assets'][number]['code']; isVirtual: boolean }[]}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    invalid={Boolean(errors.assets)}
+                    describedBy={errors.assets ? assetsIds.errorId : undefined}
+                    disabled={busy}
+                  />
+                )}
+              />
+              {errors.assets ? (
+                <p id={assetsIds.errorId} className="text-xs font-medium text-danger-text">
+                  {errors.assets.message ?? errors.assets.root?.message ?? 'Check the chosen assets.'}
+                </p>
+              ) : null}
+            </div>
+          </CardBody>
+          <CardFooter>
+            <Button type="submit" loading={busy}>
+              {busy ? 'Creating account…' : 'Create account'}
+            </Button>
+          </CardFooter>
+        </Card>
+      </div>
+    </form>
+  );
+}
