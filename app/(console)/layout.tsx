@@ -1,5 +1,4 @@
 import { cookies } from 'next/headers';
-import { redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { Brand } from '@/components/shell/brand';
 import { MobileNav } from '@/components/shell/mobile-nav';
@@ -17,7 +16,6 @@ import { getEnv } from '@/lib/env';
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   // Every page re-checks its own permission; the layout only needs to know who is here.
   const user = await requireUser();
-  if (user.mustChangePassword) redirect('/change-password');
 
   const items = navForRole(user.role);
   const sandbox = getEnv().SANDBOX === 'on';

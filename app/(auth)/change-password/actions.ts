@@ -1,0 +1,18 @@
+'use server';
+
+import { actionClient } from '@/lib/actions/safe-action';
+import { changePassword } from '@/lib/auth/users';
+import { changePasswordSchema } from './schema';
+
+/** Any signed-in user (no permission), including one who must change a one-time password first. */
+export const changePasswordAction = actionClient
+  .metadata({ name: 'auth.changePassword' })
+  .inputSchema(changePasswordSchema)
+  .action(async ({ parsedInput, ctx }) => {
+    ctx.audit.target = ctx.user.id;
+    // Other sessions end (a leaked one-time password stops working); this one stays signed in.
+    await changePassword(ctx.user.id, parsedInput.currentPassword, parsedInput.newPassword, {
+      keepSessionId: ctx.user.sessionId,
+    });
+    return { changed: true as const };
+  });

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { changePasswordSchema } from './schema';
+
+const issues = (input: unknown) =>
+  changePasswordSchema.safeParse(input).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
+
+describe('changePasswordSchema', () => {
+  it('accepts a long, confirmed, different password', () => {
+    expect(issues({ currentPassword: 'old-password-1', newPassword: 'a-brand-new-one-2026', confirmPassword: 'a-brand-new-one-2026' })).toEqual([]);
+  });
+  it('names the field that is wrong', () => {
+    expect(issues({ currentPassword: '', newPassword: 'short', confirmPassword: 'short' })).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^currentPassword:/), expect.stringMatching(/^newPassword: Use at least 12/)]),
+    );
+    expect(issues({ currentPassword: 'x', newPassword: 'a-brand-new-one-2026', confirmPassword: 'a-brand-new-one-2027' })).toEqual([
+      'confirmPassword: The two new passwords do not match.',
+    ]);
+    expect(issues({ currentPassword: 'same-password-123', newPassword: 'same-password-123', confirmPassword: 'same-password-123' })).toEqual([
+      'newPassword: Choose a password different from the current one.',
+    ]);
+  });
+});

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { passwordSchema } from '@/lib/auth/password-policy';
+
+// Shared by the form (instant feedback) and the action (the authority).
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, 'Enter your current password.'),
+    newPassword: passwordSchema,
+    confirmPassword: z.string().min(1, 'Repeat the new password.'),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'The two new passwords do not match.',
+  })
+  .refine((v) => v.newPassword !== v.currentPassword, {
+    path: ['newPassword'],
+    message: 'Choose a password different from the current one.',
+  });
+
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
