@@ -1,0 +1,17 @@
+// Runs once when the Next server starts (never during `next build`): fail fast on a bad environment, open and
+// migrate the database, seed demo users or refuse demo passwords, then start the embedded sandbox.
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  if (process.env.NEXT_PHASE === 'phase-production-build') return;
+  const { startConsole, startupFailureLine } = await import('./lib/auth/startup');
+  try {
+    await startConsole(async (env) => {
+      if (env.SANDBOX !== 'on') return;
+      // ▼ SBX-CORE: start the embedded sandbox on the next line.
+      // await (await import('./lib/sandbox-host')).ensureSandbox();
+    });
+  } catch (error) {
+    console.error(startupFailureLine(error));
+    process.exit(1);
+  }
+}

@@ -1,0 +1,149 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { headers } from 'next/headers';
+import { forbidden, redirect } from 'next/navigation';
+import { createSafeActionClient } from 'next-safe-action';
+import { z } from 'zod';
+import { getCurrentUser } from '../auth/session';
+import { PERMISSIONS, can } from '../auth/permissions';
+import type { SessionUser } from '../auth/sessions';
+import { recordAudit } from '../audit/record-audit';
+import { loginPathFor } from '../security/callback-url';
+import { CONSOLE_PATH_HEADER, REQUEST_ID_HEADER } from '../security/headers';
+import { ActionError, type FieldErrors } from './errors';
+import { validationFailure, type ActionFailure } from './result';
+
+export type { ActionFailure } from './result';
+
+/** Handlers may set what the audit event names as target and add details (secrets are redacted). */
+export type AuditNote = { target?: string; details?: Record<string, unknown> };
+export type ActionContext = { user: SessionUser; correlationId: string; audit: AuditNote };
+
+const metadataSchema = z.object({
+  /** `area.verb`, e.g. `team.changeRole` — becomes the audit event's action. */
+  name: z.string().min(1),
+  permission: z.enum(PERMISSIONS).optional(),
+});
+
+type ApiErrorLike = {
+  name: 'ApiError';
+  code?: unknown;
+  message: string;
+  requestId?: unknown;
+  fieldErrors?: unknown;
+};
+
+function isApiError(error: unknown): error is ApiErrorLike {
+  return error instanceof Error && error.name === 'ApiError';
+}
+
+function asFieldErrors(value: unknown): FieldErrors | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const out: FieldErrors = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (Array.isArray(v)) out[k] = v.map(String);
+    else if (typeof v === 'string') out[k] = [v];
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
+/** Turns any thrown error into what the browser may see. Unexpected errors: one sentence + correlation id. */
+export function toActionFailure(error: unknown, correlationId: string, actionName = 'action'): ActionFailure {
+  if (error instanceof ActionError) {
+    return { code: error.code, message: error.message, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) };
+  }
+  if (isApiError(error)) {
+    const requestId = typeof error.requestId === 'string' ? error.requestId : undefined;
+    const fieldErrors = asFieldErrors(error.fieldErrors);
+    return {
+      code: typeof error.code === 'string' ? error.code : 'API_ERROR',
+      message: error.message,
+      ...(fieldErrors ? { fieldErrors } : {}),
+      ...(requestId ? { requestId } : {}),
+      correlationId,
+    };
+  }
+  // Name and message only: stacks and request bodies (which may hold secrets) stay out of the logs.
+  const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  console.error(`[action] ${actionName} failed (correlation ${correlationId}): ${detail.slice(0, 500)}`);
+  return {
+    code: 'INTERNAL',
+    message: `Something went wrong on our side. Please try again; if it keeps happening, quote reference ${correlationId}.`,
+    correlationId,
+  };
+}
+
+async function requestInfo(): Promise<{ correlationId: string; path: string }> {
+  try {
+    const h = await headers();
+    return { correlationId: h.get(REQUEST_ID_HEADER) ?? randomUUID(), path: h.get(CONSOLE_PATH_HEADER) ?? '/' };
+  } catch {
+    return { correlationId: randomUUID(), path: '/' };
+  }
+}
+
+function defaultTarget(input: unknown): string | undefined {
+  if (!input || typeof input !== 'object') return undefined;
+  for (const key of ['id', 'userId', 'accountId', 'operationId', 'beneficiaryId', 'subscriptionId', 'payoutId']) {
+    const value = (input as Record<string, unknown>)[key];
+    if (typeof value === 'string' && value) return value;
+  }
+  return undefined;
+}
+
+/**
+ * session → permission → zod → handler → audit.
+ * - signed out (or session ended): redirect to /login?callbackUrl=<page>;
+ * - permission refused: audit `denied`, then Next's forbidden() → HTTP 403 (experimental.authInterrupts);
+ * - invalid input: `validationErrors = { code: 'INVALID_INPUT', message, fieldErrors }` (no audit: nothing ran);
+ *   read results on the client with readActionResult() from ./result.
+ * - handler throws ActionError/ApiError/anything: `serverError = ActionFailure`, audit `error`;
+ * - success: audit `success`.
+ */
+export const actionClient = createSafeActionClient({
+  defineMetadataSchema: () => metadataSchema,
+  handleServerError: (error, utils): ActionFailure => {
+    const ctx = utils.ctx as Partial<ActionContext> | undefined;
+    return toActionFailure(error, ctx?.correlationId ?? randomUUID(), utils.metadata?.name);
+  },
+}).use(async ({ next, metadata, clientInput }) => {
+  const { correlationId, path } = await requestInfo();
+  const user = await getCurrentUser();
+  if (!user) redirect(loginPathFor(path));
+
+  if (metadata.permission && !can(user.role, metadata.permission)) {
+    await recordAudit({
+      actor: user,
+      action: metadata.name,
+      target: defaultTarget(clientInput) ?? null,
+      outcome: 'denied',
+      correlationId,
+      details: { permission: metadata.permission, role: user.role },
+    });
+    forbidden();
+  }
+
+  const audit: AuditNote = {};
+  const result = await next({ ctx: { user, correlationId, audit } satisfies ActionContext });
+
+  if (result.validationErrors !== undefined) {
+    // One failure shape on the wire: `{ code: 'INVALID_INPUT', message, fieldErrors }` instead of zod's tree.
+    (result as { validationErrors: unknown }).validationErrors = validationFailure(result.validationErrors);
+  }
+  // Validation failures never reached the handler; navigation (redirect/notFound) is not an outcome.
+  if (result.validationErrors === undefined && !result.navigationKind) {
+    const failed = result.serverError !== undefined || !result.success;
+    const failure = result.serverError as ActionFailure | undefined;
+    await recordAudit({
+      actor: user,
+      action: metadata.name,
+      target: audit.target ?? defaultTarget(result.parsedInput ?? clientInput) ?? null,
+      outcome: failed ? 'error' : 'success',
+      correlationId,
+      details: failed ? { ...audit.details, code: failure?.code ?? 'INTERNAL' } : audit.details,
+    }).catch((error: unknown) => {
+      console.error(`[audit] could not record ${metadata.name} (correlation ${correlationId}): ${String(error)}`);
+    });
+  }
+  return result;
+});

@@ -1,0 +1,48 @@
+import 'server-only';
+import { getDb, type ConsoleDb } from '../db/client';
+import { auditEvents } from '../db/schema';
+import { now } from '../auth/clock';
+
+export type AuditOutcome = 'success' | 'denied' | 'error';
+
+export type AuditInput = {
+  actor: { id: string; email: string } | null;
+  action: string;
+  target?: string | null;
+  outcome: AuditOutcome;
+  correlationId?: string | null;
+  details?: Record<string, unknown>;
+};
+
+const SECRET_KEY = /pass(word)?|secret|token|authorization|cookie|api[-_]?key|credential/i;
+const MAX_STRING = 500;
+
+/** Drops secret-looking keys and truncates long strings: the audit log must never become a secret store. */
+export function redactDetails(value: unknown, depth = 0): unknown {
+  if (depth > 4) return '[truncated]';
+  if (typeof value === 'string') return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}…` : value;
+  if (Array.isArray(value)) return value.slice(0, 50).map((v) => redactDetails(v, depth + 1));
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      out[k] = SECRET_KEY.test(k) ? '[redacted]' : redactDetails(v, depth + 1);
+    }
+    return out;
+  }
+  return value;
+}
+
+/** Writes one audit event (who, what, target, outcome, when, correlation id). */
+export async function recordAudit(input: AuditInput, db?: ConsoleDb): Promise<void> {
+  const database = db ?? (await getDb());
+  await database.insert(auditEvents).values({
+    at: now(),
+    actorId: input.actor?.id ?? null,
+    actorEmail: input.actor?.email ?? null,
+    action: input.action,
+    target: input.target ?? null,
+    outcome: input.outcome,
+    correlationId: input.correlationId ?? null,
+    details: input.details ? (redactDetails(input.details) as Record<string, unknown>) : null,
+  });
+}

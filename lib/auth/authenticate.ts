@@ -1,0 +1,60 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import type { ConsoleDb } from '../db/client';
+import { users } from '../db/schema';
+import { clearFailures, lockedMinutes, recordFailure } from './lockout';
+import { DUMMY_PASSWORD_HASH, verifyPassword } from './password';
+import { createSession } from './sessions';
+import { GENERIC_SIGN_IN_ERROR, lockedError } from './sign-in-errors';
+
+export type AuthenticatedUser = { id: string; email: string; name: string; sid: string };
+
+/** Thrown from next-auth's authorize(); its message reaches the login page as `error`. */
+export class SignInError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SignInError';
+  }
+}
+
+export function normalizeEmail(email: unknown): string {
+  return typeof email === 'string' ? email.trim().toLowerCase() : '';
+}
+
+/**
+ * Credentials check. Unknown e-mail, wrong password and disabled user are indistinguishable (same bcrypt
+ * work, same counter, same generic error); only the lockout is announced, because it holds for any e-mail.
+ */
+export async function authenticate(
+  db: ConsoleDb,
+  input: { email: unknown; password: unknown; userAgent?: string | null },
+  at: Date,
+): Promise<AuthenticatedUser> {
+  const email = normalizeEmail(input.email);
+  const password = typeof input.password === 'string' ? input.password : '';
+  if (!email || !password || email.length > 320 || password.length > 1024) {
+    throw new SignInError(GENERIC_SIGN_IN_ERROR);
+  }
+
+  const locked = await lockedMinutes(db, email, at);
+  if (locked > 0) throw new SignInError(lockedError(locked));
+
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  const passwordOk = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+
+  if (!user || !passwordOk || user.disabledAt) {
+    const nowLocked = await recordFailure(db, email, at);
+    if (nowLocked > 0) throw new SignInError(lockedError(nowLocked));
+    throw new SignInError(GENERIC_SIGN_IN_ERROR);
+  }
+
+  await clearFailures(db, email);
+  await db.update(users).set({ lastSignInAt: at }).where(eq(users.id, user.id));
+  const sid = await createSession(db, {
+    userId: user.id,
+    roleVersion: user.roleVersion,
+    userAgent: input.userAgent,
+    at,
+  });
+  return { id: user.id, email: user.email, name: user.name, sid };
+}

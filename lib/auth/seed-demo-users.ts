@@ -1,0 +1,42 @@
+import 'server-only';
+import { eq, sql } from 'drizzle-orm';
+import type { ConsoleDb } from '../db/client';
+import { users } from '../db/schema';
+import { DEMO_USERS } from './demo-users';
+import { hashPassword, verifyPassword } from './password';
+
+/**
+ * Seeds the demo users into an EMPTY users table only (first start). Once anyone exists — demo users with
+ * changed passwords, or real users — nothing is re-created. Concurrent starts are safe (ON CONFLICT).
+ */
+export async function seedDemoUsers(db: ConsoleDb): Promise<number> {
+  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
+  if (count > 0) return 0;
+  const rows = await Promise.all(
+    DEMO_USERS.map(async (u) => ({
+      email: u.email,
+      name: u.name,
+      role: u.role,
+      passwordHash: await hashPassword(u.password),
+    })),
+  );
+  const inserted = await db.insert(users).values(rows).onConflictDoNothing({ target: users.email }).returning({ id: users.id });
+  return inserted.length;
+}
+
+/**
+ * The enabled demo users whose published password still works. With SANDBOX=off the console refuses to
+ * start while this is non-empty.
+ */
+export async function usersWithDemoPasswords(db: ConsoleDb): Promise<string[]> {
+  const found: string[] = [];
+  for (const demo of DEMO_USERS) {
+    const [row] = await db.select().from(users).where(eq(users.email, demo.email));
+    if (row && !row.disabledAt && (await verifyPassword(demo.password, row.passwordHash))) found.push(demo.email);
+  }
+  return found;
+}
+
+export function demoPasswordMessage(emails: string[]): string {
+  return `Refusing to start with SANDBOX=off: ${emails.join(', ')} still ${emails.length === 1 ? 'has its' : 'have their'} published demo password — change the password or disable the user (npm run user:create adds real users).`;
+}

@@ -1,0 +1,59 @@
+import 'server-only';
+import { decode } from 'next-auth/jwt';
+import { cookies, headers } from 'next/headers';
+import { forbidden, redirect } from 'next/navigation';
+import { cache } from 'react';
+import { getDb } from '../db/client';
+import { getEnv } from '../env';
+import { loginPathFor } from '../security/callback-url';
+import { CONSOLE_PATH_HEADER } from '../security/headers';
+import { sessionCookieName } from './auth-options';
+import { now } from './clock';
+import { can, type Permission } from './permissions';
+import { validateSession, type SessionUser } from './sessions';
+
+export type { SessionUser } from './sessions';
+
+/** Decodes the next-auth cookie value and validates the session row it points to. */
+export async function resolveSessionUser(token: string | undefined, secret: string): Promise<SessionUser | null> {
+  if (!token) return null;
+  let sid: unknown;
+  try {
+    sid = (await decode({ token, secret }))?.sid;
+  } catch {
+    return null; // tampered, foreign-secret or expired JWT
+  }
+  if (typeof sid !== 'string' || !sid) return null;
+  const check = await validateSession(await getDb(), sid, now());
+  return check.ok ? check.user : null;
+}
+
+/**
+ * The signed-in user for this request, or null. Validates the server-side session on every call (idle 30 min,
+ * absolute 8 h, disabled user, current role) — memoised per request by React's cache().
+ */
+export const getCurrentUser = cache(async (): Promise<SessionUser | null> => {
+  const env = getEnv();
+  const jar = await cookies();
+  return resolveSessionUser(jar.get(sessionCookieName(env.SECURE_COOKIES))?.value, env.NEXTAUTH_SECRET);
+});
+
+/** The path+query of the page being rendered, as recorded by proxy.ts. */
+export async function currentPath(): Promise<string> {
+  return (await headers()).get(CONSOLE_PATH_HEADER) ?? '/';
+}
+
+/**
+ * For pages: signed out → /login?callbackUrl=<this page>; must change password → /change-password;
+ * lacking `permission` → Next's forbidden() (HTTP 403, app/forbidden.tsx).
+ */
+export async function requireUser(
+  permission?: Permission,
+  opts: { allowPasswordChangePending?: boolean } = {},
+): Promise<SessionUser> {
+  const user = await getCurrentUser();
+  if (!user) redirect(loginPathFor(await currentPath()));
+  if (user.mustChangePassword && !opts.allowPasswordChangePending) redirect('/change-password');
+  if (permission && !can(user.role, permission)) forbidden();
+  return user;
+}

@@ -1,0 +1,96 @@
+import 'server-only';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, ne } from 'drizzle-orm';
+import type { ConsoleDb } from '../db/client';
+import { sessions, users } from '../db/schema';
+import type { Role } from './permissions';
+
+export const IDLE_TIMEOUT_MS = 30 * 60_000;
+export const ABSOLUTE_TIMEOUT_MS = 8 * 60 * 60_000;
+/** Avoid a write per request: last_seen_at moves at most this often (far below the idle limit). */
+const TOUCH_INTERVAL_MS = 15_000;
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  sessionId: string;
+  mustChangePassword: boolean;
+};
+
+export type SessionCheck =
+  | { ok: true; user: SessionUser }
+  | { ok: false; reason: 'missing' | 'idle' | 'expired' | 'disabled' };
+
+export function hashUserAgent(userAgent: string | null | undefined): string | null {
+  return userAgent ? createHash('sha256').update(userAgent).digest('hex').slice(0, 32) : null;
+}
+
+export async function createSession(
+  db: ConsoleDb,
+  input: { userId: string; roleVersion: number; userAgent?: string | null; at: Date },
+): Promise<string> {
+  // 256 random bits: the id is the revocation handle carried (encrypted) inside the next-auth JWT.
+  const id = randomBytes(32).toString('base64url');
+  await db.insert(sessions).values({
+    id,
+    userId: input.userId,
+    roleVersion: input.roleVersion,
+    createdAt: input.at,
+    lastSeenAt: input.at,
+    userAgentHash: hashUserAgent(input.userAgent),
+  });
+  return id;
+}
+
+/**
+ * The per-request check behind getCurrentUser(): row present, idle < 30 min, age < 8 h, user enabled.
+ * The role always comes from the users row, so a role change applies on the very next request.
+ */
+export async function validateSession(db: ConsoleDb, sessionId: string, at: Date): Promise<SessionCheck> {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sessionId));
+  if (!row) return { ok: false, reason: 'missing' };
+  const { session, user } = row;
+  const t = at.getTime();
+  let reason: 'idle' | 'expired' | 'disabled' | null = null;
+  if (user.disabledAt) reason = 'disabled';
+  else if (t - session.createdAt.getTime() >= ABSOLUTE_TIMEOUT_MS) reason = 'expired';
+  else if (t - session.lastSeenAt.getTime() >= IDLE_TIMEOUT_MS) reason = 'idle';
+  if (reason) {
+    await db.delete(sessions).where(eq(sessions.id, sessionId));
+    return { ok: false, reason };
+  }
+  const roleChanged = session.roleVersion !== user.roleVersion;
+  if (roleChanged || t - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: at, roleVersion: user.roleVersion })
+      .where(eq(sessions.id, sessionId));
+  }
+  return {
+    ok: true,
+    user: {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      role: user.role,
+      sessionId,
+      mustChangePassword: user.mustChangePassword,
+    },
+  };
+}
+
+export async function deleteSession(db: ConsoleDb, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function deleteUserSessions(db: ConsoleDb, userId: string, exceptSessionId?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId));
+}

@@ -1,0 +1,52 @@
+import 'server-only';
+import { getDb } from '../db/client';
+import { EnvError, getEnv, type Env } from '../env';
+import { demoPasswordMessage, seedDemoUsers, usersWithDemoPasswords } from './seed-demo-users';
+
+/** A start-up refusal whose message is the one line to print. */
+export class StartupError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StartupError';
+  }
+}
+
+type Ready = Promise<void>;
+const globalForStartup = globalThis as unknown as { __consoleReady?: Ready };
+
+/**
+ * Env → database + migrations → demo users (sandbox on) or the demo-password refusal (sandbox off) → `extra`
+ * (the embedded sandbox). Runs once per process; /api/health awaits the same promise.
+ */
+export function startConsole(extra?: (env: Env) => Promise<void>): Ready {
+  globalForStartup.__consoleReady ??= (async () => {
+    const env = getEnv();
+    const db = await getDb();
+    if (env.SANDBOX === 'on') {
+      const seeded = await seedDemoUsers(db);
+      if (seeded > 0) console.info(`[startup] seeded ${seeded} demo users (see README for their passwords)`);
+    } else {
+      const stillDemo = await usersWithDemoPasswords(db);
+      if (stillDemo.length > 0) throw new StartupError(demoPasswordMessage(stillDemo));
+    }
+    if (extra) await extra(env);
+  })();
+  return globalForStartup.__consoleReady;
+}
+
+/** For /api/health: the running start-up (or start one without extras if instrumentation did not run). */
+export function whenConsoleReady(): Ready {
+  return globalForStartup.__consoleReady ?? startConsole();
+}
+
+/** One line for the operator: our own refusals verbatim, anything else by name and message. */
+export function startupFailureLine(error: unknown): string {
+  if (error instanceof EnvError || error instanceof StartupError) return error.message;
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return `Console start-up failed: ${message.split('\n')[0]}`;
+}
+
+/** Tests only. */
+export function resetStartupForTests(): void {
+  delete globalForStartup.__consoleReady;
+}

@@ -1,0 +1,180 @@
+import 'server-only';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { ActionError } from '../actions/errors';
+import { getDb, type ConsoleDb } from '../db/client';
+import { users, type UserRow } from '../db/schema';
+import { now } from './clock';
+import { hashPassword, verifyPassword } from './password';
+import { emailSchema, passwordSchema } from './password-policy';
+import { isRole, type Role } from './permissions';
+import { deleteUserSessions } from './sessions';
+
+export type PublicUser = Pick<
+  UserRow,
+  'id' | 'email' | 'name' | 'role' | 'mustChangePassword' | 'disabledAt' | 'lastSignInAt' | 'createdAt'
+>;
+type Actor = { id: string };
+
+const publicColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  role: users.role,
+  mustChangePassword: users.mustChangePassword,
+  disabledAt: users.disabledAt,
+  lastSignInAt: users.lastSignInAt,
+  createdAt: users.createdAt,
+};
+
+export async function listUsers(db?: ConsoleDb): Promise<PublicUser[]> {
+  const database = db ?? (await getDb());
+  return database.select(publicColumns).from(users).orderBy(asc(users.name), asc(users.email));
+}
+
+export async function getUser(userId: string, db?: ConsoleDb): Promise<PublicUser | null> {
+  const database = db ?? (await getDb());
+  const [row] = await database.select(publicColumns).from(users).where(eq(users.id, userId));
+  return row ?? null;
+}
+
+function firstIssue(result: { success: boolean; error?: { issues: { message: string }[] } }): string {
+  return result.error?.issues[0]?.message ?? 'Invalid value.';
+}
+
+export async function createUser(
+  input: { name: string; email: string; role: Role; password: string; mustChangePassword?: boolean },
+  db?: ConsoleDb,
+): Promise<PublicUser> {
+  const database = db ?? (await getDb());
+  const email = emailSchema.safeParse(input.email);
+  if (!email.success) throw new ActionError('INVALID_INPUT', firstIssue(email), { email: [firstIssue(email)] });
+  const name = input.name?.trim();
+  if (!name) throw new ActionError('INVALID_INPUT', 'Enter a name.', { name: ['Enter a name.'] });
+  if (!isRole(input.role)) throw new ActionError('INVALID_INPUT', 'Choose a role.', { role: ['Choose a role.'] });
+  const password = passwordSchema.safeParse(input.password);
+  if (!password.success) {
+    throw new ActionError('WEAK_PASSWORD', firstIssue(password), { password: [firstIssue(password)] });
+  }
+  const at = now();
+  const passwordHash = await hashPassword(input.password);
+  const [row] = await database
+    .insert(users)
+    .values({
+      email: email.data,
+      name,
+      role: input.role,
+      passwordHash,
+      mustChangePassword: input.mustChangePassword ?? false,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .onConflictDoNothing({ target: users.email })
+    .returning(publicColumns);
+  if (!row) {
+    throw new ActionError('EMAIL_TAKEN', 'A user with this e-mail already exists.', {
+      email: ['A user with this e-mail already exists.'],
+    });
+  }
+  return row;
+}
+
+/**
+ * Runs `change` unless it would leave no enabled admin. Active admins are locked FOR UPDATE so two admins
+ * demoting each other at the same moment cannot both succeed.
+ */
+async function withLastAdminGuard<T>(
+  database: ConsoleDb,
+  target: UserRow,
+  losesAdmin: boolean,
+  change: (tx: ConsoleDb) => Promise<T>,
+): Promise<T> {
+  return database.transaction(async (tx) => {
+    if (losesAdmin && target.role === 'admin' && !target.disabledAt) {
+      const others = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, 'admin'), isNull(users.disabledAt), ne(users.id, target.id)))
+        .for('update');
+      if (others.length === 0) {
+        throw new ActionError('LAST_ADMIN', 'This is the last active admin. Make someone else an admin first.');
+      }
+    }
+    return change(tx as unknown as ConsoleDb);
+  });
+}
+
+async function loadTarget(database: ConsoleDb, userId: string): Promise<UserRow> {
+  const [target] = await database.select().from(users).where(eq(users.id, userId));
+  if (!target) throw new ActionError('NOT_FOUND', 'That user no longer exists.');
+  return target;
+}
+
+/** Takes effect on the user's next request (getCurrentUser reads the role each time). */
+export async function changeRole(_actor: Actor, userId: string, role: Role, db?: ConsoleDb): Promise<PublicUser> {
+  const database = db ?? (await getDb());
+  if (!isRole(role)) throw new ActionError('INVALID_INPUT', 'Choose a role.', { role: ['Choose a role.'] });
+  const target = await loadTarget(database, userId);
+  if (target.role === role) return (await getUser(userId, database))!;
+  return withLastAdminGuard(database, target, role !== 'admin', async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ role, roleVersion: sql`${users.roleVersion} + 1`, updatedAt: now() })
+      .where(eq(users.id, userId))
+      .returning(publicColumns);
+    return row;
+  });
+}
+
+/** Disabling ends every session of the user at once; enabling lets them sign in again. */
+export async function setDisabled(actor: Actor, userId: string, disabled: boolean, db?: ConsoleDb): Promise<PublicUser> {
+  const database = db ?? (await getDb());
+  if (disabled && actor.id === userId) {
+    throw new ActionError('SELF_DISABLE', 'You cannot disable your own account.');
+  }
+  const target = await loadTarget(database, userId);
+  return withLastAdminGuard(database, target, disabled, async (tx) => {
+    const at = now();
+    const [row] = await tx
+      .update(users)
+      .set({ disabledAt: disabled ? (target.disabledAt ?? at) : null, updatedAt: at })
+      .where(eq(users.id, userId))
+      .returning(publicColumns);
+    if (disabled) await deleteUserSessions(tx, userId);
+    return row;
+  });
+}
+
+/**
+ * Checks the current password, stores the new one, clears must-change, and ends the user's other sessions
+ * (pass the current session id to keep it).
+ */
+export async function changePassword(
+  userId: string,
+  current: string,
+  next: string,
+  opts: { keepSessionId?: string } = {},
+  db?: ConsoleDb,
+): Promise<void> {
+  const database = db ?? (await getDb());
+  const target = await loadTarget(database, userId);
+  if (!(await verifyPassword(current, target.passwordHash))) {
+    throw new ActionError('WRONG_PASSWORD', 'The current password is not correct.', {
+      currentPassword: ['The current password is not correct.'],
+    });
+  }
+  const parsed = passwordSchema.safeParse(next);
+  if (!parsed.success) {
+    throw new ActionError('WEAK_PASSWORD', firstIssue(parsed), { newPassword: [firstIssue(parsed)] });
+  }
+  if (current === next) {
+    throw new ActionError('SAME_PASSWORD', 'Choose a password different from the current one.', {
+      newPassword: ['Choose a password different from the current one.'],
+    });
+  }
+  const passwordHash = await hashPassword(next);
+  await database
+    .update(users)
+    .set({ passwordHash, mustChangePassword: false, updatedAt: now() })
+    .where(eq(users.id, userId));
+  await deleteUserSessions(database, userId, opts.keepSessionId);
+}

@@ -1,0 +1,76 @@
+// The proxy's logic, separated from proxy.ts so vitest can drive it with plain NextRequests.
+import { NextResponse, type NextRequest } from 'next/server';
+import { getToken } from 'next-auth/jwt';
+import { loginPathFor } from './callback-url';
+import { buildCsp, generateNonce, securityHeaders } from './csp';
+import { CONSOLE_PATH_HEADER, NONCE_HEADER, REQUEST_ID_HEADER } from './headers';
+import { FORBIDDEN_ORIGIN_BODY, checkOrigin } from './origin-check';
+import { publicUrlFrom } from './public-url';
+import { isPublicPath } from './route-access';
+
+export type ProxyDeps = {
+  env?: Record<string, string | undefined>;
+  /** Is there a valid-looking session JWT? Default: next-auth's getToken (signature/expiry only). */
+  hasSession?: (request: NextRequest, secureCookie: boolean) => Promise<boolean>;
+};
+
+async function defaultHasSession(request: NextRequest, secureCookie: boolean): Promise<boolean> {
+  const secret = process.env.NEXTAUTH_SECRET;
+  if (!secret) return false;
+  try {
+    return Boolean(await getToken({ req: request, secret, secureCookie }));
+  } catch {
+    return false;
+  }
+}
+
+export async function handleProxy(request: NextRequest, deps: ProxyDeps = {}): Promise<NextResponse> {
+  const env = deps.env ?? process.env;
+  const publicUrl = publicUrlFrom(env);
+  const https = publicUrl.protocol === 'https:';
+  const requestId = crypto.randomUUID();
+  const { pathname, search } = request.nextUrl;
+
+  const finish = (response: NextResponse, csp?: string) => {
+    for (const [name, value] of Object.entries(securityHeaders({ https }))) response.headers.set(name, value);
+    if (csp) response.headers.set('Content-Security-Policy', csp);
+    response.headers.set(REQUEST_ID_HEADER, requestId);
+    return response;
+  };
+
+  const origin = checkOrigin({
+    method: request.method,
+    pathname,
+    origin: request.headers.get('origin'),
+    host: request.headers.get('host'),
+    publicOrigin: publicUrl.origin,
+  });
+  if (!origin.allowed) {
+    console.warn(`[proxy] refused ${request.method} ${pathname}: origin ${origin.reason} (request ${requestId})`);
+    return finish(NextResponse.json(FORBIDDEN_ORIGIN_BODY, { status: 403 }));
+  }
+
+  const method = request.method.toUpperCase();
+  if ((method === 'GET' || method === 'HEAD') && !isPublicPath(pathname)) {
+    const hasSession = await (deps.hasSession ?? defaultHasSession)(request, https);
+    if (!hasSession) {
+      const target = new URL(loginPathFor(`${pathname}${search}`), publicUrl.origin);
+      return finish(NextResponse.redirect(target));
+    }
+  }
+
+  const nonce = generateNonce();
+  const csp = buildCsp({ nonce, https, dev: env.NODE_ENV === 'development' });
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set(REQUEST_ID_HEADER, requestId);
+  requestHeaders.set(NONCE_HEADER, nonce);
+  // Next reads the nonce from this request header and applies it to its own scripts.
+  requestHeaders.set('Content-Security-Policy', csp);
+  requestHeaders.set(CONSOLE_PATH_HEADER, `${pathname}${search}`);
+  // Client-controlled; Next's server-action origin check would otherwise trust it over Host.
+  const host = request.headers.get('host');
+  if (host) requestHeaders.set('x-forwarded-host', host);
+  else requestHeaders.delete('x-forwarded-host');
+
+  return finish(NextResponse.next({ request: { headers: requestHeaders } }), csp);
+}
