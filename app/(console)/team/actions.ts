@@ -1,0 +1,42 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { actionClient } from '@/lib/actions/safe-action';
+import { changeRole, createUser, setDisabled } from '@/lib/auth/users';
+import { addUserSchema, changeRoleSchema, setDisabledSchema } from './schema';
+import { generateOneTimePassword } from './one-time-password';
+
+/** Creates the user with a one-time password that is returned once (to the admin's screen) and never stored in clear. */
+export const addUserAction = actionClient
+  .metadata({ name: 'team.addUser', permission: 'team:manage' })
+  .inputSchema(addUserSchema)
+  .action(async ({ parsedInput, ctx }) => {
+    const oneTimePassword = generateOneTimePassword();
+    const user = await createUser({ ...parsedInput, password: oneTimePassword, mustChangePassword: true });
+    ctx.audit.target = user.id;
+    ctx.audit.details = { email: user.email, role: user.role };
+    revalidatePath('/team');
+    return { user: { id: user.id, name: user.name, email: user.email, role: user.role }, oneTimePassword };
+  });
+
+/** Takes effect on the user's next request: the session reads the role from the users table each time. */
+export const changeRoleAction = actionClient
+  .metadata({ name: 'team.changeRole', permission: 'team:manage' })
+  .inputSchema(changeRoleSchema)
+  .action(async ({ parsedInput, ctx }) => {
+    const user = await changeRole(ctx.user, parsedInput.userId, parsedInput.role);
+    ctx.audit.details = { role: user.role };
+    revalidatePath('/team');
+    return { id: user.id, role: user.role };
+  });
+
+/** Disabling ends every session of that user at once. */
+export const setDisabledAction = actionClient
+  .metadata({ name: 'team.setDisabled', permission: 'team:manage' })
+  .inputSchema(setDisabledSchema)
+  .action(async ({ parsedInput, ctx }) => {
+    const user = await setDisabled(ctx.user, parsedInput.userId, parsedInput.disabled);
+    ctx.audit.details = { disabled: parsedInput.disabled };
+    revalidatePath('/team');
+    return { id: user.id, disabled: user.disabledAt !== null };
+  });

@@ -1,0 +1,100 @@
+import type { Metadata } from 'next';
+import { Badge } from '@/components/ui/badge';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Table, TableCaption, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { requireUser } from '@/lib/auth/session';
+import { listUsers } from '@/lib/auth/users';
+import { AddUserButton } from './_components/add-user-button';
+import { DisableUserButton } from './_components/disable-user-button';
+import { RoleSelect } from './_components/role-select';
+
+export const metadata: Metadata = { title: 'Team' };
+
+const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+
+function When({ at }: { at: Date | null }) {
+  if (!at) return <span className="text-fg-muted">Never</span>;
+  return (
+    <time dateTime={at.toISOString()} className="tabular whitespace-nowrap">
+      {dateTime.format(at)} UTC
+    </time>
+  );
+}
+
+export default async function TeamPage() {
+  const me = await requireUser('team:manage');
+  const users = await listUsers();
+  const activeAdmins = users.filter((u) => u.role === 'admin' && !u.disabledAt).length;
+
+  return (
+    <>
+      <PageHeader
+        title="Team"
+        description="Who can use the console and what they may do. Role changes and disabling take effect on the person’s next click."
+        actions={<AddUserButton />}
+      />
+      {users.length === 0 ? (
+        <EmptyState title="No users yet" description="Add the first person who should use the console." action={<AddUserButton />} />
+      ) : (
+        <Table label="Team members">
+          <TableCaption>Team members, their roles, status and last sign-in</TableCaption>
+          <THead>
+            <tr>
+              <TH>User</TH>
+              <TH>Role</TH>
+              <TH>Status</TH>
+              <TH>Last sign-in</TH>
+              <TH className="text-right">
+                <span className="sr-only">Actions</span>
+              </TH>
+            </tr>
+          </THead>
+          <TBody>
+            {users.map((user) => {
+              const isMe = user.id === me.id;
+              const lastAdmin = user.role === 'admin' && !user.disabledAt && activeAdmins <= 1;
+              return (
+                <TR key={user.id} data-testid={`team-row-${user.email}`}>
+                  <TD>
+                    <div className="font-medium text-fg">
+                      {user.name}
+                      {isMe ? <span className="ml-2 text-xs font-normal text-fg-muted">(you)</span> : null}
+                    </div>
+                    <div className="text-xs text-fg-muted">{user.email}</div>
+                  </TD>
+                  <TD>
+                    <RoleSelect userId={user.id} userName={user.name} role={user.role} lastAdmin={lastAdmin} />
+                  </TD>
+                  <TD>
+                    {user.disabledAt ? (
+                      <Badge tone="neutral" dot>
+                        Disabled
+                      </Badge>
+                    ) : user.mustChangePassword && !user.lastSignInAt ? (
+                      <Badge tone="warning" dot>
+                        Invited
+                      </Badge>
+                    ) : (
+                      <Badge tone="success" dot>
+                        Active
+                      </Badge>
+                    )}
+                  </TD>
+                  <TD>
+                    <When at={user.lastSignInAt} />
+                  </TD>
+                  <TD className="text-right">
+                    {isMe ? null : (
+                      <DisableUserButton userId={user.id} userName={user.name} disabled={user.disabledAt !== null} lastAdmin={lastAdmin} />
+                    )}
+                  </TD>
+                </TR>
+              );
+            })}
+          </TBody>
+        </Table>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { emailSchema } from '@/lib/auth/password-policy';
+import { ROLES } from '@/lib/auth/permissions';
+
+// One schema per team mutation, shared by the forms and the server actions.
+
+const roleSchema = z.enum(ROLES, { error: 'Choose a role.' });
+const userIdSchema = z.string().trim().min(1, 'Missing user id.').max(100);
+
+export const addUserSchema = z.object({
+  name: z.string().trim().min(1, 'Enter a name.').max(100, 'Use at most 100 characters.'),
+  email: emailSchema,
+  role: roleSchema,
+});
+export type AddUserInput = z.input<typeof addUserSchema>;
+
+export const changeRoleSchema = z.object({ userId: userIdSchema, role: roleSchema });
+export type ChangeRoleInput = z.infer<typeof changeRoleSchema>;
+
+export const setDisabledSchema = z.object({ userId: userIdSchema, disabled: z.boolean() });
+export type SetDisabledInput = z.infer<typeof setDisabledSchema>;
