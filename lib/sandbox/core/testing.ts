@@ -10,6 +10,8 @@ import { fromPglite } from './sql';
  *   const c = await kit.customer();                       // new customer + token
  *   const r = await kit.req('POST', '/api/accounts', { token: c.token, body });  // idempotency key auto-generated
  */
+// Tests read arbitrary JSON; `any` keeps assertions terse there.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export interface TestResponse<T = any> {
   status: number;
   body: T;
@@ -35,6 +37,7 @@ export interface TestCustomer {
 export interface TestKit {
   sandbox: Sandbox;
   pg: PGlite;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   req<T = any>(method: string, path: string, opts?: ReqOptions): Promise<TestResponse<T>>;
   customer(opts?: { name?: string; auto?: boolean }): Promise<TestCustomer>;
   /** Runs the background tasks until nothing moves (deterministic; the loop itself is not started). */

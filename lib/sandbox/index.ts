@@ -1,0 +1,110 @@
+import { TokenService, loadSigningKey } from './core/auth';
+import { createDbClock, type SandboxClock } from './core/clock';
+import { findCustomerById } from './core/customers';
+import { createHandler } from './core/handler';
+import { migrate } from './core/migrate';
+import { coreModule } from './core/module';
+import { Router } from './core/router';
+import type { Clock, EmittedEvent, SandboxModule, SandboxServices, Sql } from './core/types';
+import { Worker } from './core/worker';
+import { accountsModule } from './accounts/module';
+import { helpersModule } from './helpers-routes/module';
+import { openapiModule } from './openapi/module';
+import { balancesModule } from './balances/module';
+import { beneficiariesModule } from './beneficiaries/module';
+import { operationsModule } from './operations/module';
+import { quotesModule } from './quotes/module';
+import { webhooksModule } from './webhooks/module';
+import { emitEvent } from './webhooks/outbox';
+
+export interface SandboxOptions {
+  sql: Sql;
+  /** Mount prefix stripped from request paths: `/sandbox` inside Next, `''` standalone. */
+  basePath?: string;
+  /** Injected clock (tests); default: real time + an offset persisted in the DB. */
+  clock?: Clock;
+  /** Outbound HTTP for webhook deliveries. */
+  fetch?: typeof fetch;
+  /** Where the sandbox is reachable from outside (OpenAPI `servers`). */
+  publicUrl?: string;
+  /** Background loop tick. */
+  workerIntervalMs?: number;
+  /** Replaces the domain module list (tests of a single module). Core is always included. */
+  modules?: SandboxModule[];
+}
+
+export interface Sandbox {
+  handle(req: Request): Promise<Response>;
+  start(): void;
+  stop(): Promise<void>;
+  services: SandboxServices;
+  /** Resolves when migrations ran and the clock is loaded (handle() awaits it too). */
+  ready: Promise<void>;
+  worker: Worker;
+  tokens: TokenService;
+  modules: SandboxModule[];
+}
+
+/** Every domain module, in migration-id order of ownership (accounts 1xx, money 2xx, webhooks 4xx). */
+export function defaultModules(): SandboxModule[] {
+  return [accountsModule, quotesModule, operationsModule, balancesModule, beneficiariesModule, webhooksModule, helpersModule];
+}
+
+export function createSandbox(opts: SandboxOptions): Sandbox {
+  const { sql } = opts;
+  const clock: Clock = opts.clock ?? createDbClock(sql);
+  let keyPromise: Promise<Uint8Array> | null = null;
+  const key = () => (keyPromise ??= loadSigningKey(sql));
+  const tokens = new TokenService(sql, clock, key);
+
+  let router: Router | null = null;
+  const modules = [
+    coreModule(() => tokens),
+    ...(opts.modules ?? defaultModules()),
+    openapiModule(() => ({ routes: router?.routes ?? [], publicUrl: opts.publicUrl, basePath: opts.basePath ?? '' })),
+  ];
+  const worker: Worker = new Worker(
+    modules.flatMap((m) => m.tasks),
+    () => services,
+    { intervalMs: opts.workerIntervalMs },
+  );
+  const services: SandboxServices = {
+    sql,
+    clock,
+    emit: (tx: Sql, event: EmittedEvent) => emitEvent(tx, event),
+    wake: () => worker.wake(),
+    fetch: opts.fetch ?? ((...args) => fetch(...args)),
+    getCustomer: (tx: Sql, customerId: string) => findCustomerById(tx, customerId),
+  };
+  if ('onAdvance' in clock || !opts.clock) (clock as SandboxClock).onAdvance = () => worker.wake();
+
+  const ready = (async () => {
+    await migrate(
+      sql,
+      modules.flatMap((m) => m.migrations),
+    );
+    if (!opts.clock) await (clock as SandboxClock).load();
+    await key();
+  })();
+  // Surface failures through handle()/start() callers, not as an unhandled rejection.
+  ready.catch(() => undefined);
+
+  router = new Router(modules.flatMap((m) => m.routes));
+  const handle = createHandler({ router, basePath: opts.basePath ?? '', services, tokens, ready });
+
+  return {
+    handle,
+    start() {
+      void ready.then(() => worker.start());
+    },
+    async stop() {
+      await ready.catch(() => undefined);
+      await worker.stop();
+    },
+    services,
+    ready,
+    worker,
+    tokens,
+    modules,
+  };
+}
