@@ -1,0 +1,60 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { storageStatePath, type DemoRole } from './helpers/roles';
+
+export { expect };
+export { DEMO, EXPECTED_NAV, ROLES, storageStatePath, type DemoRole } from './helpers/roles';
+
+type Theme = 'light' | 'dark';
+
+/** A new browser context signed in as a demo role (state saved by global-setup), optionally in a theme. */
+export async function newRoleContext(browser: Browser, role: DemoRole, baseURL: string, theme?: Theme): Promise<BrowserContext> {
+  const context = await browser.newContext({ storageState: storageStatePath(role), baseURL });
+  if (theme) await setTheme(context, baseURL, theme);
+  return context;
+}
+
+/** The theme is a cookie read on the server, so setting it before navigation gives the right first paint. */
+export async function setTheme(context: BrowserContext, baseURL: string, theme: Theme): Promise<void> {
+  await context.addCookies([{ name: 'theme', value: theme, url: baseURL }]);
+}
+
+type RoleFixtures = {
+  adminPage: Page;
+  compliancePage: Page;
+  financePage: Page;
+  finance2Page: Page;
+  viewerPage: Page;
+};
+
+function rolePage(role: DemoRole) {
+  return async ({ browser, baseURL }: { browser: Browser; baseURL: string | undefined }, use: (page: Page) => Promise<void>) => {
+    const context = await newRoleContext(browser, role, baseURL!);
+    const page = await context.newPage();
+    await use(page);
+    await context.close();
+  };
+}
+
+/** `test` with one signed-in page per demo role: `test('…', async ({ adminPage, viewerPage }) => …)`. */
+export const test = base.extend<RoleFixtures>({
+  adminPage: rolePage('admin'),
+  compliancePage: rolePage('compliance'),
+  financePage: rolePage('finance'),
+  finance2Page: rolePage('finance2'),
+  viewerPage: rolePage('viewer'),
+});
+
+/**
+ * Fails with a readable list (rule, impact, first targets) when axe finds WCAG 2.x A/AA violations on the
+ * page as it is now. `exclude` takes CSS selectors for third-party regions (none today).
+ */
+export async function expectNoAxeViolations(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  const { violations } = await builder.analyze();
+  const summary = violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`,
+  );
+  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}

@@ -1,0 +1,23 @@
+import path from 'node:path';
+import { DEMO_USER_BY_ROLE } from '../../lib/auth/demo-users';
+
+/** Demo sign-ins with a saved storage state (global-setup signs each in once). */
+export const ROLES = ['admin', 'compliance', 'finance', 'finance2', 'viewer'] as const;
+export type DemoRole = (typeof ROLES)[number];
+
+export const DEMO = DEMO_USER_BY_ROLE;
+
+export const AUTH_DIR = path.join(process.cwd(), 'e2e', '.auth');
+
+export function storageStatePath(role: DemoRole): string {
+  return path.join(AUTH_DIR, `${role}.json`);
+}
+
+/** The navigation each role must see — exactly these, in this order. */
+export const EXPECTED_NAV: Record<DemoRole, string[]> = {
+  admin: ['Overview', 'Accounts', 'Team'],
+  compliance: ['Overview', 'Accounts'],
+  finance: ['Overview', 'Accounts'],
+  finance2: ['Overview', 'Accounts'],
+  viewer: ['Overview', 'Accounts'],
+};
