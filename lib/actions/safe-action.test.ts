@@ -1,0 +1,194 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { encode } from 'next-auth/jwt';
+import { getAccessFallbackHTTPStatus, isHTTPAccessFallbackError } from 'next/dist/client/components/http-access-fallback/http-access-fallback';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { auditEvents } from '../db/schema';
+import { resetDatabaseForTests, useTestDatabase, type ConsoleDb } from '../db/client';
+import { resetEnvForTests } from '../env';
+import { authenticate } from '../auth/authenticate';
+import { now } from '../auth/clock';
+import { changeRole, createUser, setDisabled } from '../auth/users';
+import { ActionError } from './errors';
+import { readActionResult, failureSentence, fieldError } from './result';
+
+// Request-scoped Next APIs, driven by the test.
+const request = vi.hoisted(() => ({ cookies: new Map<string, string>(), headers: new Headers() }));
+vi.mock('next/headers', () => ({
+  cookies: async () => ({ get: (name: string) => (request.cookies.has(name) ? { name, value: request.cookies.get(name) } : undefined) }),
+  headers: async () => request.headers,
+}));
+
+const SECRET = 'test-secret-'.padEnd(48, 'x');
+let client: PGlite;
+let db: ConsoleDb;
+let actionClient: typeof import('./safe-action').actionClient;
+
+beforeAll(async () => {
+  process.env.NEXTAUTH_SECRET = SECRET;
+  process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), 'action-test-'));
+  process.env.PUBLIC_URL = 'http://localhost:3999';
+  // What `experimental.authInterrupts: true` sets at build time (next.config.mjs).
+  process.env.__NEXT_EXPERIMENTAL_AUTH_INTERRUPTS = 'true';
+  resetEnvForTests();
+  client = new PGlite();
+  db = await useTestDatabase(client);
+  ({ actionClient } = await import('./safe-action'));
+});
+afterAll(async () => {
+  resetDatabaseForTests();
+  resetEnvForTests();
+  await client.close();
+});
+
+let correlation = 0;
+beforeEach(() => {
+  request.cookies.clear();
+  request.headers = new Headers({ 'x-request-id': `req-${++correlation}`, 'x-console-path': '/team?tab=users' });
+});
+
+async function signInAs(role: 'admin' | 'viewer' | 'finance') {
+  const password = 'a-long-password-1';
+  const email = `${role}-${Math.random().toString(36).slice(2, 8)}@t.test`;
+  const user = await createUser({ name: role, email, role, password }, db);
+  const { sid } = await authenticate(db, { email, password }, now());
+  request.cookies.set('next-auth.session-token', await encode({ token: { sub: user.id, sid }, secret: SECRET }));
+  return user;
+}
+
+async function auditFor(correlationId: string) {
+  const rows = await db.select().from(auditEvents);
+  return rows.filter((r) => r.correlationId === correlationId);
+}
+
+const renameSchema = z.object({ userId: z.string().uuid(), name: z.string().min(2, 'Too short.') });
+const handler = vi.fn(async ({ parsedInput }: { parsedInput: z.infer<typeof renameSchema> }) => ({ renamed: parsedInput.name }));
+const renameAction = () =>
+  actionClient
+    .metadata({ name: 'team.rename', permission: 'team:manage' })
+    .inputSchema(renameSchema)
+    .action(async (args) => handler(args));
+
+const TARGET = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+
+describe('actionClient: session → permission → schema → handler → audit', () => {
+  it('runs the handler and audits success with actor, target and correlation id', async () => {
+    const admin = await signInAs('admin');
+    handler.mockClear();
+    const result = await renameAction()({ userId: TARGET, name: 'Ana' });
+    expect(readActionResult(result)).toEqual({ ok: true, data: { renamed: 'Ana' } });
+    expect(handler).toHaveBeenCalledTimes(1);
+    expect(handler.mock.calls[0][0]).toMatchObject({ ctx: { user: { id: admin.id, role: 'admin' }, correlationId: `req-${correlation}` } });
+    const [event] = await auditFor(`req-${correlation}`);
+    expect(event).toMatchObject({ actorId: admin.id, actorEmail: admin.email, action: 'team.rename', target: TARGET, outcome: 'success' });
+  });
+
+  it('refuses a role without the permission: audit `denied`, then forbidden() → HTTP 403, handler never runs', async () => {
+    const viewer = await signInAs('viewer');
+    handler.mockClear();
+    const error = await renameAction()({ userId: TARGET, name: 'Ana' }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(isHTTPAccessFallbackError(error)).toBe(true);
+    expect(getAccessFallbackHTTPStatus(error as never)).toBe(403);
+    expect(handler).not.toHaveBeenCalled();
+    const [event] = await auditFor(`req-${correlation}`);
+    expect(event).toMatchObject({ actorId: viewer.id, action: 'team.rename', outcome: 'denied', target: TARGET });
+    expect(event.details).toMatchObject({ permission: 'team:manage', role: 'viewer' });
+  });
+
+  it('returns field errors for bad input without running the handler or writing an audit event', async () => {
+    await signInAs('admin');
+    handler.mockClear();
+    const result = await renameAction()({ userId: 'nope', name: 'A' });
+    const outcome = readActionResult(result);
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.failure.code).toBe('INVALID_INPUT');
+    expect(fieldError(outcome.failure, 'name')).toBe('Too short.');
+    expect(fieldError(outcome.failure, 'userId')).toBeTruthy();
+    expect(handler).not.toHaveBeenCalled();
+    expect(await auditFor(`req-${correlation}`)).toHaveLength(0);
+  });
+
+  it('passes ActionError through as { code, message, fieldErrors } and audits `error`', async () => {
+    await signInAs('admin');
+    const action = actionClient
+      .metadata({ name: 'team.create', permission: 'team:manage' })
+      .inputSchema(z.object({ email: z.string() }))
+      .action(async ({ ctx }) => {
+        ctx.audit.target = 'someone@x.test';
+        throw new ActionError('EMAIL_TAKEN', 'A user with this e-mail already exists.', { email: ['Taken.'] });
+      });
+    const outcome = readActionResult(await action({ email: 'someone@x.test' }));
+    expect(outcome).toEqual({
+      ok: false,
+      failure: { code: 'EMAIL_TAKEN', message: 'A user with this e-mail already exists.', fieldErrors: { email: ['Taken.'] } },
+    });
+    const [event] = await auditFor(`req-${correlation}`);
+    expect(event).toMatchObject({ outcome: 'error', target: 'someone@x.test', details: { code: 'EMAIL_TAKEN' } });
+  });
+
+  it('keeps an ApiError’s code, message, request id and field errors', async () => {
+    await signInAs('finance');
+    const apiError = Object.assign(new Error('The quote has expired.'), {
+      name: 'ApiError', code: 'QUOTE_EXPIRED', requestId: 'svc-123', fieldErrors: { quoteId: ['Expired.'] },
+    });
+    const action = actionClient.metadata({ name: 'convert.swap', permission: 'operations:create' })
+      .inputSchema(z.object({})).action(async () => { throw apiError; });
+    const outcome = readActionResult(await action({}));
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.failure).toMatchObject({ code: 'QUOTE_EXPIRED', message: 'The quote has expired.', requestId: 'svc-123', fieldErrors: { quoteId: ['Expired.'] } });
+    expect(failureSentence(outcome.failure)).toBe('The quote has expired. (reference svc-123)');
+  });
+
+  it('turns an unexpected error into a generic sentence with the correlation id — no stack, no secret', async () => {
+    await signInAs('admin');
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const action = actionClient.metadata({ name: 'team.boom', permission: 'team:manage' })
+      .inputSchema(z.object({})).action(async () => { throw new TypeError('db exploded at /srv/app/lib/x.ts:12'); });
+    const outcome = readActionResult(await action({}));
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    const id = `req-${correlation}`;
+    expect(outcome.failure.code).toBe('INTERNAL');
+    expect(outcome.failure.correlationId).toBe(id);
+    expect(outcome.failure.message).toContain(id);
+    expect(outcome.failure.message).not.toMatch(/exploded|\/srv|TypeError/);
+    expect(log.mock.calls.flat().join(' ')).toContain(`correlation ${id}`);
+    const [event] = await auditFor(id);
+    expect(event.outcome).toBe('error');
+  });
+
+  it('sends a signed-out caller to /login with the page as callbackUrl (nothing runs)', async () => {
+    handler.mockClear();
+    const error = await renameAction()({ userId: TARGET, name: 'Ana' }).then(() => null, (e: unknown) => e);
+    expect((error as { digest?: string }).digest).toContain('/login?callbackUrl=%2Fteam%3Ftab%3Dusers');
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it('applies a role change and a disable on the very next action', async () => {
+    const admin = await signInAs('admin');
+    const other = await createUser({ name: 'Other', email: `o-${correlation}@t.test`, role: 'admin', password: 'a-long-password-1' }, db);
+    // The signed-in admin is demoted by someone else: the next call is refused.
+    await changeRole(other, admin.id, 'viewer', db);
+    const denied = await renameAction()({ userId: TARGET, name: 'Ana' }).then(() => null, (e: unknown) => e);
+    expect(getAccessFallbackHTTPStatus(denied as never)).toBe(403);
+    // ...and once disabled, the session is gone: back to sign-in.
+    await setDisabled(other, admin.id, true, db);
+    const ended = await renameAction()({ userId: TARGET, name: 'Ana' }).then(() => null, (e: unknown) => e);
+    expect((ended as { digest?: string }).digest).toContain('/login');
+  });
+
+  it('rejects a forged or foreign-secret session cookie', async () => {
+    const admin = await signInAs('admin');
+    request.cookies.set('next-auth.session-token', await encode({ token: { sub: admin.id, sid: 'x' }, secret: 'another-secret-'.padEnd(40, 'y') }));
+    const error = await renameAction()({ userId: TARGET, name: 'Ana' }).then(() => null, (e: unknown) => e);
+    expect((error as { digest?: string }).digest).toContain('/login');
+  });
+});

@@ -1,0 +1,302 @@
+import { PGlite } from '@electric-sql/pglite';
+import bcrypt from 'bcryptjs';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ActionError } from '../actions/errors';
+import { resetDatabaseForTests, useTestDatabase, type ConsoleDb } from '../db/client';
+import { loginAttempts, sessions, users } from '../db/schema';
+import { authenticate, SignInError } from './authenticate';
+import { fakeClock, setClockForTests } from './clock';
+import { DEMO_USERS } from './demo-users';
+import { BCRYPT_COST, DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password';
+import { demoPasswordMessage, seedDemoUsers, usersWithDemoPasswords } from './seed-demo-users';
+import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS, createSession, validateSession } from './sessions';
+import { signInErrorMessage } from './sign-in-errors';
+import { changePassword, changeRole, createUser, listUsers, setDisabled } from './users';
+
+let client: PGlite;
+let db: ConsoleDb;
+const clock = fakeClock();
+const MIN = 60_000;
+
+beforeAll(async () => {
+  client = new PGlite();
+  db = await useTestDatabase(client);
+  clock.install();
+});
+afterAll(async () => {
+  setClockForTests(undefined);
+  resetDatabaseForTests();
+  await client.close();
+});
+afterEach(() => vi.restoreAllMocks());
+
+async function freshUser(role: 'admin' | 'compliance' | 'finance' | 'viewer', password = 'a-long-password-1') {
+  const email = `${role}-${Math.random().toString(36).slice(2, 8)}@t.test`;
+  const user = await createUser({ name: `${role} user`, email, role, password }, db);
+  return { ...user, password };
+}
+
+async function signIn(email: string, password: string) {
+  return authenticate(db, { email, password, userAgent: 'vitest' }, clock.now());
+}
+
+async function signInError(email: string, password: string): Promise<string> {
+  try {
+    await signIn(email, password);
+  } catch (error) {
+    expect(error).toBeInstanceOf(SignInError);
+    return (error as Error).message;
+  }
+  throw new Error('expected sign-in to fail');
+}
+
+describe('password hashing', () => {
+  it('uses bcrypt cost 10 and verifies only the right password', async () => {
+    const hash = await hashPassword('correct horse battery');
+    expect(bcrypt.getRounds(hash)).toBe(BCRYPT_COST);
+    expect(await verifyPassword('correct horse battery', hash)).toBe(true);
+    expect(await verifyPassword('correct horse batterY', hash)).toBe(false);
+    expect(bcrypt.getRounds(DUMMY_PASSWORD_HASH)).toBe(BCRYPT_COST);
+  });
+
+  it('does the same bcrypt work for an unknown e-mail as for a wrong password', async () => {
+    const user = await freshUser('viewer');
+    const compare = vi.spyOn(bcrypt, 'compare');
+
+    expect(await signInError(user.email, 'wrong-password-123')).toBe('CredentialsSignin');
+    expect(compare).toHaveBeenCalledTimes(1);
+    const [, knownHash] = compare.mock.calls[0];
+    expect(knownHash).not.toBe(DUMMY_PASSWORD_HASH);
+
+    expect(await signInError('nobody@t.test', 'wrong-password-123')).toBe('CredentialsSignin');
+    expect(compare).toHaveBeenCalledTimes(2);
+    const [, unknownHash] = compare.mock.calls[1];
+    expect(unknownHash).toBe(DUMMY_PASSWORD_HASH);
+    expect(bcrypt.getRounds(unknownHash as string)).toBe(bcrypt.getRounds(knownHash as string));
+  });
+
+  it('signs in case-insensitively and creates a session row', async () => {
+    const user = await freshUser('finance');
+    const result = await signIn(`  ${user.email.toUpperCase()} `, user.password);
+    expect(result.id).toBe(user.id);
+    expect(result.sid.length).toBeGreaterThanOrEqual(43);
+    const [row] = await db.select().from(sessions).where(eq(sessions.id, result.sid));
+    expect(row.userId).toBe(user.id);
+    expect(row.userAgentHash).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('refuses a disabled user with the generic error', async () => {
+    const admin = await freshUser('admin');
+    const user = await freshUser('viewer');
+    await setDisabled(admin, user.id, true, db);
+    expect(await signInError(user.email, user.password)).toBe('CredentialsSignin');
+  });
+});
+
+describe('lockout', () => {
+  it('locks an e-mail for 15 minutes after 5 failures within 15 minutes, then unlocks', async () => {
+    const user = await freshUser('viewer');
+    for (let i = 1; i <= 4; i++) {
+      expect(await signInError(user.email, `wrong-${i}-xxxxxxxx`)).toBe('CredentialsSignin');
+      clock.advance(MIN);
+    }
+    expect(await signInError(user.email, 'wrong-5-xxxxxxxx')).toBe('LOCKED:15');
+    expect(signInErrorMessage('LOCKED:15')).toBe('Too many failed sign-in attempts. Try again in 15 minutes.');
+
+    // Even the right password is refused while locked, without running bcrypt.
+    clock.advance(5 * MIN);
+    const compare = vi.spyOn(bcrypt, 'compare');
+    expect(await signInError(user.email, user.password)).toBe('LOCKED:10');
+    expect(compare).not.toHaveBeenCalled();
+
+    clock.advance(10 * MIN);
+    const ok = await signIn(user.email, user.password);
+    expect(ok.id).toBe(user.id);
+    const left = await db.select().from(loginAttempts).where(eq(loginAttempts.email, user.email));
+    expect(left).toHaveLength(0); // success clears the counter
+  });
+
+  it('does not lock when the failures are spread beyond the 15-minute window', async () => {
+    const user = await freshUser('viewer');
+    for (let i = 0; i < 8; i++) {
+      expect(await signInError(user.email, 'wrong-password-xx')).toBe('CredentialsSignin');
+      clock.advance(4 * MIN); // 4 failures max inside any 15-minute window starting at a reset
+    }
+    const [row] = await db.select().from(loginAttempts).where(eq(loginAttempts.email, user.email));
+    expect(row.failedCount).toBeLessThan(5);
+  });
+
+  it('locks unknown e-mails exactly like known ones', async () => {
+    for (let i = 0; i < 4; i++) expect(await signInError('ghost@t.test', 'whatever-123456')).toBe('CredentialsSignin');
+    expect(await signInError('GHOST@t.test', 'whatever-123456')).toBe('LOCKED:15');
+    clock.advance(15 * MIN);
+    expect(await signInError('ghost@t.test', 'whatever-123456')).toBe('CredentialsSignin');
+  });
+
+  it('maps next-auth error values to sentences', () => {
+    expect(signInErrorMessage(null)).toBeNull();
+    expect(signInErrorMessage('CredentialsSignin')).toBe('Incorrect e-mail or password.');
+    expect(signInErrorMessage('LOCKED:1')).toBe('Too many failed sign-in attempts. Try again in 1 minute.');
+    expect(signInErrorMessage('<script>')).toBe('Incorrect e-mail or password.');
+  });
+});
+
+describe('server-side sessions', () => {
+  it('end after 30 minutes idle, and activity keeps them alive', async () => {
+    const user = await freshUser('viewer');
+    const { sid } = await signIn(user.email, user.password);
+    clock.advance(IDLE_TIMEOUT_MS - MIN);
+    expect((await validateSession(db, sid, clock.now())).ok).toBe(true);
+    clock.advance(IDLE_TIMEOUT_MS - MIN); // idle measured from the last request, not from sign-in
+    expect((await validateSession(db, sid, clock.now())).ok).toBe(true);
+    clock.advance(IDLE_TIMEOUT_MS + MIN);
+    expect(await validateSession(db, sid, clock.now())).toEqual({ ok: false, reason: 'idle' });
+    expect(await validateSession(db, sid, clock.now())).toEqual({ ok: false, reason: 'missing' });
+  });
+
+  it('end after 8 hours even while active', async () => {
+    const user = await freshUser('viewer');
+    const { sid } = await signIn(user.email, user.password);
+    let elapsed = 0;
+    while (elapsed + 20 * MIN < ABSOLUTE_TIMEOUT_MS) {
+      clock.advance(20 * MIN);
+      elapsed += 20 * MIN;
+      expect((await validateSession(db, sid, clock.now())).ok).toBe(true);
+    }
+    clock.advance(ABSOLUTE_TIMEOUT_MS - elapsed + MIN);
+    expect(await validateSession(db, sid, clock.now())).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('end for every device when the user is disabled', async () => {
+    const admin = await freshUser('admin');
+    const user = await freshUser('finance');
+    const a = await signIn(user.email, user.password);
+    const b = await signIn(user.email, user.password);
+    await setDisabled(admin, user.id, true, db);
+    expect((await validateSession(db, a.sid, clock.now())).ok).toBe(false);
+    expect((await validateSession(db, b.sid, clock.now())).ok).toBe(false);
+    expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+    await setDisabled(admin, user.id, false, db);
+    expect((await signIn(user.email, user.password)).id).toBe(user.id);
+  });
+
+  it('reflect a role change on the next call and track the role version', async () => {
+    const admin = await freshUser('admin');
+    const user = await freshUser('viewer');
+    const { sid } = await signIn(user.email, user.password);
+    const before = await validateSession(db, sid, clock.now());
+    expect(before.ok && before.user.role).toBe('viewer');
+    await changeRole(admin, user.id, 'finance', db);
+    const after = await validateSession(db, sid, clock.now());
+    expect(after.ok && after.user.role).toBe('finance');
+    const [row] = await db.select().from(sessions).where(eq(sessions.id, sid));
+    const [u] = await db.select().from(users).where(eq(users.id, user.id));
+    expect(row.roleVersion).toBe(u.roleVersion);
+    expect(u.roleVersion).toBe(2);
+  });
+
+  it('an unknown session id is simply missing', async () => {
+    expect(await validateSession(db, 'not-a-session', clock.now())).toEqual({ ok: false, reason: 'missing' });
+  });
+
+  it('createSession stores the given time', async () => {
+    const user = await freshUser('viewer');
+    const sid = await createSession(db, { userId: user.id, roleVersion: 1, at: clock.now() });
+    const [row] = await db.select().from(sessions).where(eq(sessions.id, sid));
+    expect(row.createdAt.getTime()).toBe(clock.now().getTime());
+  });
+});
+
+describe('users and the last-admin guard', () => {
+  beforeEach(async () => {
+    await db.delete(users);
+  });
+
+  it('never leaves the console without an enabled admin', async () => {
+    const a = await freshUser('admin');
+    const b = await freshUser('admin');
+    await changeRole(a, b.id, 'viewer', db);
+    await expect(changeRole(a, a.id, 'finance', db)).rejects.toMatchObject({ code: 'LAST_ADMIN' });
+    await expect(setDisabled(b, a.id, true, db)).rejects.toMatchObject({ code: 'LAST_ADMIN' });
+    await expect(setDisabled(a, a.id, true, db)).rejects.toMatchObject({ code: 'SELF_DISABLE' });
+    const [row] = await db.select().from(users).where(eq(users.id, a.id));
+    expect(row.role).toBe('admin');
+    expect(row.disabledAt).toBeNull();
+    // With a second admin the first may step down.
+    await changeRole(a, b.id, 'admin', db);
+    await changeRole(b, a.id, 'viewer', db);
+    expect((await listUsers(db)).filter((u) => u.role === 'admin').map((u) => u.id)).toEqual([b.id]);
+  });
+
+  it('a disabled admin does not count as the remaining admin', async () => {
+    const a = await freshUser('admin');
+    const b = await freshUser('admin');
+    await setDisabled(a, b.id, true, db);
+    await expect(changeRole(a, a.id, 'viewer', db)).rejects.toMatchObject({ code: 'LAST_ADMIN' });
+  });
+
+  it('createUser normalises the e-mail, rejects duplicates and weak passwords', async () => {
+    const u = await createUser({ name: ' Ana ', email: ' Ana@X.Test ', role: 'viewer', password: 'twelve-chars' }, db);
+    expect(u.email).toBe('ana@x.test');
+    expect(u.name).toBe('Ana');
+    await expect(createUser({ name: 'A', email: 'ana@x.test', role: 'viewer', password: 'twelve-chars' }, db))
+      .rejects.toMatchObject({ code: 'EMAIL_TAKEN', fieldErrors: { email: [expect.any(String)] } });
+    await expect(createUser({ name: 'B', email: 'b@x.test', role: 'viewer', password: 'short' }, db))
+      .rejects.toMatchObject({ code: 'WEAK_PASSWORD', fieldErrors: { password: [expect.stringContaining('12')] } });
+    await expect(createUser({ name: 'B', email: 'not-an-email', role: 'viewer', password: 'twelve-chars' }, db))
+      .rejects.toBeInstanceOf(ActionError);
+  });
+
+  it('changePassword checks the current one and ends the other sessions', async () => {
+    const user = await freshUser('finance', 'first-password-1');
+    const keep = await signIn(user.email, 'first-password-1');
+    const other = await signIn(user.email, 'first-password-1');
+    await expect(changePassword(user.id, 'nope-nope-nope', 'second-password-2', {}, db))
+      .rejects.toMatchObject({ code: 'WRONG_PASSWORD' });
+    await expect(changePassword(user.id, 'first-password-1', 'short', {}, db))
+      .rejects.toMatchObject({ code: 'WEAK_PASSWORD' });
+    await changePassword(user.id, 'first-password-1', 'second-password-2', { keepSessionId: keep.sid }, db);
+    expect((await validateSession(db, keep.sid, clock.now())).ok).toBe(true);
+    expect((await validateSession(db, other.sid, clock.now())).ok).toBe(false);
+    expect(await signInError(user.email, 'first-password-1')).toBe('CredentialsSignin');
+    expect((await signIn(user.email, 'second-password-2')).id).toBe(user.id);
+  });
+});
+
+describe('demo users', () => {
+  beforeEach(async () => {
+    await db.delete(users);
+  });
+
+  it('are seeded once into an empty table and sign in with the published passwords', async () => {
+    expect(await seedDemoUsers(db)).toBe(DEMO_USERS.length);
+    expect(await seedDemoUsers(db)).toBe(0);
+    const rows = await listUsers(db);
+    expect(rows.map((u) => [u.email, u.role, u.name]).sort()).toEqual(
+      DEMO_USERS.map((u) => [u.email, u.role, u.name]).sort(),
+    );
+    const admin = DEMO_USERS[0];
+    expect((await signIn(admin.email, admin.password)).email).toBe(admin.email);
+  });
+
+  it('are not seeded when real users exist', async () => {
+    await freshUser('admin');
+    expect(await seedDemoUsers(db)).toBe(0);
+  });
+
+  it('the demo-password check lists the enabled demo users that still use the published password', async () => {
+    await seedDemoUsers(db);
+    expect(await usersWithDemoPasswords(db)).toEqual(DEMO_USERS.map((u) => u.email));
+    const rows = await listUsers(db);
+    const admin = rows.find((u) => u.email === 'admin@acme.test')!;
+    await changePassword(admin.id, 'demo-admin-2026', 'a-real-admin-password', {}, db);
+    for (const u of rows.filter((r) => r.email !== 'admin@acme.test' && r.email !== 'viewer@acme.test')) {
+      await setDisabled(admin, u.id, true, db);
+    }
+    expect(await usersWithDemoPasswords(db)).toEqual(['viewer@acme.test']);
+    const line = demoPasswordMessage(['viewer@acme.test']);
+    expect(line).toContain('viewer@acme.test');
+    expect(line).not.toContain('\n');
+  });
+});
