@@ -8,7 +8,7 @@ export async function register() {
     await startConsole(async (env) => {
       if (env.SANDBOX !== 'on') return;
       // ▼ SBX-CORE: start the embedded sandbox on the next line.
-      // await (await import('./lib/sandbox-host')).ensureSandbox();
+      await (await import('./lib/sandbox-host')).ensureSandbox();
     });
   } catch (error) {
     console.error(startupFailureLine(error));

@@ -43,6 +43,8 @@ export interface Sandbox {
   worker: Worker;
   tokens: TokenService;
   modules: SandboxModule[];
+  /** The mount prefix requests must carry (e.g. `/sandbox`). */
+  basePath: string;
 }
 
 /** Every domain module, in migration-id order of ownership (accounts 1xx, money 2xx, webhooks 4xx). */
@@ -106,5 +108,6 @@ export function createSandbox(opts: SandboxOptions): Sandbox {
     worker,
     tokens,
     modules,
+    basePath: (opts.basePath ?? '').replace(/\/+$/, ''),
   };
 }

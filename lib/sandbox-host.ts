@@ -1,0 +1,43 @@
+import 'server-only';
+import { createSandbox, type Sandbox } from './sandbox';
+import { fromPglite, fromPgPool } from './sandbox/core/sql';
+import { DEMO_CLIENT_ID, readDemoCredentials, seedDemo } from './sandbox/seed/seed';
+
+type Holder = { sandbox?: Promise<Sandbox> };
+const globalForSandbox = globalThis as unknown as { __sandboxHost?: Holder };
+const holder = (): Holder => (globalForSandbox.__sandboxHost ??= {});
+
+async function boot(): Promise<Sandbox> {
+  const { getEnv } = await import('./env');
+  const env = getEnv();
+  if (env.SANDBOX !== 'on') throw new Error('The embedded sandbox is off (SANDBOX=off)');
+  const { getRawClient } = await import('./db/client');
+  const raw = await getRawClient();
+  const sql = raw.kind === 'pglite' ? fromPglite(raw.client) : fromPgPool(raw.pool);
+  const sandbox = createSandbox({ sql, basePath: '/sandbox', publicUrl: env.PUBLIC_URL });
+  await sandbox.ready;
+  await seedDemo(sandbox, { webhookUrl: `${env.PUBLIC_URL.replace(/\/+$/, '')}/api/webhooks` });
+  sandbox.start();
+  return sandbox;
+}
+
+/** The process-wide embedded sandbox: migrated, demo data seeded once, background loop running. */
+export function ensureSandbox(): Promise<Sandbox> {
+  const h = holder();
+  if (!h.sandbox) {
+    h.sandbox = boot();
+    // A failed start must not poison the process: the next caller retries.
+    h.sandbox.catch(() => {
+      if (holder().sandbox) holder().sandbox = undefined;
+    });
+  }
+  return h.sandbox;
+}
+
+/** The demo customer's client credentials (server-side only; never send them to the browser). */
+export async function getDemoCredentials(): Promise<{ clientId: string; clientSecret: string }> {
+  const sandbox = await ensureSandbox();
+  const creds = await readDemoCredentials(sandbox.services.sql);
+  if (!creds) throw new Error(`Sandbox demo customer ${DEMO_CLIENT_ID} is missing`);
+  return creds;
+}

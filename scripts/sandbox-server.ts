@@ -1,0 +1,109 @@
+/**
+ * Standalone sandbox: `npm run sandbox`. A node:http server over the framework-free handler, with its own PGlite
+ * data directory (one process per directory) or PostgreSQL when DATABASE_URL is set.
+ *
+ * Env: SANDBOX_PORT (4010), SANDBOX_DATA_DIR (.data-sandbox), DATABASE_URL, SANDBOX_SEED (on|off, default on),
+ * SANDBOX_WEBHOOK_URL (the demo subscription, default http://localhost:3000/api/webhooks), SANDBOX_HOST (127.0.0.1).
+ */
+import http from 'node:http';
+import path from 'node:path';
+import { createSandbox } from '../lib/sandbox';
+import { fromPglite, fromPgPool } from '../lib/sandbox/core/sql';
+import type { Sql } from '../lib/sandbox/core/types';
+import { readDemoCredentials, seedDemo } from '../lib/sandbox/seed/seed';
+
+const MAX_BODY = 11_000_000;
+
+async function openSql(): Promise<{ sql: Sql; close: () => Promise<void>; where: string }> {
+  if (process.env.DATABASE_URL) {
+    const { Pool } = await import('pg');
+    const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+    pool.on('error', (e) => console.error(`[sandbox] idle PostgreSQL client error: ${e.message}`));
+    return { sql: fromPgPool(pool), close: () => pool.end(), where: 'PostgreSQL (DATABASE_URL)' };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const dir = path.resolve(process.env.SANDBOX_DATA_DIR ?? '.data-sandbox');
+  const pg = await PGlite.create(dir);
+  return { sql: fromPglite(pg), close: () => pg.close(), where: dir };
+}
+
+function toRequest(req: http.IncomingMessage, body: Buffer, origin: string): Request {
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (Array.isArray(v)) v.forEach((x) => headers.append(k, x));
+    else if (v !== undefined) headers.set(k, v);
+  }
+  const method = req.method ?? 'GET';
+  return new Request(`${origin}${req.url ?? '/'}`, {
+    method,
+    headers,
+    body: method === 'GET' || method === 'HEAD' || body.length === 0 ? undefined : new Uint8Array(body),
+  });
+}
+
+async function main() {
+  const port = Number(process.env.SANDBOX_PORT ?? 4010);
+  const host = process.env.SANDBOX_HOST ?? '127.0.0.1';
+  const origin = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+  const db = await openSql();
+  const sandbox = createSandbox({ sql: db.sql, basePath: '', publicUrl: origin });
+  await sandbox.ready;
+  if ((process.env.SANDBOX_SEED ?? 'on') !== 'off') {
+    await seedDemo(sandbox, { webhookUrl: process.env.SANDBOX_WEBHOOK_URL ?? 'http://localhost:3000/api/webhooks' });
+  }
+  sandbox.start();
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY) tooLarge = true;
+      else chunks.push(c);
+    });
+    req.on('end', async () => {
+      try {
+        const request = toRequest(req, tooLarge ? Buffer.alloc(0) : Buffer.concat(chunks), origin);
+        if (tooLarge) request.headers.set('content-length', String(size));
+        const response = await sandbox.handle(request);
+        const headers: Record<string, string> = {};
+        response.headers.forEach((v, k) => (headers[k] = v));
+        res.writeHead(response.status, headers);
+        res.end(Buffer.from(await response.arrayBuffer()));
+      } catch (err) {
+        console.error(`[sandbox] adapter error: ${err instanceof Error ? err.message : String(err)}`);
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ code: 'INTERNAL_ERROR', message: 'Internal error', details: {} }));
+      }
+    });
+  });
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+
+  const demo = await readDemoCredentials(db.sql);
+  console.log(`Sandbox listening on ${origin}  (data: ${db.where})`);
+  console.log(`  token:   POST ${origin}/api/oauth/client/token`);
+  console.log(`  openapi: ${origin}/openapi.json`);
+  // Local development convenience: the demo customer is sandbox-only test data.
+  if (demo) console.log(`  demo customer: clientId=${demo.clientId} clientSecret=${demo.clientSecret}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`Sandbox stopping (${signal})…`);
+    server.close();
+    server.closeAllConnections();
+    await sandbox.stop();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(`Sandbox failed to start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});
