@@ -26,12 +26,12 @@ export interface PageQuery {
   sortOrder?: (typeof SORT_ORDERS)[number];
 }
 
-/** An address as sent in requests (UPSTREAM_NOTES 1.1: line 2 and state optional). */
+/** An address as sent in requests (UPSTREAM_NOTES 1.1: only line 2 is optional). */
 export interface AddressInput {
   addressLine1: string;
   addressLine2?: string | null;
   city: string;
-  state?: string | null;
+  state: string;
   country: string;
   postalCode: string;
 }
