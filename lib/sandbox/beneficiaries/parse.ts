@@ -1,7 +1,7 @@
 import { ASSETS, type Asset } from '@/lib/money/assets';
 import { ServiceError } from '../core/errors';
 import { Validator } from '../core/validate';
-import { DICT_KEY_TYPES, isValidCnpj, isValidCpf, normalizeTaxId, pixKeyProblem, type DictKeyType } from './pix-keys';
+import { DICT_KEY_TYPES, checkPixKey, checkTaxId, type DictKeyType } from './pix-keys';
 
 type Obj = Record<string, unknown>;
 
@@ -59,13 +59,12 @@ function parseTaxId(v: Validator, parent: Obj | undefined, path: string): { valu
   const type = v.enum(t, `${path}.type`, ['CPF', 'CNPJ'] as const, { required: true });
   const raw = v.string(t, `${path}.value`, { required: true, maxLength: 32 });
   if (!type || raw === undefined) return undefined;
-  const value = normalizeTaxId(raw);
-  const ok = type === 'CPF' ? isValidCpf(value) : isValidCnpj(value);
-  if (!ok) {
-    v.add('VALIDATE_TAX_ID', `Parameter '${v.field(`${path}.value`)}' is not a valid ${type}`, `${path}.value`, { type });
+  const checked = checkTaxId(type, raw);
+  if (!checked.ok) {
+    v.add('VALIDATE_TAX_ID', checked.message, `${path}.value`, { type });
     return undefined;
   }
-  return { value, type };
+  return { value: checked.normalized, type };
 }
 
 function parseHolder(v: Validator, root: Obj | undefined): Holder | undefined {
@@ -97,12 +96,12 @@ function parseInstruction(v: Validator, parent: Obj | undefined, path: string): 
   const dictKeyType = v.enum(p, at('dictKeyType'), DICT_KEY_TYPES, { required: true });
   const dictKey = v.string(p, at('dictKey'), { required: true, maxLength: 100 });
   if (!p || !asset || !dictKeyType || dictKey === undefined) return undefined;
-  const problem = pixKeyProblem(dictKeyType, dictKey);
-  if (problem) {
-    v.add('INVALID_PIX_KEY', problem, at('dictKey'), { dictKeyType });
+  const checked = checkPixKey(dictKeyType, dictKey);
+  if (!checked.ok) {
+    v.add('INVALID_PIX_KEY', checked.message, at('dictKey'), { dictKeyType });
     return undefined;
   }
-  return { asset, dictKeyType, dictKey };
+  return { asset, dictKeyType, dictKey: checked.normalized };
 }
 
 export function parseCreateBeneficiary(body: unknown): { holder: Holder; relationshipType: RelationshipType; instruction: InstructionInput } {
