@@ -37,4 +37,12 @@ async function postQuote(ctx: RequestContext): Promise<RouteResult> {
   return { status: 201, body: toQuoteResponse(quote, account) };
 }
 
-export const quoteRoutes: RouteDef[] = [{ method: 'POST', path: '/api/quotes', auth: 'customer', handler: postQuote }];
+export const quoteRoutes: RouteDef[] = [
+  {
+    method: 'POST',
+    path: '/api/quotes',
+    auth: 'customer',
+    summary: 'Lock a rate for 30 s: exactly one of sourceAmount / targetAmount; single use, bound to the account.',
+    handler: postQuote,
+  },
+];
