@@ -1,0 +1,352 @@
+/**
+ * `npm run bench:proxy` — what the console's route handler adds on top of the service, and whether the token
+ * cache holds under a stampede. A benchmark, not a test: it prints figures, it asserts nothing.
+ *
+ * 1. Starts the standalone sandbox (scripts/sandbox-server.ts) on its own port and data directory, creates a
+ *    customer and one account through the API.
+ * 2. In-process: a lib/api client over real HTTP with a counting fetch; 1,000 concurrent reads the moment the
+ *    cached token expires → how many token requests (target 1).
+ * 3. Creates an admin with scripts/user-create.ts, starts the built console (`next start`, SANDBOX=off, pointed at
+ *    the sandbox, NEXT_DIST_DIR=.next-api), signs in, and measures p50/p99 of GET /api/accounts/{id} through the
+ *    console (session cookie) vs GET /api/accounts/{id} on the service directly (Bearer), at concurrency 1 and 20.
+ *    Builds first when the dist dir is missing or with --build. `--no-console` skips this step.
+ *
+ * Flags: --build, --no-console, --requests <n> (per concurrency level, default 2000), --sandbox-port (4610),
+ * --console-port (3610). Everything it starts is stopped by pid on exit.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+// lib/api is `server-only`: outside Next that marker throws unless the react-server condition is on.
+if (!process.execArgv.some((a) => a.includes('react-server'))) {
+  const child = spawnSync(process.execPath, ['--conditions=react-server', '--import', 'tsx', process.argv[1], ...process.argv.slice(2)], {
+    stdio: 'inherit',
+  });
+  process.exit(child.status ?? 1);
+}
+
+const { values: flags } = parseArgs({
+  options: {
+    build: { type: 'boolean', default: false },
+    'no-console': { type: 'boolean', default: false },
+    requests: { type: 'string', default: '2000' },
+    'sandbox-port': { type: 'string', default: '4610' },
+    'console-port': { type: 'string', default: '3610' },
+  },
+});
+
+const ROOT = process.cwd();
+const SANDBOX_PORT = Number(flags['sandbox-port']);
+const CONSOLE_PORT = Number(flags['console-port']);
+const SANDBOX_URL = `http://127.0.0.1:${SANDBOX_PORT}`;
+const CONSOLE_URL = `http://localhost:${CONSOLE_PORT}`;
+const REQUESTS = Number(flags.requests);
+const DIST_DIR = '.next-api';
+const DATA_DIR = path.join(ROOT, '.data-api-bench');
+const SANDBOX_DATA = path.join(ROOT, '.data-api-bench-sandbox');
+const ADMIN = { email: 'bench-admin@acme.test', password: `bench-${randomBytes(12).toString('hex')}` };
+
+const children: ChildProcess[] = [];
+
+function start(name: string, args: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true, // own process group, so stopping it also stops anything it spawned
+  });
+  const tail: string[] = [];
+  const keep = (chunk: Buffer) => {
+    tail.push(chunk.toString());
+    if (tail.length > 40) tail.shift();
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  child.on('exit', (code) => {
+    if (code && code !== 0 && !stopping) console.error(`[bench] ${name} exited with ${code}:\n${tail.join('').slice(-2000)}`);
+  });
+  children.push(child);
+  return child;
+}
+
+let stopping = false;
+function stopAll(): void {
+  stopping = true;
+  for (const child of children) {
+    if (child.pid && child.exitCode === null) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
+    }
+  }
+}
+process.on('exit', stopAll);
+process.on('SIGINT', () => process.exit(130));
+process.on('SIGTERM', () => process.exit(143));
+
+async function waitFor(url: string, timeoutMs: number, init?: RequestInit): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url, init);
+      await res.arrayBuffer();
+      if (res.status < 500) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`Timed out waiting for ${url}`);
+}
+
+async function postJson<T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Idempotency-Key': randomUUID(), ...headers },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`POST ${url} → ${res.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text) as T;
+}
+
+// ---------------------------------------------------------------------------------------------- measurement
+
+interface Stats {
+  p50: number;
+  p99: number;
+  mean: number;
+  rps: number;
+  errors: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+function get(url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent, headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+  });
+}
+
+/** Closed-loop load: `concurrency` workers each send the next request when the previous one finished. */
+async function measure(url: string, headers: Record<string, string>, concurrency: number, total: number): Promise<Stats> {
+  const warmup = Math.min(200, Math.ceil(total / 10));
+  for (let i = 0; i < warmup; i++) await get(url, headers);
+  const latencies: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const began = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        next++;
+        const t0 = performance.now();
+        const status = await get(url, headers).catch(() => 0);
+        latencies.push(performance.now() - t0);
+        if (status !== 200) errors++;
+      }
+    }),
+  );
+  const elapsed = performance.now() - began;
+  latencies.sort((a, b) => a - b);
+  return {
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    mean: latencies.reduce((s, v) => s + v, 0) / latencies.length,
+    rps: (latencies.length / elapsed) * 1000,
+    errors,
+  };
+}
+
+const fmt = (ms: number) => `${ms.toFixed(2)} ms`;
+
+// ---------------------------------------------------------------------------------------------- steps
+
+async function tokenStampede(credentials: { clientId: string; clientSecret: string }, accountId: string) {
+  const { createApiClient } = await import('../lib/api/client');
+  const { getAccount } = await import('../lib/api/accounts');
+  const { TOKEN_PATH } = await import('../lib/api/token');
+  let now = Date.now();
+  let tokenRequests = 0;
+  let apiRequests = 0;
+  const client = createApiClient({
+    baseUrl: SANDBOX_URL,
+    credentials,
+    now: () => now,
+    fetch: (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (url.endsWith(TOKEN_PATH)) tokenRequests++;
+      else apiRequests++;
+      return fetch(input, init);
+    },
+  });
+  await getAccount(accountId, { client });
+  const before = tokenRequests;
+  now += 3600_000; // the client's clock passes the token's exp; the next calls must share one refresh
+  const began = performance.now();
+  const results = await Promise.allSettled(Array.from({ length: 1000 }, () => getAccount(accountId, { client })));
+  const elapsed = performance.now() - began;
+  const failed = results.filter((r) => r.status === 'rejected').length;
+  return { tokenRequests: tokenRequests - before, apiRequests, failed, elapsed };
+}
+
+async function signIn(): Promise<string> {
+  const csrfRes = await fetch(`${CONSOLE_URL}/api/auth/csrf`);
+  const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
+  const jar = new Map<string, string>();
+  const keep = (res: Response) => {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair.indexOf('=');
+      jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+  };
+  keep(csrfRes);
+  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const res = await fetch(`${CONSOLE_URL}/api/auth/callback/credentials`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookieHeader(), Origin: CONSOLE_URL },
+    body: new URLSearchParams({ csrfToken, email: ADMIN.email, password: ADMIN.password, json: 'true' }),
+  });
+  keep(res);
+  await res.arrayBuffer();
+  const session = [...jar.keys()].find((k) => k.includes('session-token'));
+  if (!session) throw new Error(`Sign-in failed (HTTP ${res.status}): no session cookie`);
+  return cookieHeader();
+}
+
+async function main() {
+  rmSync(SANDBOX_DATA, { recursive: true, force: true });
+  rmSync(DATA_DIR, { recursive: true, force: true });
+
+  console.log(`[bench] starting the sandbox on ${SANDBOX_URL}`);
+  start('sandbox', ['--import', 'tsx', 'scripts/sandbox-server.ts'], {
+    SANDBOX_PORT: String(SANDBOX_PORT),
+    SANDBOX_DATA_DIR: SANDBOX_DATA,
+    SANDBOX_SEED: 'off',
+  });
+  await waitFor(`${SANDBOX_URL}/openapi.json`, 60_000);
+
+  const customer = await postJson<{ clientId: string; clientSecret: string }>(`${SANDBOX_URL}/_sandbox/customers`, {
+    name: 'Bench Co',
+    auto: false,
+  });
+  const credentials = { clientId: customer.clientId, clientSecret: customer.clientSecret };
+  const { accessToken } = await postJson<{ accessToken: string }>(`${SANDBOX_URL}/api/oauth/client/token`, credentials);
+  const account = await postJson<{ id: string }>(
+    `${SANDBOX_URL}/api/accounts`,
+    {
+      assets: [{ code: 'BRL', isVirtual: false }],
+      owner: {
+        type: 'COMPANY',
+        legalName: 'Bench Pagamentos Ltda',
+        taxId: { value: '11222333000181', type: 'CNPJ' },
+        industry: 'INFORMATION_TECHNOLOGY',
+        incorporateDate: '2015-03-10',
+        address: { addressLine1: 'Av. Paulista, 1000', city: 'São Paulo', state: 'SP', country: 'BR', postalCode: '01310-100' },
+      },
+    },
+    { Authorization: `Bearer ${accessToken}` },
+  );
+
+  const stampede = await tokenStampede(credentials, account.id);
+  console.log(
+    `[bench] token stampede: 1,000 concurrent getAccount at token expiry → ${stampede.tokenRequests} token request(s), ` +
+      `${stampede.failed} failed, ${stampede.elapsed.toFixed(0)} ms total`,
+  );
+
+  const directUrl = `${SANDBOX_URL}/api/accounts/${account.id}`;
+  const directHeaders = { Authorization: `Bearer ${accessToken}` };
+  const rows: { target: string; c: number; stats: Stats }[] = [];
+
+  if (flags['no-console']) {
+    for (const c of [1, 20]) rows.push({ target: 'service direct', c, stats: await measure(directUrl, directHeaders, c, REQUESTS) });
+  } else {
+    const consoleEnv = {
+      SANDBOX: 'off',
+      FX_API_BASE_URL: SANDBOX_URL,
+      FX_CLIENT_ID: credentials.clientId,
+      FX_CLIENT_SECRET: credentials.clientSecret,
+      NEXTAUTH_SECRET: randomBytes(48).toString('base64url'),
+      NEXTAUTH_URL: CONSOLE_URL,
+      PUBLIC_URL: CONSOLE_URL,
+      PORT: String(CONSOLE_PORT),
+      DATA_DIR,
+      NEXT_DIST_DIR: DIST_DIR,
+    };
+    const nextBin = path.join('node_modules', 'next', 'dist', 'bin', 'next');
+    if (flags.build || !existsSync(path.join(ROOT, DIST_DIR, 'BUILD_ID'))) {
+      console.log(`[bench] building the console into ${DIST_DIR} …`);
+      const build = spawnSync(process.execPath, [nextBin, 'build'], {
+        cwd: ROOT,
+        env: { ...process.env, ...consoleEnv, NEXT_TELEMETRY_DISABLED: '1' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        encoding: 'utf8',
+      });
+      if (build.status !== 0) throw new Error(`next build failed:\n${(build.stdout + build.stderr).slice(-3000)}`);
+    }
+
+    // PGlite allows one process per data directory: create the admin before the console opens it.
+    const created = spawnSync(
+      process.execPath,
+      ['--conditions=react-server', '--import', 'tsx', 'scripts/user-create.ts', '--email', ADMIN.email, '--name', 'Bench Admin', '--role', 'admin'],
+      { cwd: ROOT, env: { ...process.env, ...consoleEnv, USER_PASSWORD: ADMIN.password }, encoding: 'utf8' },
+    );
+    if (created.status !== 0) throw new Error(`user:create failed: ${(created.stdout + created.stderr).slice(-1500)}`);
+
+    console.log(`[bench] starting the console on ${CONSOLE_URL}`);
+    start('console', [nextBin, 'start', '-p', String(CONSOLE_PORT)], consoleEnv);
+    await waitFor(`${CONSOLE_URL}/api/health`, 90_000);
+    const cookie = await signIn();
+    const consoleUrl = `${CONSOLE_URL}/api/accounts/${account.id}`;
+    const probe = await fetch(consoleUrl, { headers: { Cookie: cookie } });
+    const probeText = await probe.text();
+    if (probe.status !== 200) throw new Error(`GET ${consoleUrl} → ${probe.status} ${probeText.slice(0, 300)}`);
+    if (probeText.includes(credentials.clientSecret) || probeText.includes(accessToken)) throw new Error('secret in the route response');
+
+    for (const c of [1, 20]) {
+      rows.push({ target: 'service direct', c, stats: await measure(directUrl, directHeaders, c, REQUESTS) });
+      rows.push({ target: 'console /api/accounts/[id]', c, stats: await measure(consoleUrl, { Cookie: cookie }, c, REQUESTS) });
+    }
+  }
+
+  console.log(`\n[bench] GET one account, ${REQUESTS} requests per row after a warm-up (closed loop, keep-alive)`);
+  console.log('| target | concurrency | p50 | p99 | mean | req/s | errors |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const { target, c, stats } of rows) {
+    console.log(`| ${target} | ${c} | ${fmt(stats.p50)} | ${fmt(stats.p99)} | ${fmt(stats.mean)} | ${stats.rps.toFixed(0)} | ${stats.errors} |`);
+  }
+  for (const c of [1, 20]) {
+    const direct = rows.find((r) => r.c === c && r.target === 'service direct');
+    const viaConsole = rows.find((r) => r.c === c && r.target !== 'service direct');
+    if (direct && viaConsole) {
+      console.log(`[bench] c=${c}: console adds ${fmt(viaConsole.stats.p50 - direct.stats.p50)} at p50, ${fmt(viaConsole.stats.p99 - direct.stats.p99)} at p99`);
+    }
+  }
+}
+
+main()
+  .then(() => {
+    stopAll();
+    process.exit(0);
+  })
+  .catch((error: unknown) => {
+    console.error(`[bench] ${(error as Error).message}`);
+    stopAll();
+    process.exit(1);
+  });
