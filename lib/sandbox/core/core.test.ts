@@ -139,7 +139,7 @@ describe('bearer authentication', () => {
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode('another-key-another-key-another-key!'));
     await expect401({ Authorization: `Bearer ${foreign}` }, 'INVALID_ACCESS_TOKEN', 'Invalid access token');
-    const tampered = c.token.replace(/\.[^.]+\./, (m) => `.${Buffer.from(JSON.stringify({ sub: randomUUID(), exp: 9999999999, iss: 'fx-sandbox' })).toString('base64url')}.`);
+    const tampered = c.token.replace(/\.[^.]+\./, () => `.${Buffer.from(JSON.stringify({ sub: randomUUID(), exp: 9999999999, iss: 'fx-sandbox' })).toString('base64url')}.`);
     expect(tampered).not.toBe(c.token);
     await expect401({ Authorization: `Bearer ${tampered}` }, 'INVALID_ACCESS_TOKEN', 'Invalid access token');
     const ok = await kit.req('GET', '/api/widgets', { token: c.token });
@@ -352,7 +352,12 @@ describe('pagination', () => {
     }
   });
 
-  type PageBody = { data: { id: string; name: string }[]; meta: { previousCursor: string | null; nextCursor: string | null; total: number } };
+  type PageBody = {
+    data: { id: string; name: string }[];
+    meta: { previousCursor: string | null; nextCursor: string | null; total: number };
+    code?: string;
+    details?: { errors: { field: string }[] };
+  };
   const get = async (qs: string) => kit.req<PageBody>('GET', `/api/widgets?${qs}`, { token: c.token });
 
   it('defaults to 10 newest first; total is the page size', async () => {
@@ -410,7 +415,7 @@ describe('pagination', () => {
       const r = await get(`limit=${bad}`);
       expect(r.status).toBe(400);
       expect(r.body.code).toBe('INVALID_DATA');
-      expect(r.body.details.errors[0].field).toBe('query:limit');
+      expect(r.body.details!.errors[0].field).toBe('query:limit');
     }
   });
 
@@ -422,10 +427,10 @@ describe('pagination', () => {
     for (const bad of [tampered, `${cursor}!!`, 'bm90LWpzb24', cursor.slice(0, -4)]) {
       const t = await get(`cursor=${encodeURIComponent(bad)}`);
       expect(t.status).toBe(400);
-      expect(t.body.details.errors[0].field).toBe('query:cursor');
+      expect(t.body.details!.errors[0].field).toBe('query:cursor');
     }
-    expect((await get('direction=SIDEWAYS')).body.details.errors[0].field).toBe('query:direction');
-    expect((await get('sortOrder=RANDOM')).body.details.errors[0].field).toBe('query:sortOrder');
+    expect((await get('direction=SIDEWAYS')).body.details!.errors[0].field).toBe('query:direction');
+    expect((await get('sortOrder=RANDOM')).body.details!.errors[0].field).toBe('query:sortOrder');
   });
 });
 
