@@ -1,0 +1,75 @@
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeClock, setClockForTests } from '../auth/clock';
+import { resetDatabaseForTests, useTestDatabase, type ConsoleDb } from '../db/client';
+import { auditEvents } from '../db/schema';
+import { listAuditEvents } from './list-audit';
+import { recordAudit, redactDetails } from './record-audit';
+
+let client: PGlite;
+let db: ConsoleDb;
+const clock = fakeClock();
+const actor = { id: '7c9e6679-7425-40de-944b-e07fc1f90ae7', email: 'ana@t.test' };
+
+beforeAll(async () => {
+  client = new PGlite();
+  db = await useTestDatabase(client);
+  clock.install();
+});
+afterAll(async () => {
+  setClockForTests(undefined);
+  resetDatabaseForTests();
+  await client.close();
+});
+
+describe('audit log', () => {
+  it('records who, what, target, outcome, time and correlation id — with secrets redacted', async () => {
+    await recordAudit({
+      actor,
+      action: 'team.create',
+      target: 'new@t.test',
+      outcome: 'success',
+      correlationId: 'req-1',
+      details: { role: 'viewer', password: 'hunter2hunter2', nested: { clientSecret: 'x', ok: 1 }, note: 'y'.repeat(600) },
+    });
+    const [row] = await db.select().from(auditEvents);
+    expect(row).toMatchObject({
+      actorId: actor.id,
+      actorEmail: actor.email,
+      action: 'team.create',
+      target: 'new@t.test',
+      outcome: 'success',
+      correlationId: 'req-1',
+    });
+    expect(row.at.getTime()).toBe(clock.now().getTime());
+    expect(row.details).toMatchObject({ role: 'viewer', password: '[redacted]', nested: { clientSecret: '[redacted]', ok: 1 } });
+    expect(String((row.details as { note: string }).note).length).toBeLessThanOrEqual(501);
+    expect(JSON.stringify(row.details)).not.toContain('hunter2');
+  });
+
+  it('redacts common secret names at any depth', () => {
+    expect(redactDetails({ Authorization: 'Bearer x', accessToken: 't', apiKey: 'k', list: [{ cookie: 'c' }] })).toEqual({
+      Authorization: '[redacted]',
+      accessToken: '[redacted]',
+      apiKey: '[redacted]',
+      list: [{ cookie: '[redacted]' }],
+    });
+  });
+
+  it('pages newest first with a stable cursor and filters by outcome', async () => {
+    for (let i = 0; i < 5; i++) {
+      clock.advance(1000);
+      await recordAudit({ actor, action: `a.${i}`, outcome: i % 2 ? 'denied' : 'success', correlationId: `c${i}` });
+    }
+    const first = await listAuditEvents({ limit: 2 });
+    expect(first.data.map((e) => e.action)).toEqual(['a.4', 'a.3']);
+    const second = await listAuditEvents({ limit: 2, cursor: first.nextCursor });
+    expect(second.data.map((e) => e.action)).toEqual(['a.2', 'a.1']);
+    const third = await listAuditEvents({ limit: 2, cursor: second.nextCursor });
+    expect(third.data.map((e) => e.action)).toEqual(['a.0', 'team.create']);
+    expect(third.nextCursor).toBeNull();
+    const denied = await listAuditEvents({ outcome: 'denied' });
+    expect(denied.data.map((e) => e.action)).toEqual(['a.3', 'a.1']);
+    expect((await listAuditEvents({ cursor: 'garbage' })).data.length).toBe(6); // a bad cursor means the first page
+  });
+});
