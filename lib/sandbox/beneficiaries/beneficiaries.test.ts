@@ -201,6 +201,11 @@ describe('POST /api/operations/withdrawal', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('INLINE_BENEFICIARY_NOT_SUPPORTED');
+    const inlineInstruction = await c.call('POST', '/api/operations/withdrawal', {
+      body: { accountId: account, quoteId: randomUUID(), beneficiary: { type: 'REFERENCE', id: randomUUID(), paymentInstruction: { type: 'INLINE' } } },
+    });
+    expect(inlineInstruction.status).toBe(400);
+    expect(inlineInstruction.body.code).toBe('INLINE_INSTRUCTION_NOT_SUPPORTED');
   });
 
   it('422 PAYMENT_INSTRUCTION_NOT_APPROVED {paymentInstructionId, status} while the instruction is under review', async () => {

@@ -83,6 +83,22 @@ describe('POST /api/operations/transfer', () => {
     expect(res.body).toMatchObject({ code: 'INCOMPATIBLE_CURRENCY', details: { asset: 'EUR', accountId: b } });
   });
 
+  it('the same idempotency key replays the first response: one operation, one debit', async () => {
+    const c = await h.client();
+    const [a, b] = await twoAccounts(c);
+    await c.credit(a, 'USD', '10.00');
+    const key = randomUUID();
+    const body = { sourceAccountId: a, targetAccountId: b, amount: usd('10.00') };
+    const first = await c.call('POST', '/api/operations/transfer', { body, key });
+    const second = await c.call('POST', '/api/operations/transfer', { body, key });
+    expect(second.status).toBe(201);
+    expect(second.body).toEqual(first.body);
+    expect((await c.get(`/api/operations?accountId=${a}`)).data).toHaveLength(1);
+    await c.post(`/_sandbox/operations/${first.body.id}/complete`, undefined, 200);
+    expect(await c.balance(a, 'USD')).toBe('0.00');
+    expect(await c.balance(b, 'USD')).toBe('10.00');
+  });
+
   it('400 INVALID_DATA for a bad amount', async () => {
     const c = await h.client();
     const [a, b] = await twoAccounts(c);

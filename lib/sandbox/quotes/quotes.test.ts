@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Dec } from '@/lib/money/decimal';
+import type { Sql } from '../core/types';
 import { startMoneyHarness, type Loose, type MoneyHarness } from '../operations/testing';
+import { claimQuote } from './service';
 
 let h: MoneyHarness;
 beforeAll(async () => {
@@ -117,5 +119,27 @@ describe('POST /api/quotes', () => {
     const res = await c.call('POST', '/api/quotes', { body: { accountId: account, sourceAsset: 'PHP', targetAsset: 'USD', sourceAmount: '0.01' } });
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('QUOTE_CREATION_FAILED');
+  });
+
+  it('claim race: when another operation wins between the read and the conditional UPDATE, the loser gets QUOTE_ALREADY_CONSUMED naming it', async () => {
+    const c = await h.client();
+    const account = await c.activeAccount(['BRL', 'USD']);
+    const q = await c.post('/api/quotes', { accountId: account, sourceAsset: 'BRL', targetAsset: 'USD', sourceAmount: '10.00' });
+    const winner = randomUUID();
+    const attempt = h.sql.transaction(async (tx) => {
+      // Simulates a concurrent claim committing right before ours: the row changes under our stale read.
+      const racing: Sql = {
+        exec: (text) => tx.exec(text),
+        transaction: (fn) => fn(racing),
+        async query(text, params) {
+          if (text.startsWith('UPDATE sandbox.quotes SET consumed_by_operation_id')) {
+            await tx.query('UPDATE sandbox.quotes SET consumed_by_operation_id = $2 WHERE id = $1', [q.id, winner]);
+          }
+          return tx.query(text, params);
+        },
+      };
+      return claimQuote(racing, { customerId: c.customer.id, quoteId: q.id, accountId: account, operationId: randomUUID() }, h.sandbox.services.clock.now());
+    });
+    await expect(attempt).rejects.toMatchObject({ code: 'QUOTE_ALREADY_CONSUMED', details: { quoteId: q.id, consumedByOperationId: winner } });
   });
 });
