@@ -107,7 +107,7 @@ describe('next-auth with the console options', () => {
     await createUser({ name: 'Cookie', email: 'cookie@t.test', role: 'viewer', password: 'cookie-password-1' }, db);
     const jar: Jar = {};
     const res = await signIn(jar, 'cookie@t.test', 'cookie-password-1');
-    const cookie = res.cookies.find((c) => c.name === sessionCookieName(false))!;
+    const cookie = res.cookies.find((c: Cookie) => c.name === sessionCookieName(false))!;
     expect(cookie.name).toBe('next-auth.session-token');
     expect(cookie.attrs.httponly).toBe(true);
     expect(String(cookie.attrs.samesite).toLowerCase()).toBe('lax');
@@ -185,7 +185,7 @@ describe('next-auth with the console options', () => {
       const jar: Jar = {};
       await signIn(jar, 'sec@t.test', 'sec-password-123');
       const res = await signIn(jar, 'sec@t.test', 'sec-password-123');
-      const cookie = res.cookies.find((c) => c.name === sessionCookieName(true))!;
+      const cookie = res.cookies.find((c: Cookie) => c.name === sessionCookieName(true))!;
       expect(cookie.name).toBe('__Secure-next-auth.session-token');
       expect(cookie.attrs.secure).toBe(true);
       expect(cookie.attrs.httponly).toBe(true);
