@@ -73,6 +73,85 @@ export async function benchDeliveryLatency(sandbox: Sandbox, opts: { samples?: n
   }
 }
 
+const BENCH_OWNER = {
+  type: 'COMPANY',
+  legalName: 'Bench Importação Ltda',
+  taxId: { value: '11222333000181', type: 'CNPJ' },
+  industry: 'INFORMATION_TECHNOLOGY',
+  incorporateDate: '2015-03-01',
+  address: { addressLine1: 'Rua Augusta, 500', addressLine2: null, city: 'São Paulo', state: 'SP', country: 'BR', postalCode: '01304-001' },
+};
+
+async function expectJson(res: Response, status: number, what: string): Promise<{ id: string }> {
+  const text = await res.text();
+  if (res.status !== status) throw new Error(`${what}: ${res.status} ${text.slice(0, 300)}`);
+  return text ? (JSON.parse(text) as { id: string }) : { id: '' };
+}
+
+/**
+ * Latency of a real transition through the API: `POST /api/operations/transfer` is sent at t0 and the
+ * `OPERATION_REQUESTED` webhook it causes is received at a local receiver (needs the default modules).
+ */
+export async function benchTransitionLatency(
+  sandbox: Sandbox,
+  opts: { samples?: number } = {},
+): Promise<Percentiles & { request: Percentiles; afterResponse: Percentiles }> {
+  const samples = opts.samples ?? 100;
+  const receiver = await startLocalReceiver();
+  try {
+    const { token } = await benchCustomer(sandbox);
+    const accounts: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const acc = await expectJson(
+        await api(sandbox, token, 'POST', '/api/accounts', { assets: [{ code: 'BRL', isVirtual: false }], owner: BENCH_OWNER }),
+        201,
+        'create account',
+      );
+      await expectJson(await api(sandbox, token, 'POST', `/_sandbox/accounts/${acc.id}/activate`), 200, 'activate account');
+      accounts.push(acc.id);
+    }
+    await expectJson(
+      await api(sandbox, token, 'POST', `/_sandbox/accounts/${accounts[0]}/balances`, { asset: 'BRL', value: '1000000.00' }),
+      200,
+      'credit balance',
+    );
+    await expectJson(
+      await api(sandbox, token, 'POST', '/api/subscriptions', {
+        url: `${receiver.origin}/transition`,
+        resources: [{ name: 'OPERATION', events: ['OPERATION_REQUESTED'] }],
+      }),
+      201,
+      'subscribe',
+    );
+    sandbox.start();
+    const latencies: number[] = [];
+    const requestTimes: number[] = [];
+    const afterResponse: number[] = [];
+    for (let i = 0; i < samples; i++) {
+      const t0 = performance.now();
+      await expectJson(
+        await api(sandbox, token, 'POST', '/api/operations/transfer', {
+          sourceAccountId: accounts[0],
+          targetAccountId: accounts[1],
+          amount: { value: '1.00', asset: 'BRL' },
+        }),
+        201,
+        'transfer',
+      );
+      const t1 = performance.now();
+      const got = (await receiver.waitFor(i + 1, 10_000))[i];
+      latencies.push(got.receivedAt - t0);
+      requestTimes.push(t1 - t0);
+      afterResponse.push(got.receivedAt - t1);
+      await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 40)));
+    }
+    return { ...percentiles(latencies), request: percentiles(requestTimes), afterResponse: percentiles(afterResponse) };
+  } finally {
+    await settleInFlightDeliveries(sandbox.services);
+    await receiver.close();
+  }
+}
+
 export interface LogPageTimes {
   logs: number;
   firstPage: Percentiles;

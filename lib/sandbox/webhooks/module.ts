@@ -7,6 +7,8 @@ import { webhookRoutes } from './routes';
 /** The webhooks module with explicit delivery settings (tests shorten the time-out and retry delay). */
 export function createWebhooksModule(overrides: Partial<DeliveryConfig> = {}): SandboxModule {
   const cfg: DeliveryConfig = { ...DEFAULT_DELIVERY_CONFIG, ...deliveryConfigFromEnv(), ...overrides };
+  // A lease shorter than the time-out would let a second process repeat an attempt that is still running.
+  if (cfg.leaseMs <= cfg.timeoutMs + cfg.tickBudgetMs) cfg.leaseMs = cfg.timeoutMs + cfg.tickBudgetMs + 5_000;
   return {
     name: 'webhooks',
     migrations: WEBHOOK_MIGRATIONS,
