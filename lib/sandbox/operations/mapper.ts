@@ -1,5 +1,4 @@
-import type { Sql } from '../core/types';
-import { amountOf, type QuoteRow, QUOTE_COLUMNS } from '../quotes/quote-row';
+import { amountOf, type QuoteRow } from '../quotes/quote-row';
 import type { OperationRow } from './model';
 
 export interface OperationQuoteRef {
@@ -60,10 +59,4 @@ export function toOperationEvent(op: OperationRow, quote: QuoteRow, atTime: Date
     quote: op.source_asset === op.target_asset ? null : quoteRef(quote),
     tags: op.tags,
   };
-}
-
-export async function quotesById(tx: Sql, ids: string[]): Promise<Map<string, QuoteRow>> {
-  if (ids.length === 0) return new Map();
-  const { rows } = await tx.query<QuoteRow>(`SELECT ${QUOTE_COLUMNS} FROM sandbox.quotes WHERE id = ANY($1::uuid[])`, [ids]);
-  return new Map(rows.map((q) => [q.id, q]));
 }

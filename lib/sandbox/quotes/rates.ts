@@ -1,4 +1,4 @@
-import { decimalsOf, type Asset } from '@/lib/money/assets';
+import type { Asset } from '@/lib/money/assets';
 import { roundToAsset, type Amount } from '@/lib/money/amount-core';
 import { Dec } from '@/lib/money/decimal';
 
@@ -110,9 +110,4 @@ export function priceQuote(source: Asset, target: Asset, fixed: FixedSide): Pric
         amount: roundToAsset(new Dec(sourceAmount.value).times(spread), source, 'HALF_UP'),
       }];
   return { sourceAmount, targetAmount, rate: rateStr, spotRate: formatRate(mid), fees };
-}
-
-/** Scale in the message of INVALID_AMOUNT_PRECISION. */
-export function allowedDecimals(asset: Asset): number {
-  return decimalsOf(asset);
 }
