@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ASSETS, decimalsOf, isAsset, type Asset, type AssetDecimals } from '@/lib/money/assets';
+import { toAmount, type Amount } from '@/lib/money/amount-core';
+import { ASSETS, decimalsOf, isAsset } from '@/lib/money/assets';
 
 /**
  * Building blocks shared by every response schema. Tolerant where the contract is open (extra fields, enum
@@ -17,12 +18,8 @@ export function openEnum<const T extends readonly string[]>(_known: T): z.ZodTyp
 /** An asset named outside an amount (account assets, rate base/quote): known list, open value. */
 export const assetCodeSchema = openEnum(ASSETS);
 
-/** Same shape as lib/money's Amount: canonical decimal string, asset, scale. */
-export interface Amount {
-  value: string;
-  asset: Asset;
-  decimals: AssetDecimals;
-}
+/** lib/money's Amount: canonical decimal string, asset, scale. Components format it directly. */
+export type { Amount };
 
 const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
 
@@ -48,12 +45,12 @@ export const amountSchema = z
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'Amount value is not a plain decimal string' });
       return z.NEVER;
     }
-    const [whole, fraction = ''] = input.value.split('.');
+    const fraction = input.value.split('.')[1] ?? '';
     if (fraction.length > decimals) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: `Amount has more than ${decimals} decimal places for ${input.asset}` });
       return z.NEVER;
     }
-    return { value: `${whole}.${fraction.padEnd(decimals, '0')}`, asset: input.asset, decimals };
+    return toAmount(input.value, input.asset);
   });
 
 /** A decimal string that is not an amount (rates, percentages). */
