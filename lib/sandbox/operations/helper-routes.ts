@@ -1,4 +1,5 @@
 import type { RequestContext, RouteDef, RouteResult } from '../core/types';
+import { toAmount, type Amount } from '@/lib/money/amount-core';
 import { Validator } from '../core/validate';
 import type { OperationRow, Reason } from './model';
 import { operationResponse } from './routes';
@@ -63,7 +64,16 @@ export const operationHelperRoutes: RouteDef[] = [
       : { code: 'ADDITIONAL_INFORMATION_REQUIRED', message: 'Additional information is required to continue', details: {} };
     return holdOperation(ctx.sql, op, status, reasonFrom(ctx.body, fallback), ctx.now);
   }),
-  helper('pay', "Simulate the deposit's inbound payment: → PROCESSING → COMPLETED, crediting the target amount.", (ctx, op) =>
-    payDeposit(ctx.sql, ctx.services, op, ctx.now),
-  ),
+  helper('pay', "Simulate the deposit's inbound payment {amount?}: → PROCESSING → COMPLETED, crediting the target amount.", (ctx, op) => {
+    let paid: Amount | undefined;
+    if (ctx.body !== undefined) {
+      const v = new Validator('body');
+      const amount = v.object(v.root(ctx.body), 'amount');
+      const asset = v.asset(amount, 'amount.asset', { required: true });
+      const value = v.amount(amount, 'amount.value', asset, { required: true });
+      v.done();
+      if (amount) paid = toAmount(value!, asset!);
+    }
+    return payDeposit(ctx.sql, ctx.services, op, ctx.now, paid);
+  }),
 ];

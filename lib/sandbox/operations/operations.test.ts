@@ -315,7 +315,11 @@ describe('deposit', () => {
     expect(op.intent.type).toBe('DEPOSIT');
     expect(op.intent.fundingInstruction).toEqual({ rail: 'PIX_KEY', keyType: 'EVP', key: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     expect(op.quote.consumedAt).toBeNull();
-    const paid = await c.post(`/_sandbox/operations/${op.id}/pay`, undefined, 200);
+    const wrong = await c.call('POST', `/_sandbox/operations/${op.id}/pay`, { body: { amount: { value: '999.99', asset: 'BRL' } } });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body).toMatchObject({ code: 'DEPOSIT_AMOUNT_MISMATCH', details: { expected: { value: '1000.00', asset: 'BRL' }, received: { value: '999.99' } } });
+    expect((await c.get(`/api/operations/${op.id}`)).currentState.status).toBe('REQUESTED');
+    const paid = await c.post(`/_sandbox/operations/${op.id}/pay`, { amount: { value: '1000', asset: 'BRL' } }, 200);
     expect(statuses(paid)).toEqual(['REQUESTED', 'PROCESSING', 'COMPLETED']);
     expect(paid.transactions).toEqual([
       {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Amount } from '@/lib/money/amount-core';
 import { ServiceError, notFound } from '../core/errors';
 import type { SandboxServices, Sql } from '../core/types';
 import { creditBalance, debitBalance } from '../balances/service';
@@ -167,8 +168,12 @@ export async function holdOperation(
   return op;
 }
 
-/** The deposit's inbound payment arrives: REQUESTED → PROCESSING → COMPLETED in one transaction. */
-export async function payDeposit(tx: Sql, services: Emit, op: OperationRow, now: Date): Promise<OperationRow> {
+/**
+ * The deposit's inbound payment arrives: REQUESTED → PROCESSING → COMPLETED in one transaction. When the paid
+ * amount is given it must equal the quote's source amount (upstream: the amount paid in must match), otherwise
+ * the payment is refused and the deposit keeps waiting.
+ */
+export async function payDeposit(tx: Sql, services: Emit, op: OperationRow, now: Date, paid?: Amount): Promise<OperationRow> {
   if (op.intent_type !== 'DEPOSIT') {
     throw new ServiceError(422, 'CANNOT_EXECUTE_ACTION', 'Only deposits receive an inbound payment', {
       operationId: op.id,
@@ -176,6 +181,14 @@ export async function payDeposit(tx: Sql, services: Emit, op: OperationRow, now:
     });
   }
   if (op.status !== 'REQUESTED' || op.paid_at) throw invalidStatusChange(op, 'PROCESSING', `Deposit is ${op.status}; only a REQUESTED deposit awaits its payment`);
+  const expected = amountOf(op.source_value, op.source_asset);
+  if (paid && (paid.asset !== expected.asset || paid.value !== expected.value)) {
+    throw new ServiceError(422, 'DEPOSIT_AMOUNT_MISMATCH', 'The amount paid in must equal the quote source amount', {
+      operationId: op.id,
+      expected,
+      received: paid,
+    });
+  }
   return completeOperation(tx, services, op, now);
 }
 
