@@ -50,10 +50,10 @@ beforeEach(() => {
   request.headers = new Headers({ 'x-request-id': `req-${++correlation}`, 'x-console-path': '/team?tab=users' });
 });
 
-async function signInAs(role: 'admin' | 'viewer' | 'finance') {
+async function signInAs(role: 'admin' | 'viewer' | 'finance', mustChangePassword = false) {
   const password = 'a-long-password-1';
   const email = `${role}-${Math.random().toString(36).slice(2, 8)}@t.test`;
-  const user = await createUser({ name: role, email, role, password }, db);
+  const user = await createUser({ name: role, email, role, password, mustChangePassword }, db);
   const { sid } = await authenticate(db, { email, password }, now());
   request.cookies.set('next-auth.session-token', await encode({ token: { sub: user.id, sid }, secret: SECRET }));
   return user;
@@ -190,5 +190,15 @@ describe('actionClient: session → permission → schema → handler → audit'
     request.cookies.set('next-auth.session-token', await encode({ token: { sub: admin.id, sid: 'x' }, secret: 'another-secret-'.padEnd(40, 'y') }));
     const error = await renameAction()({ userId: TARGET, name: 'Ana' }).then(() => null, (e: unknown) => e);
     expect((error as { digest?: string }).digest).toContain('/login');
+  });
+
+  it('sends a user with a one-time password to /change-password for permissioned actions only', async () => {
+    await signInAs('admin', true);
+    handler.mockClear();
+    const error = await renameAction()({ userId: TARGET, name: 'Ana' }).then(() => null, (e: unknown) => e);
+    expect((error as { digest?: string }).digest).toContain('/change-password');
+    expect(handler).not.toHaveBeenCalled();
+    const own = actionClient.metadata({ name: 'auth.changePassword' }).inputSchema(z.object({})).action(async () => 'changed');
+    expect(readActionResult(await own({}))).toEqual({ ok: true, data: 'changed' });
   });
 });

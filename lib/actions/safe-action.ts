@@ -94,6 +94,7 @@ function defaultTarget(input: unknown): string | undefined {
 /**
  * session → permission → zod → handler → audit.
  * - signed out (or session ended): redirect to /login?callbackUrl=<page>;
+ * - must change a one-time password: permissioned actions redirect to /change-password;
  * - permission refused: audit `denied`, then Next's forbidden() → HTTP 403 (experimental.authInterrupts);
  * - invalid input: `validationErrors = { code: 'INVALID_INPUT', message, fieldErrors }` (no audit: nothing ran);
  *   read results on the client with readActionResult() from ./result.
@@ -110,6 +111,8 @@ export const actionClient = createSafeActionClient({
   const { correlationId, path } = await requestInfo();
   const user = await getCurrentUser();
   if (!user) redirect(loginPathFor(path));
+  // A one-time password must be replaced before anything permissioned runs (the change itself needs none).
+  if (user.mustChangePassword && metadata.permission) redirect('/change-password');
 
   if (metadata.permission && !can(user.role, metadata.permission)) {
     await recordAudit({
