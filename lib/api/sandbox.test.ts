@@ -367,6 +367,32 @@ describe('faults against the real service', () => {
     expect(balance?.amount?.value).toBe('900.00');
   });
 
+  it('20 concurrent sends of one intent (double click) create one transfer; a changed amount under the same key is refused', async () => {
+    const t = await tenant('Double Click Co');
+    const a = await activeAccount(t, 'Click A', '11222333000181');
+    const b = await activeAccount(t, 'Click B', '11444777000161');
+    await helper(`/_sandbox/accounts/${a.id}/balances`, { asset: 'BRL', value: '1000.00' }, await t.token());
+    const key = newIdempotencyKey();
+    const body = { sourceAccountId: a.id, targetAccountId: b.id, amount: { value: '10.00', asset: 'BRL' } };
+    const results = await Promise.all(Array.from({ length: 20 }, () => createTransfer(body, { idempotencyKey: key, client: t.client })));
+    expect(new Set(results.map((r) => r.data.id)).size).toBe(1);
+    expect((await listOperations({ intentType: 'TRANSFER', accountId: a.id }, { client: t.client })).data).toHaveLength(1);
+
+    let calls = 0;
+    server.use(
+      http.post(`${BASE}/api/operations/transfer`, async ({ request }) => {
+        calls++;
+        return sandbox.handle(request);
+      }),
+    );
+    const changed = { ...body, amount: { value: '11.00', asset: 'BRL' } };
+    await expect(createTransfer(changed, { idempotencyKey: key, client: t.client })).rejects.toMatchObject({
+      status: 409,
+      code: 'IDEMPOTENCY_CONFLICT',
+    });
+    expect(calls).toBe(1);
+  });
+
   it('a 500 in front of the service, then success: one account', async () => {
     const t = await tenant('Flaky Co');
     let calls = 0;
