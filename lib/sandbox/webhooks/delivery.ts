@@ -181,7 +181,10 @@ async function recordAttempt(
     // Guarded by the lease token: if the lease expired and another process took over, it owns the schedule now.
     await tx.query(
       `UPDATE sandbox.webhook_deliveries
-       SET attempts_made = attempts_made + 1, done = $3, next_attempt_at = $4, locked_until = NULL, lease_token = NULL
+       SET attempts_made = attempts_made + 1, next_attempt_at = $4, locked_until = NULL, lease_token = NULL,
+           -- allowRetry may have been switched off while this attempt was in flight.
+           done = $3 OR NOT COALESCE((SELECT s.allow_retry FROM sandbox.webhook_subscriptions s
+                                      WHERE s.id = webhook_deliveries.subscription_id), false)
        WHERE id = $1 AND lease_token = $2`,
       [d.id, d.lease_token, done, nextAttemptAt],
     );

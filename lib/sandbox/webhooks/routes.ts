@@ -58,6 +58,14 @@ async function patchSubscription(ctx: RequestContext): Promise<RouteResult> {
   const current = await requireSubscription(ctx, id);
   const patch = parsePatchSubscription(ctx.body, { includeAll: current.include_all });
   const row = await updateSubscription(ctx.sql, current, patch, ctx.now);
+  if (current.allow_retry && !row.allow_retry) {
+    // "Stop retrying failed deliveries": retries already planned are dropped; first attempts and resends still go.
+    await ctx.sql.query(
+      `UPDATE sandbox.webhook_deliveries SET done = true
+       WHERE subscription_id = $1 AND kind = 'EVENT' AND attempts_made > 0 AND NOT done AND lease_token IS NULL`,
+      [row.id],
+    );
+  }
   return { status: 200, body: toSubscription(row) };
 }
 

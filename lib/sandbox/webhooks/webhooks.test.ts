@@ -473,6 +473,45 @@ describe('delivery', () => {
     ]);
   });
 
+  it('does not follow redirects: a 3xx is a failed delivery', async () => {
+    receiver.respond((req) => (req.path === '/moved' ? { status: 302 } : { status: 200 }));
+    const sub = await subscribe({ url: `${receiver.origin}/moved`, includeAll: true });
+    await emit(eventFor(alice, 'OPERATION_REQUESTED'));
+    await deliver();
+    expect(receiver.received.map((r) => r.path)).toEqual(['/moved']);
+    expect((await logs(sub.id)).data[0]).toMatchObject({ status: 'FAILED', httpStatus: 302 });
+  });
+
+  it('stops retrying when allowRetry is switched off, and retries go to the current URL', async () => {
+    receiver.respond(() => ({ status: 500 }));
+    const sub = await subscribe({ url: `${receiver.origin}/v1`, includeAll: true, allowRetry: true });
+    await emit(eventFor(alice, 'OPERATION_COMPLETED'));
+    await deliver();
+    expect((await call('PATCH', `/api/subscriptions/${sub.id}`, { body: { url: `${receiver.origin}/v2` } })).status).toBe(200);
+    await sandbox.services.clock.advance(5);
+    await deliver();
+    expect(receiver.received.map((r) => r.path)).toEqual(['/v1', '/v2']);
+    expect((await call('PATCH', `/api/subscriptions/${sub.id}`, { body: { allowRetry: false } })).status).toBe(200);
+    await sandbox.services.clock.advance(5);
+    await deliver();
+    await sandbox.services.clock.advance(5);
+    await deliver();
+    // Switching retries off drops the retry that was already planned.
+    expect(receiver.received.map((r) => r.path)).toEqual(['/v1', '/v2']);
+    expect(new Set(receiver.received.map((r) => r.headers['x-message-id'])).size).toBe(1);
+  });
+
+  it('two workers on one database deliver each message once', async () => {
+    const other = newSandbox();
+    await other.ready;
+    await subscribe({ url: `${receiver.origin}/race`, includeAll: true });
+    await emit(...Array.from({ length: 12 }, () => eventFor(alice, 'OPERATION_REQUESTED')));
+    await Promise.all([deliver(), deliver(other)]);
+    expect(receiver.received).toHaveLength(12);
+    expect(new Set(receiver.received.map((r) => r.headers['x-message-id'])).size).toBe(12);
+    await other.stop();
+  });
+
   it('never connects to a non-loopback host', async () => {
     const sub = await subscribe({ url: 'https://hooks.example.com/fx', includeAll: true });
     await emit(eventFor(alice, 'OPERATION_REQUESTED'));
