@@ -2,7 +2,7 @@ import { ASSETS, isStablecoin } from '@/lib/money/assets';
 import { ServiceError, notFound } from '../core/errors';
 import type { RouteDef } from '../core/types';
 import { Validator } from '../core/validate';
-import { assetListed, findCustomerAccount } from './account-ref';
+import { assetEnabled, assetListed, findCustomerAccount } from './account-ref';
 import { creditBalance, getBalances } from './service';
 import { toAmount } from '@/lib/money/amount-core';
 
@@ -36,7 +36,7 @@ const getBalancesRoute: RouteDef = {
   },
 };
 
-/** Sandbox helper: credit money to an account of the caller (the asset must be on the account). */
+/** Sandbox helper: credit money to an account of the caller (the asset must be enabled there, i.e. ACTIVE). */
 const creditRoute: RouteDef = {
   method: 'POST',
   path: '/_sandbox/accounts/:accountId/balances',
@@ -53,7 +53,7 @@ const creditRoute: RouteDef = {
     v.done();
     const account = await findCustomerAccount(ctx.sql, ctx.customer!.id, accountId!);
     if (!account) throw notFound('Account', accountId!);
-    if (!assetListed(account, asset!)) {
+    if (!assetEnabled(account, asset!)) {
       throw new ServiceError(422, 'INCOMPATIBLE_CURRENCY', `Asset ${asset} is not enabled on account ${account.id}`, {
         asset,
         accountId: account.id,

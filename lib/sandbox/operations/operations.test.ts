@@ -506,5 +506,8 @@ describe('balances', () => {
     const absent = await alice.call('POST', `/_sandbox/accounts/${a}/balances`, { body: { asset: 'EUR', value: '1' } });
     expect(absent.status).toBe(422);
     expect(absent.body.code).toBe('INCOMPATIBLE_CURRENCY');
+    const onboarding = await alice.onboardingAccount(['USD']);
+    expect((await alice.call('POST', `/_sandbox/accounts/${onboarding}/balances`, { body: { asset: 'USD', value: '1' } })).status).toBe(422);
+    expect((await alice.get(`/api/balances?accountId=${onboarding}`)).fiat).toEqual([{ amount: { value: '0.00', asset: 'USD', decimals: 2 }, synced: true }]);
   });
 });
