@@ -200,14 +200,16 @@ function readSecretFile(file: string): string | undefined {
 const globalForEnv = globalThis as unknown as { __consoleEnv?: Env };
 
 /**
- * Parsed once per process. Also publishes NEXTAUTH_SECRET/NEXTAUTH_URL to process.env, because next-auth's
- * own helpers (getToken in the proxy, its route handler) read them from there.
+ * Parsed once per process. Also publishes NEXTAUTH_SECRET/NEXTAUTH_URL/PUBLIC_URL to process.env, because
+ * next-auth's own helpers (getToken in the proxy, its route handler) and proxy.ts read them from there.
  */
 export function getEnv(): Env {
   if (globalForEnv.__consoleEnv) return globalForEnv.__consoleEnv;
   const env = parseEnv(process.env);
   process.env.NEXTAUTH_SECRET = env.NEXTAUTH_SECRET;
   process.env.NEXTAUTH_URL = env.NEXTAUTH_URL;
+  // proxy.ts derives the origin it accepts from PUBLIC_URL; give it the exact value parsed here.
+  process.env.PUBLIC_URL = env.PUBLIC_URL;
   globalForEnv.__consoleEnv = env;
   return env;
 }

@@ -122,6 +122,9 @@ export const actionClient = createSafeActionClient({
       outcome: 'denied',
       correlationId,
       details: { permission: metadata.permission, role: user.role },
+    }).catch((error: unknown) => {
+      // The refusal stands even if the log write fails; the failure itself is logged.
+      console.error(`[audit] could not record denied ${metadata.name} (correlation ${correlationId}): ${String(error)}`);
     });
     forbidden();
   }
