@@ -1,5 +1,5 @@
 import { DEMO, EXPECTED_NAV, ROLES, expect, test } from './fixtures';
-import { navLabels, signInViaUi, submitLogin } from './helpers/auth';
+import { loginError, navLabels, signInViaUi, submitLogin } from './helpers/auth';
 import { addUserViaUi, uniqueEmail } from './helpers/team';
 
 test.describe('sign-in', () => {
@@ -8,7 +8,7 @@ test.describe('sign-in', () => {
       await signInViaUi(page, DEMO[role].email, DEMO[role].password);
       await expect(page).toHaveURL((url) => url.pathname === '/');
       expect(await navLabels(page)).toEqual(EXPECTED_NAV[role]);
-      await page.getByLabel(`Account menu for ${DEMO[role].name}`).click();
+      await page.getByTestId('user-menu').click();
       await expect(page.getByTestId('user-role')).toHaveText(
         { admin: 'Admin', compliance: 'Compliance', finance: 'Finance', finance2: 'Finance', viewer: 'Viewer' }[role],
       );
@@ -18,7 +18,7 @@ test.describe('sign-in', () => {
   test('a wrong password says so without naming which field was wrong', async ({ page }) => {
     await page.goto('/login');
     await submitLogin(page, 'nobody-here@e2e.test', 'definitely-not-it');
-    await expect(page.getByRole('alert')).toHaveText('E-mail or password is incorrect.');
+    await expect(loginError(page)).toHaveText('E-mail or password is incorrect.');
     await expect(page).toHaveURL(/\/login/);
     // The password field is ready for another try.
     await expect(page.getByLabel('Password')).toBeFocused();
@@ -37,12 +37,12 @@ test.describe('sign-in', () => {
     await page.goto('/login');
     for (let attempt = 1; attempt <= 4; attempt++) {
       await submitLogin(page, email, `wrong-password-${attempt}`);
-      await expect(page.getByRole('alert')).toHaveText('E-mail or password is incorrect.');
+      await expect(loginError(page)).toHaveText('E-mail or password is incorrect.');
     }
     await submitLogin(page, email, 'wrong-password-5');
-    await expect(page.getByRole('alert')).toHaveText(/Too many failed sign-in attempts\. Try again in 15 minutes\./);
+    await expect(loginError(page)).toHaveText(/Too many failed sign-in attempts\. Try again in 15 minutes\./);
     await submitLogin(page, email, password);
-    await expect(page.getByRole('alert')).toHaveText(/Too many failed sign-in attempts/);
+    await expect(loginError(page)).toHaveText(/Too many failed sign-in attempts/);
     await expect(page).toHaveURL(/\/login/);
   });
 
@@ -76,7 +76,7 @@ test.describe('sign-out', () => {
     const okResponse = await before.get('/', { maxRedirects: 0 });
     expect(okResponse.status()).toBe(200);
 
-    await page.getByLabel(`Account menu for ${DEMO.finance2.name}`).click();
+    await page.getByTestId('user-menu').click();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL('**/login');
 
@@ -116,7 +116,7 @@ test.describe('first sign-in', () => {
     const stalePage = await stale.newPage();
     await stalePage.goto('/login');
     await submitLogin(stalePage, email, otp);
-    await expect(stalePage.getByRole('alert')).toHaveText('E-mail or password is incorrect.');
+    await expect(loginError(stalePage)).toHaveText('E-mail or password is incorrect.');
     await stale.close();
     // And the new one works end to end.
     const fresh = await browser.newContext({ baseURL });

@@ -12,12 +12,12 @@ test.describe('security headers', () => {
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
       expect(headers['x-content-type-options']).toBe('nosniff');
-      // Every script the page shipped carries this response's nonce (no inline script slipped through).
-      const scripts = await adminPage.locator('script').evaluateAll((els) =>
-        els.map((el) => ({ nonce: (el as HTMLScriptElement).nonce, src: (el as HTMLScriptElement).src })),
-      );
-      expect(scripts.length).toBeGreaterThan(0);
-      for (const script of scripts) expect(script.nonce, script.src || 'inline script').toBe(nonce);
+      // Every <script> in the HTML carries this response's nonce (browsers hide the attribute after parsing,
+      // so read the raw HTML). Scripts Next adds later are trusted through 'strict-dynamic'.
+      const html = await response!.text();
+      const tags = html.match(/<script\b[^>]*>/g) ?? [];
+      expect(tags.length).toBeGreaterThan(0);
+      for (const tag of tags) expect(tag, tag).toContain(`nonce="${nonce}"`);
     });
   }
 
@@ -88,7 +88,7 @@ test.describe('accessibility (axe) in light and dark', () => {
       await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
       await expectNoAxeViolations(page);
       // The open user menu.
-      await page.getByLabel(`Account menu for ${DEMO.admin.name}`).click();
+      await page.getByTestId('user-menu').click();
       await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
       await expectNoAxeViolations(page);
       await context.close();

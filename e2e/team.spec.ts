@@ -1,6 +1,6 @@
 import type { Request } from '@playwright/test';
 import { DEMO, expect, expectNoAxeViolations, newRoleContext, test } from './fixtures';
-import { navLabels, signInViaUi } from './helpers/auth';
+import { loginError, navLabels, signInViaUi } from './helpers/auth';
 import { addUserViaUi, completeFirstSignIn, teamRow, uniqueEmail } from './helpers/team';
 
 test.describe('team (admin)', () => {
@@ -92,7 +92,7 @@ test.describe('team (admin)', () => {
     await userPage.getByLabel('E-mail').fill(email);
     await userPage.getByLabel('Password').fill('role-target-password-1');
     await userPage.getByRole('button', { name: 'Sign in' }).click();
-    await expect(userPage.getByRole('alert')).toHaveText('E-mail or password is incorrect.');
+    await expect(loginError(userPage)).toHaveText('E-mail or password is incorrect.');
 
     // Re-enable: they can sign in again.
     await row.getByRole('button', { name: 'Re-enable Role Target' }).click();

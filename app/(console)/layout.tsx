@@ -1,8 +1,9 @@
 import { cookies } from 'next/headers';
+import { forbidden } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { Brand } from '@/components/shell/brand';
 import { MobileNav } from '@/components/shell/mobile-nav';
-import { navForRole } from '@/components/shell/nav';
+import { navForRole, permissionForPath } from '@/components/shell/nav';
 import { NavLinks } from '@/components/shell/nav-links';
 import { SandboxBanner } from '@/components/shell/sandbox-banner';
 import { SkipLink } from '@/components/shell/skip-link';
@@ -10,12 +11,16 @@ import { parseTheme, THEME_COOKIE } from '@/components/shell/theme';
 import { ThemeToggle } from '@/components/shell/theme-toggle';
 import { UserMenu } from '@/components/shell/user-menu';
 import { ToastProvider } from '@/components/ui/toast';
-import { requireUser } from '@/lib/auth/session';
+import { can } from '@/lib/auth/permissions';
+import { currentPath, requireUser } from '@/lib/auth/session';
 import { getEnv } from '@/lib/env';
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
-  // Every page re-checks its own permission; the layout only needs to know who is here.
   const user = await requireUser();
+  // First pass on a full page load: refusing here, before the shell streams, gives a real HTTP 403 and the
+  // full-page app/forbidden.tsx. Pages still check their own permission (client-side navigations skip this).
+  const needed = permissionForPath(await currentPath());
+  if (needed && !can(user.role, needed)) forbidden();
 
   const items = navForRole(user.role);
   const sandbox = getEnv().SANDBOX === 'on';

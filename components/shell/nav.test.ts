@@ -18,3 +18,13 @@ describe('isActive', () => {
     expect(isActive({ href: '/accounts' }, '/accountsx')).toBe(false);
   });
 });
+
+describe('permissionForPath', () => {
+  it('maps a path (with query) to its section permission', async () => {
+    const { permissionForPath } = await import('./nav');
+    expect(permissionForPath('/team?x=1')).toBe('team:manage');
+    expect(permissionForPath('/accounts/abc')).toBe('accounts:read');
+    expect(permissionForPath('/')).toBe('overview:read');
+    expect(permissionForPath('/change-password')).toBeNull();
+  });
+});

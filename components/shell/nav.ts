@@ -27,3 +27,10 @@ export function isActive(item: Pick<NavItem, 'href' | 'exact'>, pathname: string
   if (item.exact) return pathname === item.href;
   return pathname === item.href || pathname.startsWith(`${item.href}/`);
 }
+
+/** The permission a console path needs, by its section (null for paths outside the known sections). */
+export function permissionForPath(pathWithQuery: string): Permission | null {
+  const pathname = pathWithQuery.split(/[?#]/)[0] || '/';
+  const item = NAV_ITEMS.find((candidate) => isActive(candidate, pathname));
+  return item?.permission ?? null;
+}

@@ -1,27 +1,17 @@
-import Link from 'next/link';
-import type { ReactNode } from 'react';
-import { buttonVariants } from '@/components/ui/button-variants';
+import type { ComponentProps } from 'react';
 import { Brand } from './brand';
+import { StatusPanel } from './status-panel';
 
-/** A centred full-page message (404, 403) outside the console shell. */
-export function StatusPage({ code, title, children, action }: { code: string; title: string; children: ReactNode; action?: ReactNode }) {
+/** A full page (own <main>) around the status card, for errors raised outside the console shell. */
+export function StatusPage(props: ComponentProps<typeof StatusPanel>) {
   return (
-    <main id="main" className="flex min-h-dvh flex-col items-center justify-center px-4 py-12">
-      <div className="mb-10">
+    <>
+      <header className="flex justify-center px-4 pt-12">
         <Brand />
-      </div>
-      <div className="w-full max-w-md rounded-xl border border-border bg-surface p-8 text-center shadow-sm">
-        <p className="text-sm font-semibold tracking-wide text-accent-text">{code}</p>
-        <h1 className="mt-2 text-2xl font-semibold tracking-tight text-fg">{title}</h1>
-        <div className="mt-3 text-sm text-fg-muted">{children}</div>
-        <div className="mt-6 flex justify-center gap-2">
-          {action ?? (
-            <Link href="/" className={buttonVariants()}>
-              Go to Overview
-            </Link>
-          )}
-        </div>
-      </div>
-    </main>
+      </header>
+      <main id="main" className="flex flex-col items-center px-4 py-10">
+        <StatusPanel {...props} />
+      </main>
+    </>
   );
 }

@@ -13,13 +13,15 @@ export function UserMenu({ name, email, role }: { name: string; email: string; r
   return (
     <details className="group relative">
       <summary
+        data-testid="user-menu"
         className="flex cursor-pointer list-none items-center gap-2 rounded-md py-1 pr-2 pl-1 hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden"
-        aria-label={`Account menu for ${name}`}
       >
+        <span className="sr-only">Account menu: </span>
         <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-full bg-accent text-xs font-semibold text-accent-fg">
           {initials(name)}
         </span>
-        <span className="hidden text-left sm:block">
+        {/* Always in the accessibility tree; only visible from `sm` up. */}
+        <span className="sr-only text-left sm:not-sr-only sm:block">
           <span className="block text-sm leading-tight font-medium text-fg">{name}</span>
           <span className="block text-xs leading-tight text-fg-muted">{ROLE_LABELS[role]}</span>
         </span>

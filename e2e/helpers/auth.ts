@@ -37,3 +37,8 @@ export async function navLabels(page: Page): Promise<string[]> {
   await expect(nav).toBeVisible();
   return (await nav.getByRole('link').allInnerTexts()).map((t) => t.trim());
 }
+
+/** The login form's error box (Next's route announcer is also role="alert", so match by id). */
+export function loginError(page: Page) {
+  return page.locator('#login-error');
+}
