@@ -14,7 +14,9 @@ import { startLocalReceiver, type LocalReceiver } from './local-receiver';
 import { createWebhooksModule } from './module';
 import { emitEvent } from './outbox';
 
-const TIMEOUT_MS = 400;
+// Generous for the shared, loaded test machine; the time-out test uses its own short one.
+const TIMEOUT_MS = 5_000;
+const SHORT_TIMEOUT_MS = 300;
 
 // Response bodies are asserted field by field below; a loose type keeps those assertions readable.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -412,15 +414,19 @@ describe('delivery', () => {
   });
 
   it('times out a receiver that does not answer in time', async () => {
-    receiver.respond(() => ({ status: 200, delayMs: TIMEOUT_MS + 600 }));
+    const impatient = newSandbox({ timeoutMs: SHORT_TIMEOUT_MS });
+    await impatient.ready;
+    receiver.respond(() => ({ status: 200, delayMs: 4_000 }));
     const sub = await subscribe({ url: `${receiver.origin}/slow`, includeAll: true });
     await emit(eventFor(alice, 'OPERATION_REQUESTED'));
     const started = performance.now();
-    await deliver();
+    await deliver(impatient);
     const [log] = (await logs(sub.id)).data;
-    expect(log).toMatchObject({ status: 'FAILED', httpStatus: 0, error: `Timed out after ${TIMEOUT_MS} ms without a response` });
-    expect(performance.now() - started).toBeLessThan(TIMEOUT_MS + 500);
+    expect(log).toMatchObject({ status: 'FAILED', httpStatus: 0, error: `Timed out after ${SHORT_TIMEOUT_MS} ms without a response` });
+    // Gave up long before the receiver would have answered.
+    expect(performance.now() - started).toBeLessThan(3_000);
     expect(DEFAULT_DELIVERY_CONFIG.timeoutMs).toBe(10_000);
+    await impatient.stop();
   });
 
   it('retries up to 3 times, 5 s apart on the sandbox clock, with the same message id', async () => {
@@ -549,7 +555,7 @@ describe('delivery', () => {
       await sql.transaction((tx) => live.services.emit(tx, eventFor(alice, 'OPERATION_COMPLETED')));
       live.services.wake();
       const [got] = await receiver.waitFor(1, 3000);
-      expect(got.receivedAt - t0).toBeLessThan(1000);
+      expect(got.receivedAt - t0).toBeLessThan(2500);
     } finally {
       await live.stop();
       await settleInFlightDeliveries(live.services);
