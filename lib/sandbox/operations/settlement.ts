@@ -34,6 +34,15 @@ export const INSUFFICIENT_BALANCE: Reason = {
   details: {},
 };
 
+/**
+ * Serialises the money moves of one customer (transaction-scoped advisory lock, taken after the operation row
+ * lock). A transfer A→B completing while B→A completes would otherwise lock the two balance rows in opposite
+ * orders on PostgreSQL (deadlock); transfers never cross customers, so a per-customer lock is enough.
+ */
+async function lockCustomerMoney(tx: Sql, customerId: string): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock(7262, hashtext($1))', [customerId]);
+}
+
 const later = (now: Date, seconds: number) => new Date(now.getTime() + seconds * 1000);
 
 function invalidStatusChange(op: OperationRow, requested: OperationStatus, why?: string): ServiceError {
@@ -113,6 +122,7 @@ export async function startProcessing(
   opts: { auto?: boolean } = {},
 ): Promise<OperationRow> {
   if (op.status !== 'REQUESTED') throw invalidStatusChange(op, 'PROCESSING');
+  await lockCustomerMoney(tx, op.customer_id);
   if (!(await takeFunds(tx, op, now))) return toFailed(tx, services, op, INSUFFICIENT_BALANCE, now);
   pushState(op, 'PROCESSING', now);
   op.next_action_at = opts.auto ? later(now, AUTO_COMPLETE_SECONDS) : null;
@@ -123,6 +133,7 @@ export async function startProcessing(
 /** → COMPLETED from any non-terminal status, going through PROCESSING first when still REQUESTED. */
 export async function completeOperation(tx: Sql, services: Emit, op: OperationRow, now: Date): Promise<OperationRow> {
   if (TERMINAL.has(op.status)) throw invalidStatusChange(op, 'COMPLETED');
+  await lockCustomerMoney(tx, op.customer_id);
   if (op.status === 'REQUESTED') {
     const started = await startProcessing(tx, services, op, now);
     if (started.status === 'FAILED') return started;
@@ -150,6 +161,7 @@ export async function completeOperation(tx: Sql, services: Emit, op: OperationRo
 /** → FAILED from any non-terminal status; a source already debited is refunded in the same transaction. */
 export async function failOperation(tx: Sql, services: Emit, op: OperationRow, reason: Reason, now: Date): Promise<OperationRow> {
   if (TERMINAL.has(op.status)) throw invalidStatusChange(op, 'FAILED');
+  await lockCustomerMoney(tx, op.customer_id);
   return toFailed(tx, services, op, reason, now);
 }
 
