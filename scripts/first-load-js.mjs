@@ -3,12 +3,13 @@
  * First-load JS per route, measured against a running server (Next 16 no longer prints it at build time).
  *
  *   node scripts/first-load-js.mjs --base http://localhost:3000 --routes /login,/,/accounts \
- *     --email admin@acme.test --password demo-admin-2026 [--json]
+ *     --email admin@acme.test --password demo-admin-2026 [--public /login] [--json]
  *
  * Signs in through next-auth's credentials flow (csrf → callback/credentials, cookies kept, no redirects
  * followed), GETs each route's HTML with the session cookie, collects every <script src> (minus the noModule
  * polyfill) and every <link rel="preload|modulepreload" as="script">, downloads each file once and sums raw and
- * gzip (level 9) sizes. Exits 1 if sign-in fails or a route redirects (to /login or anywhere else).
+ * gzip (level 9) sizes. Routes in --public (default /login) are fetched without the cookie, as a signed-out
+ * visitor sees them. Exits 1 if sign-in fails or a route redirects (to /login or anywhere else).
  * No dependencies beyond Node itself.
  */
 import { gzipSync } from 'node:zlib';
@@ -128,7 +129,8 @@ export async function signIn({ base, email, password, fetchImpl = fetch }) {
   const res = await fetchImpl(new URL('/api/auth/callback/credentials', base), {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: jar.header() },
+    // Sent as a browser would: the console's proxy refuses writes without a same-origin Origin header.
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: jar.header(), origin: new URL(base).origin },
     body: new URLSearchParams({ csrfToken, email, password, callbackUrl: new URL('/', base).href }).toString(),
   });
   jar.store(res.headers.getSetCookie());
@@ -174,7 +176,7 @@ export async function measureRoute({ base, route, cookie, fetchImpl = fetch, cac
 }
 
 export function parseArgs(argv) {
-  const args = { base: 'http://localhost:3000', routes: ['/login', '/'], email: undefined, password: undefined, json: false };
+  const args = { base: 'http://localhost:3000', routes: ['/login', '/'], publicRoutes: ['/login'], email: undefined, password: undefined, json: false };
   for (let i = 0; i < argv.length; i += 1) {
     const a = argv[i];
     const next = () => {
@@ -185,6 +187,7 @@ export function parseArgs(argv) {
     };
     if (a === '--base') args.base = next();
     else if (a === '--routes') args.routes = next().split(',').map((r) => r.trim()).filter(Boolean);
+    else if (a === '--public') args.publicRoutes = next().split(',').map((r) => r.trim()).filter(Boolean);
     else if (a === '--email') args.email = next();
     else if (a === '--password') args.password = next();
     else if (a === '--json') args.json = true;
@@ -207,7 +210,11 @@ export async function main(argv = process.argv.slice(2)) {
   const cookie = jar?.header();
   const cache = new Map();
   const results = [];
-  for (const route of args.routes) results.push(await measureRoute({ base: args.base, route, cookie, cache }));
+  for (const route of args.routes) {
+    // A signed-in visit to /login redirects home; public routes are measured as a signed-out visitor sees them.
+    const asVisitor = args.publicRoutes.includes(route);
+    results.push(await measureRoute({ base: args.base, route, cookie: asVisitor ? undefined : cookie, cache }));
+  }
   // Chunks every measured route loads: the framework + layout baseline.
   const shared = results.length ? results[0].urls.filter((u) => results.every((r) => r.urls.includes(u))) : [];
   const sharedGzip = shared.reduce((sum, u) => sum + cache.get(u).gzip, 0);

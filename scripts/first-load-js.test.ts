@@ -20,7 +20,7 @@ interface FirstLoadModule {
   parseAttributes(text: string): Map<string, string>;
   extractScriptUrls(html: string, pageUrl: string): string[];
   CookieJar: new () => CookieJarLike;
-  parseArgs(argv: string[]): { base: string; routes: string[]; email?: string; password?: string; json: boolean };
+  parseArgs(argv: string[]): { base: string; routes: string[]; publicRoutes: string[]; email?: string; password?: string; json: boolean };
   signIn(opts: { base: string; email: string; password: string }): Promise<CookieJarLike>;
   measureRoute(opts: { base: string; route: string; cookie?: string; cache?: Map<string, unknown> }): Promise<Measured>;
   renderTable(results: Measured[]): string;
@@ -79,7 +79,7 @@ describe('CookieJar and parseArgs', () => {
 
   it('parses the command line and refuses half credentials', () => {
     expect(mod.parseArgs(['--base', 'http://x:1', '--routes', '/login, /,/accounts', '--email', 'e', '--password', 'p'])).toEqual({
-      base: 'http://x:1', routes: ['/login', '/', '/accounts'], email: 'e', password: 'p', json: false,
+      base: 'http://x:1', routes: ['/login', '/', '/accounts'], publicRoutes: ['/login'], email: 'e', password: 'p', json: false,
     });
     expect(() => mod.parseArgs(['--email', 'e'])).toThrow(/both --email and --password/);
     expect(() => mod.parseArgs(['--routes'])).toThrow(/Missing value/);
