@@ -79,27 +79,30 @@ export async function createUser(
 }
 
 /**
- * Runs `change` unless it would leave no enabled admin. Active admins are locked FOR UPDATE so two admins
- * demoting each other at the same moment cannot both succeed.
+ * Runs `change` unless it would leave no enabled admin. Every enabled admin row (in id order, so concurrent
+ * callers queue instead of deadlocking) and the target are locked FOR UPDATE and re-read inside the
+ * transaction: two admins demoting each other at the same moment cannot both succeed.
  */
 async function withLastAdminGuard<T>(
   database: ConsoleDb,
-  target: UserRow,
+  targetId: string,
   losesAdmin: boolean,
-  change: (tx: ConsoleDb) => Promise<T>,
+  change: (tx: ConsoleDb, target: UserRow) => Promise<T>,
 ): Promise<T> {
   return database.transaction(async (tx) => {
-    if (losesAdmin && target.role === 'admin' && !target.disabledAt) {
-      const others = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.role, 'admin'), isNull(users.disabledAt), ne(users.id, target.id)))
-        .for('update');
-      if (others.length === 0) {
-        throw new ActionError('LAST_ADMIN', 'This is the last active admin. Make someone else an admin first.');
-      }
+    const admins = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), isNull(users.disabledAt)))
+      .orderBy(asc(users.id))
+      .for('update');
+    const [target] = await tx.select().from(users).where(eq(users.id, targetId)).for('update');
+    if (!target) throw new ActionError('NOT_FOUND', 'That user no longer exists.');
+    const isActiveAdmin = target.role === 'admin' && !target.disabledAt;
+    if (losesAdmin && isActiveAdmin && !admins.some((a) => a.id !== target.id)) {
+      throw new ActionError('LAST_ADMIN', 'This is the last active admin. Make someone else an admin first.');
     }
-    return change(tx as unknown as ConsoleDb);
+    return change(tx as unknown as ConsoleDb, target);
   });
 }
 
@@ -113,9 +116,8 @@ async function loadTarget(database: ConsoleDb, userId: string): Promise<UserRow>
 export async function changeRole(_actor: Actor, userId: string, role: Role, db?: ConsoleDb): Promise<PublicUser> {
   const database = db ?? (await getDb());
   if (!isRole(role)) throw new ActionError('INVALID_INPUT', 'Choose a role.', { role: ['Choose a role.'] });
-  const target = await loadTarget(database, userId);
-  if (target.role === role) return (await getUser(userId, database))!;
-  return withLastAdminGuard(database, target, role !== 'admin', async (tx) => {
+  return withLastAdminGuard(database, userId, role !== 'admin', async (tx, target) => {
+    if (target.role === role) return (await getUser(userId, tx))!;
     const [row] = await tx
       .update(users)
       .set({ role, roleVersion: sql`${users.roleVersion} + 1`, updatedAt: now() })
@@ -131,8 +133,7 @@ export async function setDisabled(actor: Actor, userId: string, disabled: boolea
   if (disabled && actor.id === userId) {
     throw new ActionError('SELF_DISABLE', 'You cannot disable your own account.');
   }
-  const target = await loadTarget(database, userId);
-  return withLastAdminGuard(database, target, disabled, async (tx) => {
+  return withLastAdminGuard(database, userId, disabled, async (tx, target) => {
     const at = now();
     const [row] = await tx
       .update(users)
