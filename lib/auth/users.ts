@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { ActionError } from '../actions/errors';
 import { getDb, type ConsoleDb } from '../db/client';
 import { users, type UserRow } from '../db/schema';
