@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 interface Measured {
   route: string;
@@ -24,6 +24,7 @@ interface FirstLoadModule {
   signIn(opts: { base: string; email: string; password: string }): Promise<CookieJarLike>;
   measureRoute(opts: { base: string; route: string; cookie?: string; cache?: Map<string, unknown> }): Promise<Measured>;
   renderTable(results: Measured[]): string;
+  main(argv: string[]): Promise<void>;
 }
 
 // The script is plain .mjs (runs with bare `node`); importing it through a URL keeps tsc from needing types.
@@ -121,6 +122,12 @@ describe('against a fake next-auth server', () => {
       res.end(url.pathname.endsWith('a.js') ? chunkA : chunkB);
       return;
     }
+    if (url.pathname === '/login' && signedIn) {
+      // Like the console: a signed-in visit to /login goes home.
+      res.writeHead(307, { location: '/' });
+      res.end();
+      return;
+    }
     if (url.pathname === '/login' || signedIn) {
       res.setHeader('content-type', 'text/html');
       res.end(`<script src="/_next/a.js"></script>${url.pathname === '/login' ? '' : '<link rel="preload" as="script" href="/_next/b.js">'}`);
@@ -141,13 +148,27 @@ describe('against a fake next-auth server', () => {
     const jar = await mod.signIn({ base, email: 'admin@acme.test', password: 'right' });
     expect(jar.names()).toContain('next-auth.session-token');
     const cache = new Map();
-    const login = await mod.measureRoute({ base, route: '/login', cookie: jar.header(), cache });
+    const login = await mod.measureRoute({ base, route: '/login', cache });
     const accounts = await mod.measureRoute({ base, route: '/accounts', cookie: jar.header(), cache });
     const gz = (s: string) => gzipSync(Buffer.from(s), { level: 9 }).length;
     expect(login).toMatchObject({ files: 1, rawBytes: chunkA.length, gzipBytes: gz(chunkA) });
     expect(accounts).toMatchObject({ files: 2, rawBytes: chunkA.length + chunkB.length, gzipBytes: gz(chunkA) + gz(chunkB) });
     expect(requests.filter((r) => r === 'GET /_next/a.js')).toHaveLength(1);
     expect(mod.renderTable([login, accounts])).toMatch(/\/accounts\s+2\s+\d+\.\d\s+\d+\.\d/);
+  });
+
+  it('main prints a table and a JSON line; /login is measured signed out', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    try {
+      await mod.main(['--base', base, '--routes', '/login,/accounts', '--email', 'a@b.c', '--password', 'right']);
+      const lines = log.mock.calls.map((c) => String(c[0]));
+      expect(lines[0]).toMatch(/^Route\s+Files\s+Raw kB\s+Gzip kB/);
+      const json = JSON.parse(lines[lines.length - 1]);
+      expect(json.routes.map((r: Measured) => [r.route, r.files])).toEqual([['/login', 1], ['/accounts', 2]]);
+      expect(json.shared.files).toBe(1);
+    } finally {
+      log.mockRestore();
+    }
   });
 
   it('fails clearly on bad credentials', async () => {
