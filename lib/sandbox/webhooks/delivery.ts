@@ -68,8 +68,10 @@ function describeFetchError(err: unknown, timeoutMs: number): string {
     return `Timed out after ${timeoutMs} ms without a response`;
   }
   if (err instanceof Error) {
-    const cause = (err as Error & { cause?: unknown }).cause;
-    const detail = cause instanceof Error ? cause.message : err.message;
+    const cause = (err as Error & { cause?: unknown }).cause as (Error & { code?: string; errors?: unknown[] }) | undefined;
+    // `localhost` may resolve to ::1 and 127.0.0.1: both failures arrive as an AggregateError with an empty message.
+    const inner = cause?.errors?.find((e): e is Error => e instanceof Error);
+    const detail = cause?.message || inner?.message || cause?.code || err.message;
     return `Network error: ${detail}`.slice(0, 500);
   }
   return 'Network error';

@@ -407,10 +407,13 @@ describe('delivery', () => {
 
   it('records a refused connection as FAILED with httpStatus 0 and the error', async () => {
     const sub = await subscribe({ url: await closedPortUrl(), includeAll: true });
+    const byName = await subscribe({ url: (await closedPortUrl()).replace('127.0.0.1', 'localhost'), includeAll: true });
     await emit(eventFor(alice, 'ASSET_ACTIVATED'));
     await deliver();
-    const [log] = (await logs(sub.id)).data;
-    expect(log).toMatchObject({ status: 'FAILED', httpStatus: 0, error: expect.stringContaining('ECONNREFUSED') });
+    for (const id of [sub.id, byName.id]) {
+      const [log] = (await logs(id)).data;
+      expect(log).toMatchObject({ status: 'FAILED', httpStatus: 0, error: expect.stringContaining('ECONNREFUSED') });
+    }
   });
 
   it('times out a receiver that does not answer in time', async () => {
