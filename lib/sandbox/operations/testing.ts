@@ -55,9 +55,18 @@ export interface MoneyHarness {
 
 const CNPJ = '11222333000181';
 
-export async function startMoneyHarness(): Promise<MoneyHarness> {
-  const pg = new PGlite();
-  const sql = fromPglite(pg);
+/** `sql` + `close` of another database (the PostgreSQL race tests); default: a fresh in-memory PGlite. */
+export async function startMoneyHarness(db?: { sql: Sql; close(): Promise<void> }): Promise<MoneyHarness> {
+  let sql: Sql;
+  let closeDb: () => Promise<void>;
+  if (db) {
+    sql = db.sql;
+    closeDb = db.close;
+  } else {
+    const pg = new PGlite();
+    sql = fromPglite(pg);
+    closeDb = () => pg.close();
+  }
   const sandbox = createSandbox({
     sql,
     modules: [accountsModule, helpersModule, balancesModule, quotesModule, operationsModule, beneficiariesModule, webhooksModule],
@@ -144,7 +153,7 @@ export async function startMoneyHarness(): Promise<MoneyHarness> {
     },
     async close() {
       await sandbox.stop();
-      await pg.close();
+      await closeDb();
     },
   };
 }
