@@ -19,7 +19,7 @@ export function AccountsFilterBar({ filters, paging }: { filters: AccountFilters
       action="/accounts"
       role="search"
       aria-label="Filter accounts"
-      className="mb-4 grid gap-3 rounded-lg border border-border bg-surface p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto]"
+      className="mb-4 grid gap-3 rounded-lg border border-border bg-surface p-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-[minmax(12rem,2fr)_repeat(4,minmax(8rem,1fr))_auto]"
     >
       <div className="space-y-1.5">
         <Label htmlFor="filter-name">Legal name</Label>

@@ -1,0 +1,374 @@
+import { mkdirSync } from 'node:fs';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { isValidCnpj } from '../lib/validation/cnpj';
+import { expect, expectNoAxeViolations, test } from './fixtures';
+
+/**
+ * Accounts: create (client and service validation, idempotency), list (cursor pages, filters, empty state),
+ * detail (checklist, funding instructions), not-found, permissions, and axe on every page.
+ *
+ * The paging data (26 accounts) is created through the console's own create action over HTTP — the same
+ * production path the form uses (session, permission, schema, idempotency key, service) — so the test needs
+ * no sandbox credentials and no test-only route. The action id is taken from the form's first real submit.
+ */
+
+test.describe.configure({ mode: 'serial' });
+
+const RUN = Date.now().toString(36).toUpperCase();
+const PAGING_PREFIX = `Paging ${RUN}`;
+const PAGING_COUNT = 26;
+const SHOTS = 'screenshots';
+
+let createActionId: string | null = null;
+/** Idempotency key of an account created by `postCreateAction`: reused later to provoke a service rejection. */
+let usedKey: string | null = null;
+
+mkdirSync(SHOTS, { recursive: true });
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `${SHOTS}/accounts-${name}.png`, fullPage: true });
+}
+
+const W1 = [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+const W2 = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+function checkDigit(chars: string, weights: number[]): number {
+  const sum = weights.reduce((acc, w, i) => acc + (chars.charCodeAt(i) - 48) * w, 0);
+  const r = sum % 11;
+  return r < 2 ? 0 : 11 - r;
+}
+/** A CNPJ with correct check digits from 12 base characters. */
+function makeCnpj(base12: string): string {
+  const d1 = checkDigit(base12, W1);
+  const d2 = checkDigit(`${base12}${d1}`, W2);
+  const cnpj = `${base12}${d1}${d2}`;
+  expect(isValidCnpj(cnpj), `generated CNPJ ${cnpj}`).toBe(true);
+  return cnpj;
+}
+
+function formInput(name: string, cnpj: string, assets: string[], idempotencyKey: string) {
+  return {
+    legalName: name,
+    taxId: cnpj,
+    industry: 'WHOLESALE',
+    incorporateDate: '2018-05-20',
+    address: {
+      addressLine1: 'Rua Augusta, 500',
+      addressLine2: '',
+      city: 'São Paulo',
+      state: 'SP',
+      country: 'BR',
+      postalCode: '01304-000',
+    },
+    assets: assets.map((code) => ({ code, isVirtual: false })),
+    idempotencyKey,
+  };
+}
+
+/** POSTs the create-account server action as the browser does (RSC reply encoding of one argument). */
+async function postCreateAction(request: APIRequestContext, baseURL: string, input: unknown) {
+  expect(createActionId, 'the create action id is captured by the first test').toBeTruthy();
+  const res = await request.post('/accounts/new', {
+    headers: {
+      'Next-Action': createActionId!,
+      'Content-Type': 'text/plain;charset=UTF-8',
+      Accept: 'text/x-component',
+      Origin: baseURL,
+    },
+    data: JSON.stringify([input]),
+    maxRedirects: 0,
+  });
+  const text = await res.text();
+  const accountId = /"accountId":"([0-9a-f-]{36})"/.exec(text)?.[1] ?? null;
+  return { status: res.status(), accountId, text };
+}
+
+async function rowNames(page: Page): Promise<string[]> {
+  return page.locator('table tbody tr td:first-child a').allInnerTexts();
+}
+
+async function fillCompany(page: Page, name: string, cnpj: string) {
+  await page.getByLabel('Legal name').fill(name);
+  await page.getByLabel('CNPJ').fill(cnpj);
+  await page.getByLabel('Industry').selectOption('INFORMATION_TECHNOLOGY');
+  await page.getByLabel('Incorporation date').fill('2015-03-10');
+  await page.getByLabel('CEP').fill('01310-100');
+  await page.getByLabel('Street address').fill('Av. Paulista, 1000');
+  await page.getByLabel('City').fill('São Paulo');
+  await page.getByLabel('State (UF)').fill('SP');
+  await page.getByRole('checkbox', { name: 'BRL', exact: true }).check();
+  await page.getByRole('checkbox', { name: 'USDC', exact: true }).check();
+  await page.getByRole('checkbox', { name: 'Virtual accounts for USDC' }).check();
+}
+
+test('compliance creates an account: CNPJ error on blur, then the detail page with the items due', async ({
+  compliancePage: page,
+}) => {
+  await page.goto('/accounts/new');
+  await expect(page.getByRole('heading', { level: 1, name: 'New account' })).toBeVisible();
+
+  await page.getByLabel('CNPJ').fill('11.222.333/0001-82');
+  await page.getByLabel('CNPJ').blur();
+  await expect(page.locator('#taxId-error')).toContainText('check digits');
+  await expect(page.getByLabel('CNPJ')).toHaveAttribute('aria-invalid', 'true');
+
+  // Submitting with empty fields shows every field's own message and sends nothing.
+  let posted = false;
+  const onRequest = (r: { method(): string; headers(): Record<string, string> }) => {
+    if (r.method() === 'POST' && r.headers()['next-action']) posted = true;
+  };
+  page.on('request', onRequest);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.locator('#legalName-error')).toHaveText('Enter the legal name.');
+  await expect(page.locator('#industry-error')).toHaveText('Choose an industry.');
+  await expect(page.locator('#assets-error')).toHaveText('Choose at least one asset.');
+  expect(posted).toBe(false);
+  page.off('request', onRequest);
+  await expectNoAxeViolations(page);
+  await shot(page, 'create-errors');
+
+  const name = `E2E Created ${RUN}`;
+  await fillCompany(page, name, '11.222.333/0001-82');
+  await page.getByLabel('CNPJ').fill('11.222.333/0001-81');
+  await page.getByLabel('CNPJ').blur();
+  await expect(page.locator('#taxId-error')).toHaveCount(0);
+
+  const actionRequest = page.waitForRequest((r) => r.method() === 'POST' && Boolean(r.headers()['next-action']));
+  await page.getByRole('button', { name: 'Create account' }).click();
+  createActionId = (await actionRequest).headers()['next-action'];
+
+  await page.waitForURL(/\/accounts\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.locator('header [data-status="ACTION_REQUIRED"]')).toBeVisible();
+  await expect(page.getByText('11.222.333/0001-81').first()).toBeVisible();
+  await expect(page.getByText('Information technology')).toBeVisible();
+  const due = page.getByTestId('bucket-currentlyDue');
+  await expect(due.getByRole('listitem').first()).toBeVisible();
+  const dueCount = await due.getByRole('listitem').count();
+  expect(dueCount).toBeGreaterThan(0);
+  await expect(page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: 'currently due' })).toContainText(
+    `${dueCount} ${dueCount === 1 ? 'item is' : 'items are'} currently due`,
+  );
+  await expect(page.locator('[data-asset="USDC"]')).toContainText('Virtual accounts allowed');
+  await expectNoAxeViolations(page);
+});
+
+test('the create action is exactly-once per idempotency key', async ({ compliancePage: page, baseURL }) => {
+  const key = crypto.randomUUID();
+  const input = formInput(`Idempotent ${RUN}`, makeCnpj(`${RUN.slice(-4).replace(/\D/g, '7')}99887766`.slice(0, 12)), ['BRL'], key);
+  const first = await postCreateAction(page.request, baseURL!, input);
+  const second = await postCreateAction(page.request, baseURL!, input);
+  expect(first.status).toBe(200);
+  expect(first.accountId).toMatch(/^[0-9a-f-]{36}$/);
+  expect(second.accountId).toBe(first.accountId);
+  usedKey = key;
+
+  await page.goto(`/accounts?name=${encodeURIComponent(`Idempotent ${RUN}`)}`);
+  await expect(page.locator('table tbody tr')).toHaveCount(1);
+});
+
+test('paging forward and back through more than 25 accounts shows each exactly once', async ({
+  compliancePage: page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const expected: string[] = [];
+  for (let i = 1; i <= PAGING_COUNT; i++) {
+    const name = `${PAGING_PREFIX} ${String(i).padStart(2, '0')}`;
+    expected.push(name);
+    const base12 = `5${String(Date.now() % 1000).padStart(3, '0')}${String(i).padStart(4, '0')}0001`;
+    const r = await postCreateAction(
+      page.request,
+      baseURL!,
+      formInput(name, makeCnpj(base12), i % 2 === 0 ? ['BRL'] : ['USDC', 'EUR'], crypto.randomUUID()),
+    );
+    expect(r.status, r.text.slice(0, 300)).toBe(200);
+    expect(r.accountId).toBeTruthy();
+  }
+
+  for (const sortOrder of ['ASCENDING', 'DESCENDING'] as const) {
+    await page.goto(`/accounts?name=${encodeURIComponent(PAGING_PREFIX)}&limit=10&sortOrder=${sortOrder}`);
+    const pages: string[][] = [];
+    for (;;) {
+      const names = await rowNames(page);
+      pages.push(names);
+      const next = page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: /Next/ });
+      if ((await next.count()) === 0) break;
+      const before = page.url();
+      await next.click();
+      await page.waitForURL((url) => url.href !== before);
+      await expect(page.locator('table tbody tr').first()).toBeVisible();
+      expect(pages.length).toBeLessThan(10);
+    }
+    expect(pages.map((p) => p.length)).toEqual([10, 10, 6]);
+    const seen = pages.flat();
+    expect(seen).toHaveLength(PAGING_COUNT);
+    expect(new Set(seen).size).toBe(PAGING_COUNT);
+    expect([...seen].sort()).toEqual([...expected].sort());
+    const ordered = sortOrder === 'ASCENDING' ? expected : [...expected].reverse();
+    expect(seen).toEqual(ordered);
+
+    // Back: the same pages, in reverse, each item once.
+    const back: string[][] = [pages[pages.length - 1]];
+    for (;;) {
+      const prev = page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: /Previous/ });
+      if ((await prev.count()) === 0) break;
+      const before = page.url();
+      await prev.click();
+      await page.waitForURL((url) => url.href !== before);
+      await expect(page.locator('table tbody tr').first()).toBeVisible();
+      back.unshift(await rowNames(page));
+      expect(back.length).toBeLessThan(10);
+    }
+    expect(back).toEqual(pages);
+  }
+
+  // Page size 25: 25 then 1.
+  await page.goto(`/accounts?name=${encodeURIComponent(PAGING_PREFIX)}&limit=25`);
+  await expect(page.locator('table tbody tr')).toHaveCount(25);
+  await page.getByRole('link', { name: /Next/ }).click();
+  await page.waitForURL(/cursor=/);
+  await expect(page.locator('table tbody tr')).toHaveCount(1);
+  await expect(page.locator('nav[aria-label="Pagination"] [aria-disabled="true"]')).toContainText('Next');
+});
+
+test('filters narrow the list, live in the URL, and an empty result offers to clear them', async ({
+  compliancePage: page,
+}) => {
+  await page.goto('/accounts');
+  await expect(page.getByRole('link', { name: 'New account' })).toBeVisible();
+  await page.getByLabel('Legal name', { exact: true }).fill(PAGING_PREFIX);
+  await page.getByLabel('Asset', { exact: true }).selectOption('USDC');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await page.waitForURL(/asset=USDC/);
+  expect(page.url()).toContain(`name=${encodeURIComponent(PAGING_PREFIX).replace(/%20/g, '+')}`);
+  await expect(page.locator('table tbody tr')).toHaveCount(PAGING_COUNT / 2);
+  for (const name of await rowNames(page)) {
+    expect(Number(name.slice(-2)) % 2, name).toBe(1);
+  }
+  await expect(page.getByLabel('Asset', { exact: true })).toHaveValue('USDC');
+  await expectNoAxeViolations(page);
+  await shot(page, 'list-filtered');
+
+  await page.getByLabel('Status', { exact: true }).selectOption('ACTIVE');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await page.waitForURL(/status=ACTIVE/);
+  await expect(page.getByText('No accounts match these filters')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shot(page, 'list-empty');
+  await page.getByRole('link', { name: 'Clear filters' }).click();
+  await page.waitForURL((url) => url.pathname === '/accounts' && url.search === '');
+  await expect(page.locator('table tbody tr').first()).toBeVisible();
+  await shot(page, 'list');
+});
+
+test('a viewer sees no create button, cannot open the form and gets 403 posting the action', async ({
+  viewerPage: page,
+  baseURL,
+}) => {
+  await page.goto('/accounts');
+  await expect(page.getByRole('heading', { level: 1, name: 'Accounts' })).toBeVisible();
+  await expect(page.locator('table tbody tr').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'New account' })).toHaveCount(0);
+
+  const form = await page.goto('/accounts/new');
+  expect(form?.status()).toBe(403);
+
+  const name = `Viewer attempt ${RUN}`;
+  const r = await postCreateAction(page.request, baseURL!, formInput(name, '11222333000181', ['BRL'], crypto.randomUUID()));
+  expect(r.status).toBe(403);
+  expect(r.accountId).toBeNull();
+  await page.goto(`/accounts?name=${encodeURIComponent(name)}`);
+  await expect(page.getByText('No accounts match these filters')).toBeVisible();
+});
+
+test('a service-side rejection is shown as a sentence with the request id, and a retry then succeeds', async ({
+  compliancePage: page,
+}) => {
+  expect(usedKey).toBeTruthy();
+  await page.goto('/accounts/new');
+  const name = `Rejected first ${RUN}`;
+  await fillCompany(page, name, makeCnpj('445566770001'));
+
+  // The form cannot know that this key was already used for another request; only the service can (409).
+  await page.route('**/accounts/new', async (route) => {
+    const request = route.request();
+    if (request.method() === 'POST' && request.headers()['next-action']) {
+      const body = (request.postData() ?? '').replace(/"idempotencyKey":"[0-9a-f-]{36}"/, `"idempotencyKey":"${usedKey}"`);
+      await route.continue({ postData: body });
+      return;
+    }
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Create account' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'The account was not created' });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText(/Idempotency key already used with a different request/i);
+  await expect(alert).toContainText(/Request ID: \S+/);
+  expect(page.url()).toMatch(/\/accounts\/new$/);
+  await expectNoAxeViolations(page);
+  await shot(page, 'create-service-error');
+
+  await page.unroute('**/accounts/new');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL(/\/accounts\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+});
+
+test('account detail shows the checklist by bucket and holder, and funding instructions with copy buttons', async ({
+  adminPage: page,
+}) => {
+  // Seeded: an onboarding account with a UBO, and the active main account with funding instructions.
+  await page.goto('/accounts?name=Acme+Com%C3%A9rcio+Exterior');
+  await page.getByRole('link', { name: 'Acme Comércio Exterior Ltda' }).click();
+  await page.waitForURL(/\/accounts\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Requirements' })).toBeVisible();
+  await expect(page.getByTestId('holder-account')).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Beneficial owner: Rafael Andrade Costa/ })).toBeVisible();
+  await expect(page.getByTestId('bucket-pendingVerification')).toContainText('Articles of association');
+  await expect(page.getByRole('list', { name: 'Account state history' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shot(page, 'detail-onboarding');
+
+  await page.goto('/accounts?status=ACTIVE&name=Acme+Importa%C3%A7%C3%A3o');
+  await page.getByRole('link', { name: 'Acme Importação Ltda', exact: true }).click();
+  await page.waitForURL(/\/accounts\/[0-9a-f-]{36}$/);
+  await expect(page.locator('header [data-status="ACTIVE"]')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Funding instructions' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Copy PIX key for BRL/ }).first()).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shot(page, 'detail-active');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoAxeViolations(page);
+  await shot(page, 'detail-mobile');
+});
+
+test('an unknown or malformed account id shows the not-found page', async ({ viewerPage: page }) => {
+  const res = await page.goto('/accounts/00000000-0000-4000-8000-000000000000');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Account not found' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to accounts' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shot(page, 'not-found');
+  expect((await page.goto('/accounts/not-a-uuid'))?.status()).toBe(404);
+});
+
+test('overview shows balances per active account and the accounts that need action', async ({ financePage: page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+  const balances = page.getByRole('heading', { level: 3, name: 'Acme Importação Ltda', exact: true });
+  await expect(balances).toBeVisible();
+  // Amounts come formatted from decimal strings: R$ with two decimals, USDT with six.
+  await expect(page.locator('[data-asset="BRL"]').first()).toHaveText(/R\$\s?[\d,]+\.\d{2}$/);
+  await expect(page.locator('[data-asset="USDT"]').first()).toHaveText(/^[\d,]+\.\d{6} USDT$/);
+  const needs = page.getByRole('link', { name: 'Acme Comércio Exterior Ltda' });
+  await expect(needs).toBeVisible();
+  await expect(page.getByText(/\d+ due/).first()).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shot(page, 'overview');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'overview-mobile');
+  await page.goto('/accounts');
+  await shot(page, 'list-mobile');
+});
