@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Sql } from '../core/types';
+import { allResources } from './catalog';
 import type { SubscriptionInput, SubscriptionPatch, SubscriptionResource } from './subscription-input';
 
 export type SubscriptionRow = {
@@ -22,7 +23,8 @@ export function toSubscription(r: SubscriptionRow) {
     companyId: r.customer_id,
     url: r.url,
     includeAll: r.include_all,
-    resources: r.resources,
+    // Resolved on read, so an includeAll subscription always shows the whole current catalog.
+    resources: r.include_all ? allResources() : r.resources,
     allowRetry: r.allow_retry,
     createdAt: new Date(r.created_at).toISOString(),
     updatedAt: new Date(r.updated_at).toISOString(),
