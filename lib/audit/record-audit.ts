@@ -6,7 +6,8 @@ import { now } from '../auth/clock';
 export type AuditOutcome = 'success' | 'denied' | 'error';
 
 export type AuditInput = {
-  actor: { id: string; email: string } | null;
+  /** `id: null` for an unauthenticated attempt (a sign-in failure names the e-mail that was tried). */
+  actor: { id: string | null; email: string } | null;
   action: string;
   target?: string | null;
   outcome: AuditOutcome;

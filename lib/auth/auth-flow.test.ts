@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ActionError } from '../actions/errors';
 import { resetDatabaseForTests, useTestDatabase, type ConsoleDb } from '../db/client';
-import { loginAttempts, sessions, users } from '../db/schema';
+import { auditEvents, loginAttempts, sessions, users } from '../db/schema';
 import { authenticate, SignInError } from './authenticate';
 import { fakeClock, setClockForTests } from './clock';
 import { DEMO_USERS } from './demo-users';
@@ -298,5 +298,22 @@ describe('demo users', () => {
     const line = demoPasswordMessage(['viewer@acme.test']);
     expect(line).toContain('viewer@acme.test');
     expect(line).not.toContain('\n');
+  });
+});
+
+describe('sign-in audit trail', () => {
+  it('records successes and refusals with the reason, never the password', async () => {
+    const user = await freshUser('viewer', 'audit-password-1');
+    const run = (email: string, password: string, correlationId: string) =>
+      authenticate(db, { email, password, correlationId }, clock.now()).catch(() => null);
+    await run(user.email, 'audit-password-1', 'sa-1');
+    await run(user.email, 'not-the-password', 'sa-2');
+    await run('nobody-here@t.test', 'not-the-password', 'sa-3');
+    const rows = (await db.select().from(auditEvents)).filter((r) => r.correlationId?.startsWith('sa-'));
+    const byId = Object.fromEntries(rows.map((r) => [r.correlationId, r]));
+    expect(byId['sa-1']).toMatchObject({ action: 'auth.signIn', outcome: 'success', actorId: user.id, actorEmail: user.email });
+    expect(byId['sa-2']).toMatchObject({ outcome: 'denied', actorId: null, actorEmail: user.email, details: { reason: 'wrong-password' } });
+    expect(byId['sa-3']).toMatchObject({ outcome: 'denied', actorEmail: 'nobody-here@t.test', details: { reason: 'unknown-email' } });
+    expect(JSON.stringify(rows)).not.toContain('not-the-password');
   });
 });

@@ -1,8 +1,10 @@
 import 'server-only';
 import type { AuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
+import { recordAudit } from '../audit/record-audit';
 import { getDb } from '../db/client';
 import { getEnv } from '../env';
+import { REQUEST_ID_HEADER } from '../security/headers';
 import { authenticate } from './authenticate';
 import { now } from './clock';
 import { ABSOLUTE_TIMEOUT_MS, deleteSession, validateSession } from './sessions';
@@ -36,9 +38,18 @@ export function getAuthOptions(): AuthOptions {
         },
         async authorize(credentials, req) {
           const db = await getDb();
-          const userAgent = (req?.headers?.['user-agent'] as string | undefined) ?? null;
+          const header = (name: string) => (req?.headers?.[name] as string | undefined) ?? null;
           // Throws SignInError('LOCKED:<n>' | 'CredentialsSignin'); next-auth forwards the message as `error`.
-          return authenticate(db, { email: credentials?.email, password: credentials?.password, userAgent }, now());
+          return authenticate(
+            db,
+            {
+              email: credentials?.email,
+              password: credentials?.password,
+              userAgent: header('user-agent'),
+              correlationId: header(REQUEST_ID_HEADER),
+            },
+            now(),
+          );
         },
       }),
     ],
@@ -73,7 +84,16 @@ export function getAuthOptions(): AuthOptions {
     events: {
       async signOut({ token }) {
         const sid = (token as { sid?: unknown } | null)?.sid;
-        if (typeof sid === 'string') await deleteSession(await getDb(), sid);
+        if (typeof sid !== 'string') return;
+        const db = await getDb();
+        const check = await validateSession(db, sid, now());
+        await deleteSession(db, sid);
+        if (check.ok) {
+          await recordAudit(
+            { actor: check.user, action: 'auth.signOut', target: check.user.email, outcome: 'success' },
+            db,
+          ).catch((error: unknown) => console.error(`[audit] could not record auth.signOut: ${String(error)}`));
+        }
       },
     },
     logger: {

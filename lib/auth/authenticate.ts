@@ -1,5 +1,6 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
+import { recordAudit } from '../audit/record-audit';
 import type { ConsoleDb } from '../db/client';
 import { users } from '../db/schema';
 import { clearFailures, lockedMinutes, recordFailure } from './lockout';
@@ -27,9 +28,21 @@ export function normalizeEmail(email: unknown): string {
  */
 export async function authenticate(
   db: ConsoleDb,
-  input: { email: unknown; password: unknown; userAgent?: string | null },
+  input: { email: unknown; password: unknown; userAgent?: string | null; correlationId?: string | null },
   at: Date,
 ): Promise<AuthenticatedUser> {
+  const audit = (actor: { id: string | null; email: string }, outcome: 'success' | 'denied', reason?: string) =>
+    recordAudit(
+      {
+        actor,
+        action: 'auth.signIn',
+        target: actor.email,
+        outcome,
+        correlationId: input.correlationId ?? null,
+        details: reason ? { reason } : undefined,
+      },
+      db,
+    ).catch((error: unknown) => console.error(`[audit] could not record auth.signIn: ${String(error)}`));
   const email = normalizeEmail(input.email);
   const password = typeof input.password === 'string' ? input.password : '';
   if (!email || !password || email.length > 320 || password.length > 1024) {
@@ -37,13 +50,18 @@ export async function authenticate(
   }
 
   const locked = await lockedMinutes(db, email, at);
-  if (locked > 0) throw new SignInError(lockedError(locked));
+  if (locked > 0) {
+    await audit({ id: null, email }, 'denied', 'locked');
+    throw new SignInError(lockedError(locked));
+  }
 
   const [user] = await db.select().from(users).where(eq(users.email, email));
   const passwordOk = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
 
   if (!user || !passwordOk || user.disabledAt) {
     const nowLocked = await recordFailure(db, email, at);
+    // The log may say why (operators need it); the browser never does.
+    await audit({ id: null, email }, 'denied', nowLocked > 0 ? 'locked-now' : !user ? 'unknown-email' : user.disabledAt ? 'disabled' : 'wrong-password');
     if (nowLocked > 0) throw new SignInError(lockedError(nowLocked));
     throw new SignInError(GENERIC_SIGN_IN_ERROR);
   }
@@ -56,5 +74,6 @@ export async function authenticate(
     userAgent: input.userAgent,
     at,
   });
+  await audit({ id: user.id, email: user.email }, 'success');
   return { id: user.id, email: user.email, name: user.name, sid };
 }

@@ -9,7 +9,7 @@ import { decode } from 'next-auth/jwt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GET, POST } from '@/app/api/auth/[...nextauth]/route';
 import { resetDatabaseForTests, useTestDatabase, type ConsoleDb } from '../db/client';
-import { sessions } from '../db/schema';
+import { auditEvents, sessions } from '../db/schema';
 import { getEnv, resetEnvForTests } from '../env';
 import { getAuthOptions, resetAuthOptionsForTests, SESSION_MAX_AGE_SECONDS, sessionCookieName } from './auth-options';
 import { createUser, setDisabled } from './users';
@@ -133,6 +133,8 @@ describe('next-auth with the console options', () => {
     expect(row).toBeDefined();
     await call('signout', 'POST', jar, { csrfToken: await csrf(jar) });
     expect(await db.select().from(sessions).where(eq(sessions.id, String(token?.sid)))).toHaveLength(0);
+    const signOuts = await db.select().from(auditEvents).where(eq(auditEvents.action, 'auth.signOut'));
+    expect(signOuts.map((e) => e.actorId)).toEqual([user.id]);
   });
 
   it('passes the lockout to the login page as error=LOCKED:<minutes>, wrong passwords as CredentialsSignin', async () => {
