@@ -14,17 +14,17 @@ import { readDemoCredentials, seedDemo } from '../lib/sandbox/seed/seed';
 
 const MAX_BODY = 11_000_000;
 
-async function openSql(): Promise<{ sql: Sql; close: () => Promise<void>; where: string }> {
+async function openSql(): Promise<{ sql: Sql; close: () => Promise<void>; where: string; singleWriter: boolean }> {
   if (process.env.DATABASE_URL) {
     const { Pool } = await import('pg');
     const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
     pool.on('error', (e) => console.error(`[sandbox] idle PostgreSQL client error: ${e.message}`));
-    return { sql: fromPgPool(pool), close: () => pool.end(), where: 'PostgreSQL (DATABASE_URL)' };
+    return { sql: fromPgPool(pool), close: () => pool.end(), where: 'PostgreSQL (DATABASE_URL)', singleWriter: false };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const dir = path.resolve(process.env.SANDBOX_DATA_DIR ?? '.data-sandbox');
   const pg = await PGlite.create(dir);
-  return { sql: fromPglite(pg), close: () => pg.close(), where: dir };
+  return { sql: fromPglite(pg), close: () => pg.close(), where: dir, singleWriter: true };
 }
 
 function toRequest(req: http.IncomingMessage, body: Buffer, origin: string): Request {
@@ -46,7 +46,8 @@ async function main() {
   const host = process.env.SANDBOX_HOST ?? '127.0.0.1';
   const origin = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
   const db = await openSql();
-  const sandbox = createSandbox({ sql: db.sql, basePath: '', publicUrl: origin });
+  // PGlite allows one process per directory, so this process is the only writer: the read cache is safe.
+  const sandbox = createSandbox({ sql: db.sql, basePath: '', publicUrl: origin, readCache: db.singleWriter });
   await sandbox.ready;
   if ((process.env.SANDBOX_SEED ?? 'on') !== 'off') {
     await seedDemo(sandbox, { webhookUrl: process.env.SANDBOX_WEBHOOK_URL ?? 'http://localhost:3000/api/webhooks' });

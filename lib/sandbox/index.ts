@@ -3,6 +3,7 @@ import { createDbClock, type SandboxClock } from './core/clock';
 import { findCustomerById } from './core/customers';
 import { createHandler } from './core/handler';
 import { migrate } from './core/migrate';
+import { DataVersion, ReadCache, versionedSql } from './core/read-cache';
 import { coreModule } from './core/module';
 import { Router } from './core/router';
 import type { Clock, EmittedEvent, SandboxModule, SandboxServices, Sql } from './core/types';
@@ -31,6 +32,11 @@ export interface SandboxOptions {
   workerIntervalMs?: number;
   /** Replaces the domain module list (tests of a single module). Core is always included. */
   modules?: SandboxModule[];
+  /**
+   * Serve authenticated GET 200s from memory until the next write (core/read-cache.ts). Only when this process is
+   * the sole writer of the sandbox schema (embedded PGlite), never on a shared PostgreSQL. Default false.
+   */
+  readCache?: boolean;
 }
 
 export interface Sandbox {
@@ -53,7 +59,8 @@ export function defaultModules(): SandboxModule[] {
 }
 
 export function createSandbox(opts: SandboxOptions): Sandbox {
-  const { sql } = opts;
+  const version = opts.readCache ? new DataVersion() : null;
+  const sql = version ? versionedSql(opts.sql, version) : opts.sql;
   const clock: Clock = opts.clock ?? createDbClock(sql);
   let keyPromise: Promise<Uint8Array> | null = null;
   const key = () => (keyPromise ??= loadSigningKey(sql));
@@ -78,7 +85,12 @@ export function createSandbox(opts: SandboxOptions): Sandbox {
     fetch: opts.fetch ?? ((...args) => fetch(...args)),
     getCustomer: (tx: Sql, customerId: string) => findCustomerById(tx, customerId),
   };
-  if ('onAdvance' in clock || !opts.clock) (clock as SandboxClock).onAdvance = () => worker.wake();
+  if (!opts.clock) {
+    (clock as SandboxClock).onAdvance = () => {
+      version?.bump();
+      worker.wake();
+    };
+  }
 
   const ready = (async () => {
     await migrate(
@@ -92,7 +104,14 @@ export function createSandbox(opts: SandboxOptions): Sandbox {
   ready.catch(() => undefined);
 
   router = new Router(modules.flatMap((m) => m.routes));
-  const handle = createHandler({ router, basePath: opts.basePath ?? '', services, tokens, ready });
+  const handle = createHandler({
+    router,
+    basePath: opts.basePath ?? '',
+    services,
+    tokens,
+    ready,
+    readCache: version ? { cache: new ReadCache(version), version } : undefined,
+  });
 
   return {
     handle,

@@ -33,6 +33,8 @@ function sameSecret(a: string, b: string): boolean {
 /** Issues and verifies access tokens; caches customers (immutable once created) by id. */
 export class TokenService {
   private readonly cache = new Map<string, Customer>();
+  /** Tokens already verified (signature can't change): only their expiry is re-checked by the clock. */
+  private readonly verified = new Map<string, { customer: Customer; exp: number }>();
 
   constructor(
     private readonly sql: Sql,
@@ -55,7 +57,14 @@ export class TokenService {
   async authenticate(authorization: string | null): Promise<Customer> {
     const m = authorization?.match(/^Bearer\s+([A-Za-z0-9_\-.]+)\s*$/i);
     if (!m) throw invalidToken();
+    const known = this.verified.get(m[1]);
+    if (known) {
+      // Same rule as jose: expired when exp <= now (seconds).
+      if (known.exp <= Math.floor(this.clock.now().getTime() / 1000)) throw expiredToken();
+      return known.customer;
+    }
     let sub: string | undefined;
+    let exp = 0;
     try {
       const { payload } = await jwtVerify(m[1], await this.key(), {
         algorithms: ['HS256'],
@@ -64,6 +73,7 @@ export class TokenService {
         requiredClaims: ['exp', 'sub'],
       });
       sub = payload.sub;
+      exp = payload.exp ?? 0;
     } catch (err) {
       if (err instanceof joseErrors.JWTExpired) throw expiredToken();
       throw invalidToken();
@@ -72,6 +82,8 @@ export class TokenService {
     const customer = this.cache.get(sub) ?? (await findCustomerById(this.sql, sub));
     if (!customer) throw invalidToken();
     this.cache.set(sub, customer);
+    if (this.verified.size >= 10_000) this.verified.delete(this.verified.keys().next().value as string);
+    this.verified.set(m[1], { customer, exp });
     return customer;
   }
 

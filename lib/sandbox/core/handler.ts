@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TokenService } from './auth';
 import { ServiceError } from './errors';
 import { PUBLIC_SCOPE, fingerprint, readKey, runIdempotent } from './idempotency';
+import type { ReadCache, DataVersion } from './read-cache';
 import type { Router } from './router';
 import type { HttpMethod, RequestContext, RouteResult, SandboxServices } from './types';
 
@@ -18,15 +19,21 @@ export interface HandlerDeps {
   tokens: TokenService;
   /** Resolves once migrations ran and the clock is loaded. */
   ready: Promise<void>;
+  /** Single-writer mode only: authenticated GET 200 responses served from memory until the next write. */
+  readCache?: { cache: ReadCache; version: DataVersion };
 }
 
 function json(status: number, body: unknown, requestId: string, extra: Record<string, string> = {}): Response {
+  return raw(status, body === undefined ? undefined : JSON.stringify(body), requestId, extra);
+}
+
+function raw(status: number, body: string | undefined, requestId: string, extra: Record<string, string> = {}): Response {
   const headers = new Headers({ 'X-Request-Id': requestId, 'X-Service-Version': '1', ...extra });
   if (body === undefined || status === 204 || status === 202) {
     return new Response(null, { status, headers });
   }
   headers.set('Content-Type', 'application/json; charset=utf-8');
-  return new Response(JSON.stringify(body), { status, headers });
+  return new Response(body, { status, headers });
 }
 
 function errorResponse(err: ServiceError, requestId: string, extra?: Record<string, string>): Response {
@@ -130,6 +137,18 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
         result = outcome.result;
         replayed = outcome.replayed;
         if (!replayed) deps.services.wake();
+      } else if (method === 'GET' && customer && deps.readCache) {
+        const { cache, version } = deps.readCache;
+        const cacheKey = `${customer.id} ${path}${url.search}`;
+        const hit = cache.get(cacheKey);
+        if (hit) return raw(hit.status, hit.body, requestId, hit.headers);
+        const at = version.value;
+        result = await route.handler(ctx);
+        if (result.status === 200 && result.body !== undefined) {
+          const body = JSON.stringify(result.body);
+          cache.set(cacheKey, at, { status: result.status, body, headers: result.headers ?? {} });
+          return raw(result.status, body, requestId, result.headers);
+        }
       } else {
         result = await route.handler(ctx);
         if (method !== 'GET') deps.services.wake();
