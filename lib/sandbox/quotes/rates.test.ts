@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ASSETS } from '@/lib/money/assets';
+import { ASSETS, decimalsOf } from '@/lib/money/assets';
 import { Dec } from '@/lib/money/decimal';
 import { FX_SPREAD, isPeggedPair, midRate, priceQuote } from './rates';
 
@@ -56,5 +57,48 @@ describe('rate table', () => {
     expect(q.targetAmount.value).toMatch(/^\d+\.\d{6}$/);
     const r = priceQuote('USDT', 'BRL', { side: 'source', value: '1.123456' });
     expect(r.targetAmount.value).toMatch(/^\d+\.\d{2}$/);
+  });
+});
+
+describe('rounding invariants (property-based)', () => {
+  const asset = fc.constantFrom(...ASSETS);
+  it('source fixed: the target never exceeds source × rate and misses it by less than one unit of its scale', () => {
+    fc.assert(
+      fc.property(asset, asset, fc.bigInt({ min: 1n, max: 10n ** 15n }), (s, t, minor) => {
+        const value = new Dec(minor.toString()).div(10 ** decimalsOf(s)).toFixed(decimalsOf(s));
+        const q = priceQuote(s, t, { side: 'source', value });
+        const exact = new Dec(q.sourceAmount.value).times(q.rate);
+        const unit = new Dec(1).div(10 ** decimalsOf(t));
+        const target = new Dec(q.targetAmount.value);
+        return target.lte(exact) && exact.minus(target).lt(unit) && q.sourceAmount.value === new Dec(value).toFixed(decimalsOf(s));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('target fixed: source × rate always covers the target, and one unit less would not', () => {
+    fc.assert(
+      fc.property(asset, asset, fc.bigInt({ min: 1n, max: 10n ** 15n }), (s, t, minor) => {
+        const value = new Dec(minor.toString()).div(10 ** decimalsOf(t)).toFixed(decimalsOf(t));
+        const q = priceQuote(s, t, { side: 'target', value });
+        const source = new Dec(q.sourceAmount.value);
+        const unit = new Dec(1).div(10 ** decimalsOf(s));
+        return source.times(q.rate).gte(value) && source.minus(unit).times(q.rate).lt(value);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('the FX_SPREAD fee is 0.5 % of the source, in the source asset, and absent on pegged pairs', () => {
+    fc.assert(
+      fc.property(asset, asset, fc.bigInt({ min: 1n, max: 10n ** 12n }), (s, t, minor) => {
+        const value = new Dec(minor.toString()).div(10 ** decimalsOf(s)).toFixed(decimalsOf(s));
+        const q = priceQuote(s, t, { side: 'source', value });
+        if (isPeggedPair(s, t)) return q.fees.length === 0 && q.rate === '1.00';
+        const [fee] = q.fees;
+        return q.fees.length === 1 && fee.amount.asset === s && fee.amount.value === new Dec(value).times(FX_SPREAD).toDecimalPlaces(decimalsOf(s), Dec.ROUND_HALF_UP).toFixed(decimalsOf(s));
+      }),
+      { numRuns: 300 },
+    );
   });
 });
