@@ -238,6 +238,32 @@ async function tokenStampede(credentials: { clientId: string; clientSecret: stri
   return { tokenRequests: tokenRequests - before, apiRequests, failed, elapsed };
 }
 
+/**
+ * lib/api's own cost, robust to a noisy machine: in one process, alternate a raw fetch + JSON.parse of the same
+ * account with `getAccount` (token cache, headers, retry wrapper, zod validation) and compare medians.
+ */
+async function libOverhead(credentials: { clientId: string; clientSecret: string }, accountId: string, accessToken: string, n: number) {
+  const { createApiClient } = await import('../lib/api/client');
+  const { getAccount } = await import('../lib/api/accounts');
+  const client = createApiClient({ baseUrl: SANDBOX_URL, credentials });
+  const url = `${SANDBOX_URL}/api/accounts/${accountId}`;
+  const raw: number[] = [];
+  const lib: number[] = [];
+  for (let i = 0; i < n + 50; i++) {
+    const t0 = performance.now();
+    const res = await fetch(url, { headers: { Authorization: `Bearer ${accessToken}`, Accept: 'application/json' } });
+    JSON.parse(await res.text());
+    const t1 = performance.now();
+    await getAccount(accountId, { client });
+    const t2 = performance.now();
+    if (i >= 50) {
+      raw.push(t1 - t0);
+      lib.push(t2 - t1);
+    }
+  }
+  return { raw: median(raw), lib: median(lib) };
+}
+
 async function signIn(): Promise<string> {
   const csrfRes = await fetch(`${CONSOLE_URL}/api/auth/csrf`);
   const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
@@ -302,6 +328,12 @@ async function main() {
   console.log(
     `[bench] token stampede: 1,000 concurrent getAccount at token expiry → ${stampede.tokenRequests} token request(s), ` +
       `${stampede.failed} failed, ${stampede.elapsed.toFixed(0)} ms total`,
+  );
+
+  const overhead = await libOverhead(credentials, account.id, accessToken, REQUESTS);
+  console.log(
+    `[bench] in-process, c=1, median of ${REQUESTS}: raw fetch ${fmt(overhead.raw)}, lib/api getAccount ${fmt(overhead.lib)} ` +
+      `→ lib/api adds ${fmt(overhead.lib - overhead.raw)}`,
   );
 
   const directUrl = `${SANDBOX_URL}/api/accounts/${account.id}`;
