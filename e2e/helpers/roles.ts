@@ -7,7 +7,9 @@ export type DemoRole = (typeof ROLES)[number];
 
 export const DEMO = DEMO_USER_BY_ROLE;
 
-export const AUTH_DIR = path.join(process.cwd(), 'e2e', '.auth');
+// One directory per server port: parallel runs on one machine (each with its own database and secret)
+// must not overwrite each other's cookies.
+export const AUTH_DIR = path.join(process.cwd(), 'e2e', '.auth', process.env.E2E_PORT ?? 'default');
 
 export function storageStatePath(role: DemoRole): string {
   return path.join(AUTH_DIR, `${role}.json`);
