@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Dec } from '@/lib/money/decimal';
 import { startMoneyHarness, type Client, type Loose, type MoneyHarness } from './testing';
 import { completeOperation } from './settlement';
 import { getOperation } from './store';
@@ -210,6 +211,60 @@ describe('settlement (manual customers, helpers)', () => {
     await c.post(`/_sandbox/operations/${op.id}/complete`, undefined, 200);
     expect(await c.balance(a, 'USD')).toBe('0.00');
     expect(await c.balance(b, 'USD')).toBe('30.00');
+  });
+});
+
+describe('conservation', () => {
+  it('a random mix of transfers, swaps, holds, completions and failures conserves money and never overdraws', async () => {
+    // Deterministic pseudo-random sequence (LCG) so a failure reproduces.
+    let seed = 20261121;
+    const rnd = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const c = await h.client();
+    const accounts = [await c.activeAccount(['USD', 'BRL']), await c.activeAccount(['USD', 'BRL']), await c.activeAccount(['USD', 'BRL'])];
+    for (const a of accounts) await c.credit(a, 'USD', '100.00');
+    const ops: Loose[] = [];
+    for (let i = 0; i < 24; i++) {
+      const from = accounts[rnd(3)];
+      if (rnd(4) === 0) {
+        const q = await quote(c, from, 'USD', 'BRL', `${1 + rnd(60)}.${rnd(10)}0`);
+        ops.push(await c.post('/api/operations/swap', { accountId: from, quoteId: q.id }));
+      } else {
+        const to = accounts.filter((a) => a !== from)[rnd(2)];
+        ops.push(await c.post('/api/operations/transfer', { sourceAccountId: from, targetAccountId: to, amount: usd(`${1 + rnd(80)}.${rnd(100)}`) }));
+      }
+    }
+    for (const op of ops) {
+      const action = ['complete', 'complete', 'complete', 'fail', 'hold'][rnd(5)];
+      await c.post(`/_sandbox/operations/${op.id}/${action}`, undefined, 200);
+      if (action === 'hold') await c.post(`/_sandbox/operations/${op.id}/${rnd(2) ? 'complete' : 'fail'}`, undefined, 200);
+    }
+    // Expected balances from the final operation records alone.
+    const expected = new Map<string, Dec>();
+    const add = (account: string, asset: string, v: string) => {
+      const k = `${account}:${asset}`;
+      expected.set(k, (expected.get(k) ?? new Dec(0)).plus(v));
+    };
+    for (const a of accounts) add(a, 'USD', '100.00');
+    let completed = 0;
+    for (const { id } of ops) {
+      const op = await c.get(`/api/operations/${id}`);
+      expect(['COMPLETED', 'FAILED']).toContain(op.currentState.status);
+      if (op.currentState.status !== 'COMPLETED') continue;
+      completed++;
+      add(op.account.id, op.sourceAmount.asset, `-${op.sourceAmount.value}`);
+      add(op.intent.type === 'TRANSFER' ? op.intent.targetAccount.id : op.account.id, op.targetAmount.asset, op.targetAmount.value);
+    }
+    expect(completed).toBeGreaterThan(5);
+    for (const a of accounts) {
+      for (const asset of ['USD', 'BRL']) {
+        const actual = await c.balance(a, asset);
+        expect(new Dec(actual!).isNegative()).toBe(false);
+        expect(actual, `${a} ${asset}`).toBe((expected.get(`${a}:${asset}`) ?? new Dec(0)).toFixed(2));
+      }
+    }
   });
 });
 
