@@ -434,13 +434,13 @@ describe('faults against the real service', () => {
         const response = await sandbox.handle(request);
         const body = (await response.clone().json()) as { id: string };
         ids.push(body.id);
-        if (calls === 1) await new Promise((r) => setTimeout(r, 300)); // committed, answer arrives too late
+        if (calls === 1) await new Promise((r) => setTimeout(r, 3_000)); // committed, answer arrives too late
         return response;
       }),
     );
     const result = await createAccount(accountInput('Slow Ltd', '11222333000181'), {
       idempotencyKey: newIdempotencyKey(),
-      client: createApiClient({ ...t.config, timeoutMs: 100 }),
+      client: createApiClient({ ...t.config, timeoutMs: 1_000 }),
     });
     expect(calls).toBe(2);
     expect(ids[1]).toBe(ids[0]);
