@@ -21,6 +21,11 @@ export interface ApiConfig {
   serviceVersion?: string;
   /** Per-attempt time-out in ms (connect + full body). Default 10 000. */
   timeoutMs?: number;
+  /**
+   * Budget for the whole call, retries and waits included. Default 20 000: a person waiting on a page or a
+   * button gets an answer within it, however the service misbehaves.
+   */
+  deadlineMs?: number;
   /** Retries after the first attempt for network errors, time-outs, 408, 429 and 5xx. Default 3. */
   maxRetries?: number;
   /** Backoff: full jitter over `min(capMs, baseMs · 2^retry)`. Defaults 500 ms and 5 000 ms. */
@@ -45,6 +50,7 @@ export interface ResolvedApiConfig {
   getCredentials: () => Promise<ApiCredentials>;
   serviceVersion: string | undefined;
   timeoutMs: number;
+  deadlineMs: number;
   maxRetries: number;
   backoffBaseMs: number;
   backoffCapMs: number;
@@ -94,6 +100,7 @@ export function resolveConfig(config: ApiConfig): ResolvedApiConfig {
     getCredentials,
     serviceVersion: config.serviceVersion || undefined,
     timeoutMs: config.timeoutMs ?? 10_000,
+    deadlineMs: config.deadlineMs ?? 20_000,
     maxRetries: config.maxRetries ?? 3,
     backoffBaseMs: config.backoffBaseMs ?? 500,
     backoffCapMs: config.backoffCapMs ?? 5_000,

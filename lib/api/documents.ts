@@ -43,6 +43,7 @@ export async function uploadDocument(input: UploadDocumentInput, options: Mutati
     signal: options.signal,
     // Uploads of up to 10 MB need longer than a JSON call on a slow link.
     timeoutMs: 60_000,
+    deadlineMs: 120_000,
   });
   return { data: null, requestId };
 }

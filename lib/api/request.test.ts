@@ -278,6 +278,41 @@ describe('retries', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
+  it('answers within the whole-call deadline however the service hangs (real clock)', async () => {
+    const logger = recordingLogger();
+    let attempts = 0;
+    server.use(
+      http.post(TOKEN_URL, () => HttpResponse.json({ accessToken: makeJwt(Math.floor(Date.now() / 1000) + 3600), tokenType: 'Bearer', expiresIn: 3600 })),
+      http.get(`${BASE}/api/accounts/${ACCOUNT_ID}`, async () => {
+        attempts++;
+        await delay(10_000);
+        return HttpResponse.json(accountBody());
+      }),
+    );
+    const client = createApiClient({
+      baseUrl: BASE,
+      credentials: { clientId: TEST_CLIENT_ID, clientSecret: TEST_CLIENT_SECRET },
+      deadlineMs: 600,
+      backoffBaseMs: 20,
+      logger,
+    });
+    const started = Date.now();
+    const error = await getAccount(ACCOUNT_ID, { client }).catch((e: unknown) => e);
+    const elapsed = Date.now() - started;
+    expect(error).toMatchObject({ status: 504, code: 'TIMEOUT' });
+    expect(elapsed).toBeGreaterThanOrEqual(550);
+    expect(elapsed).toBeLessThan(2_000);
+    expect(attempts).toBeGreaterThanOrEqual(1);
+  });
+
+  it('does not wait for a Retry-After beyond the deadline', async () => {
+    const h = harness({ deadlineMs: 5_000 });
+    sequence(h, 'get', `${BASE}/api/accounts/${ACCOUNT_ID}`, [fail(429, 'TOO_MANY_REQUESTS', { 'Retry-After': '8' })]);
+    await expect(getAccount(ACCOUNT_ID, { client: h.client })).rejects.toMatchObject({ status: 429 });
+    expect(h.apiRequests).toHaveLength(1);
+    expect(h.time.sleeps).toEqual([]);
+  });
+
   it('does not retry when the caller aborts', async () => {
     const h = harness();
     const controller = new AbortController();

@@ -17,6 +17,8 @@ interface BaseSpec<T> {
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Overrides the client's whole-call budget (uploads need longer). */
+  deadlineMs?: number;
 }
 
 /** Reads never carry an idempotency key (contract: not sent on GET and DELETE). */
@@ -118,6 +120,9 @@ export function createRequester(config: ResolvedApiConfig, tokens: TokenProvider
     }
     const url = buildUrl(config.baseUrl, spec.path, spec.query);
     const timeoutMs = spec.timeoutMs ?? config.timeoutMs;
+    const deadline = config.now() + (spec.deadlineMs ?? config.deadlineMs);
+    // An attempt never runs past the call's deadline.
+    const attemptTimeout = () => Math.max(1, Math.min(timeoutMs, deadline - config.now()));
 
     const send = (token: string): Promise<Exchange> => {
       const headers = new Headers({ Accept: 'application/json', Authorization: `Bearer ${token}` });
@@ -132,7 +137,7 @@ export function createRequester(config: ResolvedApiConfig, tokens: TokenProvider
           body = JSON.stringify(spec.json);
         }
       }
-      return exchange(config.fetch, url, { method: spec.method, headers, body }, timeoutMs, spec.signal);
+      return exchange(config.fetch, url, { method: spec.method, headers, body }, attemptTimeout(), spec.signal);
     };
 
     const attempt = async (n: number): Promise<AttemptOutcome<ApiResponse<T>>> => {
@@ -150,7 +155,7 @@ export function createRequester(config: ResolvedApiConfig, tokens: TokenProvider
             ? new ApiError({
                 status: 504,
                 code: CLIENT_ERROR_CODES.TIMEOUT,
-                message: `The service did not answer within ${timeoutMs} ms`,
+                message: 'The service did not answer in time',
                 details: { outcomeUnknown: isMutation, attempts: n + 1 },
                 requestId: localRequestId(),
               })
@@ -199,6 +204,8 @@ export function createRequester(config: ResolvedApiConfig, tokens: TokenProvider
         sleep: config.sleep,
         random: config.random,
         signal: spec.signal,
+        deadline,
+        now: config.now,
         onRetry: ({ retry, delayMs, reason }) =>
           config.logger.warn('request.retry', { method: spec.method, path: spec.path, retry, delayMs, reason }),
       });

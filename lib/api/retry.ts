@@ -36,6 +36,9 @@ export interface RetryPolicy {
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   random: () => number;
   signal?: AbortSignal;
+  /** Absolute time (per `now`) after which no further attempt starts: the last error is thrown instead. */
+  deadline?: number;
+  now?: () => number;
   onRetry?: (info: { retry: number; delayMs: number; reason: string }) => void;
 }
 
@@ -52,6 +55,8 @@ export async function runWithRetries<T>(attempt: (n: number) => Promise<AttemptO
       outcome.retryAfterMs !== null
         ? Math.min(outcome.retryAfterMs, policy.retryAfterCapMs)
         : backoffDelay(n, policy.backoffBaseMs, policy.backoffCapMs, policy.random);
+    // Waiting past the deadline only delays the same failure: give the caller the answer now.
+    if (policy.deadline !== undefined && policy.now && policy.now() + delayMs >= policy.deadline) throw outcome.error;
     policy.onRetry?.({ retry: n + 1, delayMs, reason: outcome.reason });
     await policy.sleep(delayMs, policy.signal);
   }

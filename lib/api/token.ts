@@ -76,10 +76,12 @@ export function createTokenProvider(config: ResolvedApiConfig): TokenProvider {
     const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
     if (config.serviceVersion) headers['X-Service-Version'] = config.serviceVersion;
 
+    const deadline = config.now() + config.deadlineMs;
     return runWithRetries<string>(
       async (): Promise<AttemptOutcome<string>> => {
         const issuedAt = config.now();
-        const result = await exchange(config.fetch, `${config.authUrl}${TOKEN_PATH}`, { method: 'POST', headers, body }, config.timeoutMs);
+        const timeoutMs = Math.max(1, Math.min(config.timeoutMs, deadline - issuedAt));
+        const result = await exchange(config.fetch, `${config.authUrl}${TOKEN_PATH}`, { method: 'POST', headers, body }, timeoutMs);
         if (result.kind !== 'response') {
           const error = tokenUnavailable(`local-${crypto.randomUUID()}`, null, result.kind === 'timeout' ? 'timeout' : 'network error');
           return { done: false, error, retryAfterMs: null, reason: `token ${result.kind}` };
@@ -113,6 +115,8 @@ export function createTokenProvider(config: ResolvedApiConfig): TokenProvider {
         retryAfterCapMs: config.retryAfterCapMs,
         sleep: config.sleep,
         random: config.random,
+        deadline,
+        now: config.now,
         onRetry: ({ retry, delayMs, reason }) => config.logger.warn('token.retry', { retry, delayMs, reason }),
       },
     );
