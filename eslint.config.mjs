@@ -4,7 +4,7 @@ import nextTs from 'eslint-config-next/typescript';
 const config = [
   ...nextVitals,
   ...nextTs,
-  { ignores: ['.next/**', 'node_modules/**', '.data/**', 'next-env.d.ts', 'lib/db/migrations/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['.next/**', '.next-*/**', 'node_modules/**', '.data/**', '.data-*/**', 'next-env.d.ts', 'lib/db/migrations/**', 'test-results/**', 'playwright-report/**', 'screenshots/**', 'e2e/.auth/**'] },
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
