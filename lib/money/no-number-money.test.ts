@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Static guard: no JS `number` may carry money. Flags `parseFloat(`, `.toNumber()`, and `Number(…)` whose
- * argument names something money-like. A line (or the line above it) containing `money-guard-ignore: <why>`
+ * Static guard: no JS `number` may carry money. Flags `parseFloat(`, `.toNumber()`, and `Number(…)` /
+ * `parseInt(…)` whose argument names something money-like. A line (or the line above it) containing `money-guard-ignore: <why>`
  * is exempt, for reviewed non-money uses such as a rate limit.
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -44,6 +44,9 @@ function findNumberMoney(source: string): Finding[] {
     const report = (rule: string) => findings.push({ line: i + 1, text: original[i].trim(), rule });
     if (/\bparseFloat\s*\(/.test(line)) report('parseFloat(');
     if (/\.toNumber\s*\(\s*\)/.test(line)) report('.toNumber()');
+    for (const m of line.matchAll(/\bparseInt\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)/g)) {
+      if (words(m[1]).some((w) => MONEY_WORDS.has(w)) || BARE_VALUE.test(m[1].split(',')[0])) report(`parseInt(${m[1].trim()})`);
+    }
     for (const m of line.matchAll(/\bNumber\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)/g)) {
       const target = /([\w$.]+)\s*(?::[^=]*)?=[^=>]*$/.exec(line.slice(0, m.index))?.[1] ?? '';
       const moneyLike = (text: string) => words(text).some((w) => MONEY_WORDS.has(w));
@@ -80,8 +83,9 @@ describe('findNumberMoney (the detector itself)', () => {
       'const g = Number.parseFloat(s);',
       'onChange={(e) => setX(Number(value))}',
       'const feeAmount = Number(e.target.value);',
+      'const cents = parseInt(amount.value.replace(".", ""), 10);',
     ].join('\n');
-    expect(findNumberMoney(src).map((f) => f.line)).toEqual([1, 2, 3, 4, 5, 5, 6, 7, 8, 9]);
+    expect(findNumberMoney(src).map((f) => f.line)).toEqual([1, 2, 3, 4, 5, 5, 6, 7, 8, 9, 10]);
   });
 
   it('leaves non-money uses and comments alone', () => {
@@ -96,6 +100,7 @@ describe('findNumberMoney (the detector itself)', () => {
       'const ok = Number.isInteger(x);',
       'offsetMs = rows[0] ? Number(rows[0].value) : 0;',
       'const page = Number(e.target.value);',
+      'const limit = parseInt(searchParams.get("limit") ?? "20", 10);',
     ].join('\n');
     expect(findNumberMoney(src)).toEqual([]);
   });
