@@ -31,6 +31,9 @@ export interface ApiConfig {
   /** Backoff: full jitter over `min(capMs, baseMs · 2^retry)`. Defaults 500 ms and 5 000 ms. */
   backoffBaseMs?: number;
   backoffCapMs?: number;
+  /** Consecutive failed attempts that open the circuit (default 5) and how long it stays open (default 10 000 ms). */
+  circuitThreshold?: number;
+  circuitCooldownMs?: number;
   /** Longest `Retry-After` the client will wait. Default 10 000 ms. */
   retryAfterCapMs?: number;
   /** Refresh the token this long before its `exp`. Default 60 000 ms. */
@@ -55,6 +58,8 @@ export interface ResolvedApiConfig {
   backoffBaseMs: number;
   backoffCapMs: number;
   retryAfterCapMs: number;
+  circuitThreshold: number;
+  circuitCooldownMs: number;
   tokenRefreshSkewMs: number;
   fetch: typeof fetch;
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -105,6 +110,8 @@ export function resolveConfig(config: ApiConfig): ResolvedApiConfig {
     backoffBaseMs: config.backoffBaseMs ?? 500,
     backoffCapMs: config.backoffCapMs ?? 5_000,
     retryAfterCapMs: config.retryAfterCapMs ?? 10_000,
+    circuitThreshold: config.circuitThreshold ?? 5,
+    circuitCooldownMs: config.circuitCooldownMs ?? 10_000,
     tokenRefreshSkewMs: config.tokenRefreshSkewMs ?? 60_000,
     // Late-bound so MSW (which patches globalThis.fetch after import) intercepts the default.
     fetch: config.fetch ?? ((input, init) => globalThis.fetch(input, init)),

@@ -16,6 +16,7 @@ export interface ApiFailureLike {
 export const CLIENT_ERROR_CODES = {
   TOKEN_UNAVAILABLE: 'TOKEN_UNAVAILABLE',
   SERVICE_UNREACHABLE: 'SERVICE_UNREACHABLE',
+  CIRCUIT_OPEN: 'CIRCUIT_OPEN',
   TIMEOUT: 'TIMEOUT',
   ABORTED: 'ABORTED',
   INVALID_RESPONSE: 'INVALID_RESPONSE',
@@ -48,6 +49,8 @@ export function toUserMessage(error: ApiFailureLike): string {
       return withRequestId('The console could not sign in to the payments service. Please try again in a moment', requestId);
     case CLIENT_ERROR_CODES.SERVICE_UNREACHABLE:
       return withRequestId('The payments service could not be reached. Nothing was lost: retrying is safe', requestId);
+    case CLIENT_ERROR_CODES.CIRCUIT_OPEN:
+      return withRequestId('The payments service is unavailable right now, so nothing was sent. Please try again in a few seconds', requestId);
     case CLIENT_ERROR_CODES.TIMEOUT:
       return withRequestId('The payments service did not answer in time. Retrying is safe: it will not be done twice', requestId);
     case CLIENT_ERROR_CODES.ABORTED:

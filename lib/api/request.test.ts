@@ -328,6 +328,38 @@ describe('retries', () => {
   });
 });
 
+describe('circuit breaker', () => {
+  it('opens after consecutive failures, fails fast without sending, and closes after a successful probe', async () => {
+    const h = harness({ circuitThreshold: 2, circuitCooldownMs: 10_000, maxRetries: 0 });
+    sequence(h, 'post', `${BASE}/api/accounts`, [fail(503, 'UNAVAILABLE'), fail(503, 'UNAVAILABLE'), ok(accountBody(), 201)]);
+    const send = () => createAccount(createBody, { idempotencyKey: KEY, client: h.client });
+    await expect(send()).rejects.toMatchObject({ status: 503, code: 'UNAVAILABLE' });
+    await expect(send()).rejects.toMatchObject({ status: 503, code: 'UNAVAILABLE' });
+    const fast = (await send().catch((e: unknown) => e)) as ApiError;
+    expect(fast).toMatchObject({ status: 503, code: 'CIRCUIT_OPEN', details: { outcomeUnknown: false, retryAfterSeconds: 10 } });
+    expect(toUserMessage(fast)).toMatch(/nothing was sent/);
+    expect(h.apiRequests).toHaveLength(2);
+    h.time.advance(10_000);
+    await expect(send()).resolves.toMatchObject({ data: { id: ACCOUNT_ID } });
+    expect(h.apiRequests).toHaveLength(3);
+  });
+
+  it('opening mid-call stops the retries and reports the real failure', async () => {
+    const h = harness({ circuitThreshold: 2 });
+    sequence(h, 'post', `${BASE}/api/accounts`, [() => HttpResponse.error()]);
+    const error = await createAccount(createBody, { idempotencyKey: KEY, client: h.client }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'SERVICE_UNREACHABLE', details: { outcomeUnknown: true } });
+    expect(h.apiRequests).toHaveLength(2);
+  });
+
+  it('4xx answers prove the service is up: they never open it', async () => {
+    const h = harness({ circuitThreshold: 2 });
+    sequence(h, 'get', `${BASE}/api/accounts/${ACCOUNT_ID}`, [fail(404, 'RESOURCE_NOT_FOUND')]);
+    for (let i = 0; i < 5; i++) await expect(getAccount(ACCOUNT_ID, { client: h.client })).rejects.toMatchObject({ status: 404 });
+    expect(h.apiRequests).toHaveLength(5);
+  });
+});
+
 describe('access token', () => {
   it('reuses one token until 60 s before exp, then fetches a new one', async () => {
     const h = harness();

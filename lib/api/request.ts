@@ -1,5 +1,6 @@
 import 'server-only';
 import type { z } from 'zod';
+import { CircuitBreaker } from './circuit-breaker';
 import type { ResolvedApiConfig } from './config';
 import { ApiError, CLIENT_ERROR_CODES } from './errors';
 import { isRetryableStatus, parseRetryAfter, runWithRetries, type AttemptOutcome } from './retry';
@@ -107,6 +108,8 @@ export interface Requester {
  * the same idempotency key, one token refresh on 401, typed errors, response validation.
  */
 export function createRequester(config: ResolvedApiConfig, tokens: TokenProvider): Requester {
+  const breaker = new CircuitBreaker({ threshold: config.circuitThreshold, cooldownMs: config.circuitCooldownMs, now: config.now });
+
   async function request<T>(spec: RequestSpec<T>): Promise<ApiResponse<T>> {
     const isMutation = spec.method === 'POST' || spec.method === 'PUT' || spec.method === 'PATCH';
     if (isMutation && (typeof spec.idempotencyKey !== 'string' || !UUID.test(spec.idempotencyKey))) {
@@ -140,7 +143,20 @@ export function createRequester(config: ResolvedApiConfig, tokens: TokenProvider
       return exchange(config.fetch, url, { method: spec.method, headers, body }, attemptTimeout(), spec.signal);
     };
 
+    let lastError: unknown = null;
     const attempt = async (n: number): Promise<AttemptOutcome<ApiResponse<T>>> => {
+      const openMs = breaker.remainingOpenMs();
+      if (openMs > 0) {
+        // Mid-call, the caller learns what actually went wrong (and whether the outcome is unknown).
+        if (lastError) throw lastError;
+        throw new ApiError({
+          status: 503,
+          code: CLIENT_ERROR_CODES.CIRCUIT_OPEN,
+          message: 'The service is failing; calls are paused for a few seconds',
+          details: { outcomeUnknown: false, retryAfterSeconds: Math.ceil(openMs / 1000) },
+          requestId: localRequestId(),
+        });
+      }
       let token = await tokens.getToken();
       let result = await send(token);
       if (result.kind === 'response' && result.status === 401) {
@@ -149,6 +165,8 @@ export function createRequester(config: ResolvedApiConfig, tokens: TokenProvider
         token = await tokens.getToken();
         result = await send(token);
       }
+      if (result.kind !== 'response' || result.status >= 500 || result.status === 408) breaker.recordFailure();
+      else breaker.recordSuccess();
       if (result.kind === 'network' || result.kind === 'timeout') {
         const error =
           result.kind === 'timeout'
@@ -166,6 +184,7 @@ export function createRequester(config: ResolvedApiConfig, tokens: TokenProvider
                 details: { outcomeUnknown: isMutation, attempts: n + 1, cause: result.message },
                 requestId: localRequestId(),
               });
+        lastError = error;
         return { done: false, error, retryAfterMs: null, reason: result.kind };
       }
 
@@ -187,6 +206,7 @@ export function createRequester(config: ResolvedApiConfig, tokens: TokenProvider
 
       const error = errorFromResponse(result.status, result.text, requestId);
       if (!isRetryableStatus(result.status)) throw error;
+      lastError = error;
       return {
         done: false,
         error,
