@@ -91,6 +91,10 @@ test.describe('accessibility (axe) in light and dark', () => {
       await page.getByTestId('user-menu').click();
       await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
       await expectNoAxeViolations(page);
+      // Escape closes it like a real menu and gives focus back to its toggle.
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('button', { name: 'Sign out' })).toBeHidden();
+      await expect(page.getByTestId('user-menu')).toBeFocused();
       await context.close();
     });
 

@@ -2,6 +2,7 @@ import { cookies } from 'next/headers';
 import { forbidden } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { Brand } from '@/components/shell/brand';
+import { MenuDismiss } from '@/components/shell/menu-dismiss';
 import { MobileNav } from '@/components/shell/mobile-nav';
 import { navForRole, permissionForPath } from '@/components/shell/nav';
 import { NavLinks } from '@/components/shell/nav-links';
@@ -29,6 +30,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   return (
     <ToastProvider>
       <SkipLink />
+      <MenuDismiss />
       {sandbox ? <SandboxBanner /> : null}
       <div className="flex min-h-dvh">
         <aside className="sticky top-0 hidden h-dvh w-60 shrink-0 flex-col border-r border-border bg-surface md:flex">

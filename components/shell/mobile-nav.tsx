@@ -4,7 +4,7 @@ import { NavLinks } from './nav-links';
 /** Below `md` the sidebar folds into a <details> menu: no JS needed to open or close it. */
 export function MobileNav({ items }: { items: NavItem[] }) {
   return (
-    <details className="group md:hidden">
+    <details data-menu className="group md:hidden">
       <summary className="flex size-9 cursor-pointer list-none items-center justify-center rounded-md text-fg-muted hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
         <span className="sr-only">Menu</span>
         <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5 group-open:hidden">

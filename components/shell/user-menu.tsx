@@ -11,7 +11,7 @@ function initials(name: string): string {
 /** Who is signed in, their role, and the way out. A <details> disclosure: works without JS. */
 export function UserMenu({ name, email, role }: { name: string; email: string; role: Role }) {
   return (
-    <details className="group relative">
+    <details data-menu className="group relative">
       <summary
         data-testid="user-menu"
         className="flex cursor-pointer list-none items-center gap-2 rounded-md py-1 pr-2 pl-1 hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden"

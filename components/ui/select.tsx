@@ -2,12 +2,16 @@ import type { Ref, SelectHTMLAttributes } from 'react';
 import { cn } from './cn';
 import { controlClasses } from './control-styles';
 
-export type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement> };
+export type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & {
+  ref?: Ref<HTMLSelectElement>;
+  /** Width and layout go here (the wrapper), e.g. `w-40`, so the select never collapses inside tables. */
+  wrapperClassName?: string;
+};
 
 /** Native select: keyboard, screen reader and mobile pickers work without JS. */
-export function Select({ className, children, ...props }: SelectProps) {
+export function Select({ className, wrapperClassName, children, ...props }: SelectProps) {
   return (
-    <div className="relative">
+    <div className={cn('relative', wrapperClassName)}>
       <select className={cn(controlClasses, 'h-9 appearance-none pr-9', className)} {...props}>
         {children}
       </select>

@@ -44,7 +44,8 @@ export function RoleSelect({ userId, userName, role, lastAdmin }: { userId: stri
           const next = event.target.value;
           if (isRole(next) && next !== role) setProposed(next);
         }}
-        className="h-8 w-36"
+        className="h-8"
+        wrapperClassName="w-36 min-w-36"
         data-testid="role-select"
       >
         {ROLES.map((r) => (
