@@ -68,7 +68,7 @@ export function createSandbox(opts: SandboxOptions): Sandbox {
 
   let router: Router | null = null;
   const modules = [
-    coreModule(() => tokens),
+    coreModule(() => tokens, opts.clock ? undefined : clock),
     ...(opts.modules ?? defaultModules()),
     openapiModule(() => ({ routes: router?.routes ?? [], publicUrl: opts.publicUrl, basePath: opts.basePath ?? '' })),
   ];
