@@ -10,7 +10,8 @@ import { fakeClock, setClockForTests } from './clock';
 import { DEMO_USERS } from './demo-users';
 import { BCRYPT_COST, DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password';
 import { demoPasswordMessage, seedDemoUsers, usersWithDemoPasswords } from './seed-demo-users';
-import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS, createSession, validateSession } from './sessions';
+import { pruneLoginAttempts } from './lockout';
+import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS, createSession, pruneSessions, validateSession } from './sessions';
 import { signInErrorMessage } from './sign-in-errors';
 import { changePassword, changeRole, createUser, listUsers, setDisabled } from './users';
 
@@ -198,6 +199,27 @@ describe('server-side sessions', () => {
 
   it('an unknown session id is simply missing', async () => {
     expect(await validateSession(db, 'not-a-session', clock.now())).toEqual({ ok: false, reason: 'missing' });
+  });
+
+  it('pruning removes only sessions and counters that can no longer matter', async () => {
+    const user = await freshUser('viewer');
+    const stale = await createSession(db, { userId: user.id, roleVersion: 1, at: clock.now() });
+    clock.advance(IDLE_TIMEOUT_MS - MIN);
+    const live = await createSession(db, { userId: user.id, roleVersion: 1, at: clock.now() });
+    await validateSession(db, stale, clock.now()); // keeps `stale` alive too
+    clock.advance(IDLE_TIMEOUT_MS - MIN);
+    const idle = await createSession(db, { userId: user.id, roleVersion: 1, at: new Date(clock.now().getTime() - IDLE_TIMEOUT_MS - 1) });
+    expect(await pruneSessions(db, clock.now())).toBeGreaterThanOrEqual(1);
+    const left = (await db.select().from(sessions).where(eq(sessions.userId, user.id))).map((r) => r.id);
+    expect(left).toContain(live);
+    expect(left).not.toContain(idle);
+
+    await signInError('prune-me@t.test', 'whatever-123456');
+    await pruneLoginAttempts(db, clock.now()); // window still open: kept
+    expect(await db.select().from(loginAttempts).where(eq(loginAttempts.email, 'prune-me@t.test'))).toHaveLength(1);
+    clock.advance(16 * MIN);
+    await pruneLoginAttempts(db, clock.now());
+    expect(await db.select().from(loginAttempts).where(eq(loginAttempts.email, 'prune-me@t.test'))).toHaveLength(0);
   });
 
   it('createSession stores the given time', async () => {

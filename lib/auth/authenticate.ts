@@ -5,7 +5,7 @@ import type { ConsoleDb } from '../db/client';
 import { users } from '../db/schema';
 import { clearFailures, lockedMinutes, recordFailure } from './lockout';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from './password';
-import { createSession } from './sessions';
+import { createSession, pruneSessions } from './sessions';
 import { GENERIC_SIGN_IN_ERROR, lockedError } from './sign-in-errors';
 
 export type AuthenticatedUser = { id: string; email: string; name: string; sid: string };
@@ -67,6 +67,7 @@ export async function authenticate(
   }
 
   await clearFailures(db, email);
+  await pruneSessions(db, at);
   await db.update(users).set({ lastSignInAt: at }).where(eq(users.id, user.id));
   const sid = await createSession(db, {
     userId: user.id,

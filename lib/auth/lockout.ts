@@ -1,5 +1,5 @@
 import 'server-only';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { ConsoleDb } from '../db/client';
 import { loginAttempts } from '../db/schema';
 
@@ -44,4 +44,19 @@ export async function recordFailure(db: ConsoleDb, email: string, at: Date): Pro
 
 export async function clearFailures(db: ConsoleDb, email: string): Promise<void> {
   await db.delete(loginAttempts).where(eq(loginAttempts.email, email));
+}
+
+/** Forgets counters whose window and lock have both passed (they would restart at 1 anyway). */
+export async function pruneLoginAttempts(db: ConsoleDb, at: Date): Promise<number> {
+  const windowFloor = new Date(at.getTime() - FAILURE_WINDOW_MS);
+  const gone = await db
+    .delete(loginAttempts)
+    .where(
+      and(
+        lt(loginAttempts.windowStart, windowFloor),
+        or(isNull(loginAttempts.lockedUntil), lt(loginAttempts.lockedUntil, at)),
+      ),
+    )
+    .returning({ email: loginAttempts.email });
+  return gone.length;
 }

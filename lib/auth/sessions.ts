@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, lt, ne, or } from 'drizzle-orm';
 import type { ConsoleDb } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { Role } from './permissions';
@@ -93,4 +93,15 @@ export async function deleteUserSessions(db: ConsoleDb, userId: string, exceptSe
   await db
     .delete(sessions)
     .where(exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId));
+}
+
+/** Drops rows no request could revive (idle or past the absolute limit); run at start-up and on sign-in. */
+export async function pruneSessions(db: ConsoleDb, at: Date): Promise<number> {
+  const idleCutoff = new Date(at.getTime() - IDLE_TIMEOUT_MS);
+  const absoluteCutoff = new Date(at.getTime() - ABSOLUTE_TIMEOUT_MS);
+  const gone = await db
+    .delete(sessions)
+    .where(or(lt(sessions.lastSeenAt, idleCutoff), lt(sessions.createdAt, absoluteCutoff)))
+    .returning({ id: sessions.id });
+  return gone.length;
 }

@@ -1,7 +1,10 @@
 import 'server-only';
 import { getDb } from '../db/client';
 import { EnvError, getEnv, type Env } from '../env';
+import { now } from './clock';
+import { pruneLoginAttempts } from './lockout';
 import { demoPasswordMessage, seedDemoUsers, usersWithDemoPasswords } from './seed-demo-users';
+import { pruneSessions } from './sessions';
 
 /** A start-up refusal whose message is the one line to print. */
 export class StartupError extends Error {
@@ -22,6 +25,8 @@ export function startConsole(extra?: (env: Env) => Promise<void>): Ready {
   globalForStartup.__consoleReady ??= (async () => {
     const env = getEnv();
     const db = await getDb();
+    await pruneSessions(db, now());
+    await pruneLoginAttempts(db, now());
     if (env.SANDBOX === 'on') {
       const seeded = await seedDemoUsers(db);
       if (seeded > 0) console.info(`[startup] seeded ${seeded} demo users (see README for their passwords)`);
