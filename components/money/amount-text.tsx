@@ -26,7 +26,7 @@ export function amountText(amount: AmountLike): string {
 
 export function AmountText({ amount, className }: { amount: AmountLike; className?: string }) {
   return (
-    <span className={cn('font-mono tabular-nums', className)} data-value={amount.value} data-asset={amount.asset}>
+    <span className={cn('tabular-nums', className)} data-value={amount.value} data-asset={amount.asset}>
       {amountText(amount)}
     </span>
   );

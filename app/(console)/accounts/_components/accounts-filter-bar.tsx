@@ -15,11 +15,13 @@ import { ACCOUNT_STATUSES, type AccountFilters } from './account-filters';
 export function AccountsFilterBar({ filters, paging }: { filters: AccountFilters; paging: ListParams }) {
   return (
     <form
+      // Remount when the URL changes (e.g. "Clear"), so the uncontrolled fields show the new state.
+      key={JSON.stringify([filters, paging.limit, paging.sortOrder])}
       method="get"
       action="/accounts"
       role="search"
       aria-label="Filter accounts"
-      className="mb-4 grid gap-3 rounded-lg border border-border bg-surface p-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-[minmax(12rem,2fr)_repeat(4,minmax(8rem,1fr))_auto]"
+      className="mb-4 grid gap-3 rounded-lg border border-border bg-surface p-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-[minmax(10rem,2fr)_minmax(9.5rem,1fr)_minmax(8rem,1fr)_minmax(9.5rem,1fr)_minmax(6rem,0.7fr)_auto]"
     >
       <div className="space-y-1.5">
         <Label htmlFor="filter-name">Legal name</Label>

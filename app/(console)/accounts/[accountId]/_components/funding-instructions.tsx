@@ -17,12 +17,12 @@ export function FundingInstructions({ instructions }: { instructions: FundingIns
             </div>
             <dl className="space-y-2">
               {fields.map((field) => (
-                <div key={field.key} className="flex items-start justify-between gap-3">
-                  <div className="min-w-0">
-                    <dt className="text-xs text-fg-muted">{field.label}</dt>
-                    <dd className="font-mono text-sm break-all text-fg">{field.value}</dd>
-                  </div>
-                  <CopyButton value={field.value} iconOnly srLabel={`Copy ${field.label} for ${title}`} />
+                <div key={field.key}>
+                  <dt className="text-xs text-fg-muted">{field.label}</dt>
+                  <dd className="flex items-start justify-between gap-3">
+                    <span className="min-w-0 font-mono text-sm break-all text-fg">{field.value}</span>
+                    <CopyButton value={field.value} iconOnly srLabel={`Copy ${field.label} for ${title}`} />
+                  </dd>
                 </div>
               ))}
             </dl>

@@ -47,9 +47,10 @@ describe('requirement checklist grouping', () => {
   });
 
   it('titles documents, sides and document groups readably', () => {
+    expect(requirementTitle({ type: 'DOCUMENT', documentType: 'UBO_VERIFICATION' })).toBe('UBO verification');
     expect(requirementTitle({ type: 'DOCUMENT', documentType: 'ARTICLES_OF_ASSOCIATION' })).toBe('Articles of association');
     expect(requirementTitle({ type: 'DOCUMENT', documentType: 'ID_CARD', documentSubType: 'BACK_SIDE' })).toBe(
-      'Id card (back side)',
+      'ID card (back side)',
     );
     expect(
       requirementTitle({ type: 'DOCUMENT_GROUP', group: 'IDENTITY_VERIFICATION', options: ['PASSPORT', 'DRIVER_LICENSE'] }),

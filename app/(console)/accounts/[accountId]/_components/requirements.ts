@@ -50,8 +50,16 @@ export interface HolderGroup {
   items: { bucket: Bucket; item: RequirementItem }[];
 }
 
+const ACRONYMS: Record<string, string> = { id: 'ID', ubo: 'UBO', aml: 'AML', pix: 'PIX', ted: 'TED', cnpj: 'CNPJ', cpf: 'CPF' };
+
 function humanize(value: string): string {
-  const words = value.replace(/_+/g, ' ').trim().toLowerCase();
+  const words = value
+    .replace(/_+/g, ' ')
+    .trim()
+    .toLowerCase()
+    .split(' ')
+    .map((w) => ACRONYMS[w] ?? w)
+    .join(' ');
   return words ? words[0].toUpperCase() + words.slice(1) : value;
 }
 
