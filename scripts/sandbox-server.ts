@@ -3,7 +3,8 @@
  * data directory (one process per directory) or PostgreSQL when DATABASE_URL is set.
  *
  * Env: SANDBOX_PORT (4010), SANDBOX_DATA_DIR (.data-sandbox), DATABASE_URL, SANDBOX_SEED (on|off, default on),
- * SANDBOX_WEBHOOK_URL (the demo subscription, default http://localhost:3000/api/webhooks), SANDBOX_HOST (127.0.0.1).
+ * SANDBOX_WEBHOOK_URL (the demo subscription, default http://localhost:3000/api/webhooks), SANDBOX_HOST (127.0.0.1),
+ * SANDBOX_PRINT_SECRET=1 (print the demo secret even when stdout is not a terminal).
  */
 import http from 'node:http';
 import path from 'node:path';
@@ -86,8 +87,13 @@ async function main() {
   console.log(`Sandbox listening on ${origin}  (data: ${db.where})`);
   console.log(`  token:   POST ${origin}/api/oauth/client/token`);
   console.log(`  openapi: ${origin}/openapi.json`);
-  // Local development convenience: the demo customer is sandbox-only test data.
-  if (demo) console.log(`  demo customer: clientId=${demo.clientId} clientSecret=${demo.clientSecret}`);
+  // Secrets stay out of logs: the demo secret is printed only to an interactive terminal (or when asked).
+  if (demo) {
+    const show = process.stdout.isTTY || process.env.SANDBOX_PRINT_SECRET === '1';
+    console.log(
+      `  demo customer: clientId=${demo.clientId} clientSecret=${show ? demo.clientSecret : '(hidden: not a terminal; SANDBOX_PRINT_SECRET=1 shows it)'}`,
+    );
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

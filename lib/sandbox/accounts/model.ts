@@ -103,16 +103,60 @@ export function state<S extends string>(status: S, at: Date, reason?: Reason): S
   return reason ? { status, createdAt: at.toISOString(), reason } : { status, createdAt: at.toISOString() };
 }
 
+// JSONB stores keys in its own order: rebuild objects in the contract's field order for readable responses.
+function addressJson(a: Address): Address {
+  return {
+    addressLine1: a.addressLine1,
+    addressLine2: a.addressLine2 ?? null,
+    city: a.city,
+    state: a.state ?? null,
+    country: a.country,
+    postalCode: a.postalCode,
+  };
+}
+
+const taxIdJson = (t: TaxId): TaxId => ({ value: t.value, type: t.type });
+
+function stateJson<S extends string>(e: StateEntry<S>): StateEntry<S> {
+  return e.reason ? { status: e.status, createdAt: e.createdAt, reason: reasonJson(e.reason) } : { status: e.status, createdAt: e.createdAt };
+}
+
+const reasonJson = (r: Reason): Reason => ({ code: r.code, message: r.message, details: r.details ?? {} });
+
+function itemJson(i: RequirementItem): RequirementItem {
+  return {
+    type: i.type,
+    documentType: i.documentType,
+    documentSubType: i.documentSubType,
+    group: i.group,
+    options: i.options,
+    uboId: i.uboId,
+    requiredMetadata: i.requiredMetadata,
+    metadata: i.metadata,
+    reason: i.reason ? reasonJson(i.reason) : null,
+  };
+}
+
+function requirementsJson(r: Requirements): Requirements {
+  return {
+    currentlyDue: r.currentlyDue.map(itemJson),
+    pendingVerification: r.pendingVerification.map(itemJson),
+    errors: r.errors.map(itemJson),
+    satisfied: r.satisfied.map(itemJson),
+  };
+}
+
 export function uboJson(u: Ubo) {
-  const current = u.states[u.states.length - 1];
+  const states = u.states.map(stateJson);
+  const current = states[states.length - 1];
   return {
     id: u.id,
     name: u.name,
-    taxId: u.taxId,
-    address: u.address,
+    taxId: taxIdJson(u.taxId),
+    address: addressJson(u.address),
     ownershipPercentage: u.ownershipPercentage,
     currentState: current,
-    states: u.states,
+    states,
     createdAt: u.createdAt,
     updatedAt: u.updatedAt,
   };
@@ -120,15 +164,24 @@ export function uboJson(u: Ubo) {
 
 /** The contract's Account. */
 export function accountJson(r: AccountRow) {
+  const states = r.states.map(stateJson);
   return {
     id: r.id,
     customer: { id: r.customer_id },
-    owner: { ...r.owner, ubos: r.ubos.map(uboJson) },
+    owner: {
+      type: r.owner.type,
+      legalName: r.owner.legalName,
+      taxId: taxIdJson(r.owner.taxId),
+      industry: r.owner.industry,
+      incorporateDate: r.owner.incorporateDate,
+      address: addressJson(r.owner.address),
+      ubos: r.ubos.map(uboJson),
+    },
     assets: r.assets.map((a) => ({ asset: a.asset, allowsVirtualAccounts: a.allowsVirtualAccounts, status: a.status })),
-    requirements: r.requirements,
-    tags: r.tags,
-    currentState: r.states[r.states.length - 1],
-    states: r.states,
+    requirements: requirementsJson(r.requirements),
+    tags: r.tags.map((t) => ({ key: t.key, value: t.value })),
+    currentState: states[states.length - 1],
+    states,
     createdAt: new Date(r.created_at).toISOString(),
     updatedAt: new Date(r.updated_at).toISOString(),
     sourceAccountId: r.source_account_id,
