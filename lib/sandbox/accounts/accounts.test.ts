@@ -167,6 +167,10 @@ describe('GET /api/accounts', () => {
     expect(names(await list('filters=owner.legalName[like]=filial \\(sp'))).toEqual(['Company 07, Filial (SP)']);
     expect(names(await list(`filters=${encodeURIComponent('owner.legalName[eq]=Company 07\\, Filial \\(SP\\)')}`))).toEqual(['Company 07, Filial (SP)']);
     expect((await list('filters=owner.taxId.value[eq]=11222333000181&limit=100')).body.data).toHaveLength(27);
+    expect(names(await list('filters=owner.legalName[text]=FILIAL'))).toEqual(['Company 07, Filial (SP)']);
+    expect((await list('filters=sourceAccountId[in]=null|00000000-0000-4000-8000-000000000000&limit=100')).body.data).toHaveLength(27);
+    expect((await list('filters=assets.asset[nin]=USDT|EUR&limit=100')).body.data).toHaveLength(9);
+    expect((await list('filters=updatedAt[gt]=2000-01-01T00:00:00Z;status[ne]=ACTIVE&limit=100')).body.data).toHaveLength(25);
     expect(names(await list('filters=states.status[last]=ACTIVE')).sort()).toEqual(['Company 00', 'Company 01']);
     expect((await list('filters=states.status[last_ne]=ACTIVE&limit=100')).body.data).toHaveLength(25);
     expect((await list('filters=states.status[eq]=REVIEWING&limit=100')).body.data).toHaveLength(2);
