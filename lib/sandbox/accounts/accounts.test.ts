@@ -51,6 +51,19 @@ async function uploadAll(c: TestCustomer, accountId: string, uboId: string, file
   expect((await upload(c, { documentType: 'PASSPORT', holder: { type: 'UBO', referenceId: uboId } }, PNG, 'passport.png')).status).toBe(204);
 }
 
+/** Independent CRC16-CCITT (0x1021, init 0xFFFF) to check the BR Code. */
+function crc16Hex(s: string): string {
+  let crc = 0xffff;
+  for (const b of Buffer.from(s)) {
+    for (let i = 0; i < 8; i++) {
+      const bit = ((b >> (7 - i)) & 1) ^ ((crc >> 15) & 1);
+      crc = (crc << 1) & 0xffff;
+      if (bit) crc ^= 0x1021;
+    }
+  }
+  return crc.toString(16).toUpperCase().padStart(4, '0');
+}
+
 const get = async (c: TestCustomer, id: string) => (await kit.req('GET', `/api/accounts/${id}`, { token: c.token })).body;
 const fresh = async (c: TestCustomer) =>
   (await kit.req('POST', '/api/oauth/client/token', { body: { clientId: c.clientId, clientSecret: c.clientSecret } })).body.accessToken as string;
@@ -412,10 +425,15 @@ describe('review and activation', () => {
 
     const fi = await kit.req('GET', `/api/accounts/${a.id}/fundingInstructions?limit=100&sortOrder=ASCENDING`, { token });
     const rails = fi.body.data.map((i: { asset: string; rail: string; network?: string }) => `${i.asset}:${i.rail}${i.network ? `:${i.network}` : ''}`);
-    expect(rails).toEqual(['BRL:PIX_KEY', 'BRL:TED', 'EUR:SEPA', 'USD:WIRE', 'USD:ACH', 'GBP:SWIFT', 'USDT:CRYPTO:TRON', 'USDT:CRYPTO:ETHEREUM', 'USDC:CRYPTO:ETHEREUM', 'USDC:CRYPTO:SOLANA']);
+    expect(rails).toEqual(['BRL:PIX_KEY', 'BRL:PIX_STATIC_QR_CODE', 'BRL:TED', 'EUR:SEPA', 'USD:WIRE', 'USD:ACH', 'GBP:SWIFT', 'USDT:CRYPTO:TRON', 'USDT:CRYPTO:ETHEREUM', 'USDC:CRYPTO:ETHEREUM', 'USDC:CRYPTO:SOLANA']);
     const pix = fi.body.data[0];
     expect(pix.keyType).toBe('EVP');
     expect(pix.key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const qr: string = fi.body.data[1].qrCode;
+    expect(qr).toContain(`br.gov.bcb.pix01${String(pix.key.length).padStart(2, '0')}${pix.key}`);
+    expect(qr.startsWith('000201')).toBe(true);
+    expect(qr).toMatch(/6304[0-9A-F]{4}$/);
+    expect(crc16Hex(qr.slice(0, -4))).toBe(qr.slice(-4));
     const sepa = fi.body.data.find((i: { rail: string }) => i.rail === 'SEPA');
     const moved = `${sepa.iban.slice(4)}${sepa.iban.slice(0, 4)}`.replace(/[A-Z]/g, (ch: string) => String(ch.charCodeAt(0) - 55));
     expect(BigInt(moved) % 97n).toBe(1n);
@@ -425,7 +443,7 @@ describe('review and activation', () => {
     const p1 = await kit.req('GET', `/api/accounts/${a.id}/fundingInstructions?limit=4`, { token });
     const p2 = await kit.req('GET', `/api/accounts/${a.id}/fundingInstructions?limit=4&cursor=${p1.body.meta.nextCursor}`, { token });
     const p3 = await kit.req('GET', `/api/accounts/${a.id}/fundingInstructions?limit=4&cursor=${p2.body.meta.nextCursor}`, { token });
-    expect([p1.body.meta.total, p2.body.meta.total, p3.body.meta.total]).toEqual([4, 4, 2]);
+    expect([p1.body.meta.total, p2.body.meta.total, p3.body.meta.total]).toEqual([4, 4, 3]);
     expect(p3.body.meta.nextCursor).toBeNull();
     const back = await kit.req('GET', `/api/accounts/${a.id}/fundingInstructions?limit=4&cursor=${p3.body.meta.previousCursor}&direction=PREVIOUS`, { token });
     expect(back.body.data).toEqual(p2.body.data);

@@ -5,7 +5,7 @@ import type { AccountRow } from './model';
 /**
  * Funding instructions per ACTIVE asset, derived deterministically from the account id (same account → same
  * keys and numbers on every call and after a restart):
- * - BRL: PIX_KEY (EVP key) and TED (sandbox bank 000, branch 0001, checking account);
+ * - BRL: PIX_KEY (EVP key), PIX_STATIC_QR_CODE (EMV BR Code of that key) and TED (sandbox bank 000, branch 0001);
  * - USD: WIRE and ACH; EUR: SEPA (valid-checksum IBAN); other fiat: SWIFT;
  * - stablecoins: CRYPTO per network (USDT: TRON + ETHEREUM, USDC: ETHEREUM + SOLANA, EURC/BRLT: ETHEREUM).
  */
@@ -57,6 +57,33 @@ function mod11Digit(s: string): string {
   return r >= 10 ? '0' : String(r);
 }
 
+function crc16(payload: string): string {
+  let crc = 0xffff;
+  for (const byte of Buffer.from(payload, 'utf8')) {
+    crc ^= byte << 8;
+    for (let i = 0; i < 8; i++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
+  }
+  return crc.toString(16).toUpperCase().padStart(4, '0');
+}
+
+const tlv = (id: string, value: string) => `${id}${String(value.length).padStart(2, '0')}${value}`;
+
+/** Static PIX "BR Code" (EMV QR payload, CRC16-CCITT) for a PIX key: what a banking app scans. */
+export function pixStaticQrCode(key: string, merchantName: string, city: string): string {
+  const ascii = (v: string, max: number) => v.normalize('NFD').replace(/[^\x20-\x7E]/g, '').toUpperCase().slice(0, max) || 'SANDBOX';
+  const body =
+    tlv('00', '01') +
+    tlv('26', tlv('00', 'br.gov.bcb.pix') + tlv('01', key)) +
+    tlv('52', '0000') +
+    tlv('53', '986') +
+    tlv('58', 'BR') +
+    tlv('59', ascii(merchantName, 25)) +
+    tlv('60', ascii(city, 15)) +
+    tlv('62', tlv('05', '***')) +
+    '6304';
+  return body + crc16(body);
+}
+
 const CRYPTO_NETWORKS: Record<string, string[]> = {
   USDT: ['TRON', 'ETHEREUM'],
   USDC: ['ETHEREUM', 'SOLANA'],
@@ -86,7 +113,9 @@ export function fundingInstructionsFor(account: AccountRow): KeyedInstruction[] 
     };
     const seed = digest(account.id, a.asset);
     if (a.asset === 'BRL') {
-      add('PIX_KEY', { keyType: 'EVP', key: uuidFrom(digest(account.id, 'pix-evp')) });
+      const key = uuidFrom(digest(account.id, 'pix-evp'));
+      add('PIX_KEY', { keyType: 'EVP', key });
+      add('PIX_STATIC_QR_CODE', { qrCode: pixStaticQrCode(key, holder, account.owner.address.city) });
       const acct = digits(digest(account.id, 'ted'), 8);
       add('TED', { bankCode: '000', bankName: 'Sandbox Bank S.A.', branch: '0001', accountNumber: `${acct}-${mod11Digit(acct)}`, accountType: 'CHECKING', beneficiaryName: holder });
     } else if (a.asset === 'USD') {

@@ -119,8 +119,8 @@ export const SCHEMAS: Record<string, unknown> = {
     type: 'object',
     required: ['asset', 'rail'],
     description:
-      'PIX_KEY {keyType, key}; TED {bankCode, bankName, branch, accountNumber, accountType, beneficiaryName}; WIRE/ACH {bankName, routingNumber, accountNumber, …}; SEPA {iban, bic, beneficiaryName}; SWIFT {bankName, bic, accountNumber, beneficiaryName, currency}; CRYPTO {network, walletAddress}.',
-    properties: { asset: ref('Asset'), rail: { type: 'string', enum: ['PIX_KEY', 'TED', 'WIRE', 'ACH', 'SEPA', 'SWIFT', 'CRYPTO'] } },
+      'PIX_KEY {keyType, key}; PIX_STATIC_QR_CODE {qrCode}; TED {bankCode, bankName, branch, accountNumber, accountType, beneficiaryName}; WIRE/ACH {bankName, routingNumber, accountNumber, …}; SEPA {iban, bic, beneficiaryName}; SWIFT {bankName, bic, accountNumber, beneficiaryName, currency}; CRYPTO {network, walletAddress}.',
+    properties: { asset: ref('Asset'), rail: { type: 'string', enum: ['PIX_KEY', 'PIX_STATIC_QR_CODE', 'TED', 'WIRE', 'ACH', 'SEPA', 'SWIFT', 'CRYPTO'] } },
     additionalProperties: { type: 'string' },
   },
 };
