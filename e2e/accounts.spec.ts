@@ -25,8 +25,8 @@ let usedKey: string | null = null;
 
 mkdirSync(SHOTS, { recursive: true });
 
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${SHOTS}/accounts-${name}.png`, fullPage: true });
+async function shot(page: Page, name: string, fullPage = true): Promise<void> {
+  await page.screenshot({ path: `${SHOTS}/accounts-${name}.png`, fullPage });
 }
 
 const W1 = [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
@@ -347,7 +347,9 @@ test('account detail shows the checklist by bucket and holder, and funding instr
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoAxeViolations(page);
-  await shot(page, 'detail-mobile');
+  await shot(page, 'detail-mobile', false);
+  await page.getByRole('heading', { level: 2, name: 'Funding instructions' }).scrollIntoViewIfNeeded();
+  await shot(page, 'detail-mobile-funding', false);
 });
 
 test('an unknown or malformed account id shows the not-found page', async ({ viewerPage: page }) => {
@@ -381,7 +383,11 @@ test('overview shows balances per active account and the accounts that need acti
   await shot(page, 'overview');
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await shot(page, 'overview-mobile');
+  await shot(page, 'overview-mobile', false);
   await page.goto('/accounts');
-  await shot(page, 'list-mobile');
+  await expect(page.getByRole('list', { name: 'Accounts' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shot(page, 'list-mobile', false);
+  await page.getByRole('navigation', { name: 'Pagination' }).scrollIntoViewIfNeeded();
+  await shot(page, 'list-mobile-end', false);
 });

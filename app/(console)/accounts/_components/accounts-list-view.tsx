@@ -11,6 +11,7 @@ import type { Account } from '@/lib/api/schemas/account';
 import type { PageMeta } from '@/lib/api/types';
 import { can, type Role } from '@/lib/auth/permissions';
 import { accountFilterConditions, hasFilters, parseAccountFilters } from './account-filters';
+import { AccountsCards } from './accounts-cards';
 import { AccountsFilterBar } from './accounts-filter-bar';
 import { AccountsTable } from './accounts-table';
 
@@ -76,7 +77,10 @@ export async function AccountsListView({ role, searchParams }: { role: Role; sea
         )
       ) : page ? (
         <div className="space-y-3">
-          <AccountsTable accounts={page.data} />
+          <div className="hidden sm:block">
+            <AccountsTable accounts={page.data} />
+          </div>
+          <AccountsCards accounts={page.data} className="rounded-lg border border-border bg-surface sm:hidden" />
           <CursorPagination
             pathname="/accounts"
             searchParams={searchParams}

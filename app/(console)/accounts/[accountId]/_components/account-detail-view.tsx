@@ -13,6 +13,7 @@ import type { Account } from '@/lib/api/schemas/account';
 import { formatTaxId } from '@/lib/schemas/tax-id-format';
 import { ownerName, ownerTaxId, ownerUbos } from '../../_components/owner-name';
 import { AssetsCard } from './assets-card';
+import { sortInstructions } from './funding-fields';
 import { FundingInstructions } from './funding-instructions';
 import { OwnerCard } from './owner-card';
 import { RequirementsChecklist } from './requirements-checklist';
@@ -120,7 +121,12 @@ export async function AccountDetailView({ accountId }: { accountId: string }) {
             {'error' in funding ? (
               <ServiceErrorAlert error={funding.error} title="The funding instructions could not be loaded" />
             ) : funding.instructions.length ? (
-              <FundingInstructions instructions={funding.instructions} />
+              <FundingInstructions
+                instructions={sortInstructions(
+                  funding.instructions,
+                  account.assets.map((a) => a.asset),
+                )}
+              />
             ) : (
               <p className="text-sm text-fg-muted">
                 No funding instructions yet. They appear when an asset finishes onboarding.

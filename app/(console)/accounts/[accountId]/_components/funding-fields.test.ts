@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fundingFields, railLabel } from './funding-fields';
+import { fundingFields, railLabel, sortInstructions } from './funding-fields';
 
 describe('funding instruction fields', () => {
   it('lists PIX key fields in order, without asset and rail', () => {
@@ -29,5 +29,21 @@ describe('funding instruction fields', () => {
     expect(railLabel('CRYPTO')).toBe('Crypto wallet');
     expect(railLabel('NEW_RAIL')).toBe('NEW_RAIL');
     expect(railLabel(null)).toBe('Funding instruction');
+  });
+});
+
+describe('sortInstructions', () => {
+  it('follows the account asset order, PIX before other rails, unknown assets last', () => {
+    const sorted = sortInstructions(
+      [
+        { asset: 'USDT', rail: 'CRYPTO' },
+        { asset: 'BRL', rail: 'TED' },
+        { asset: 'XYZ', rail: 'SWIFT' },
+        { asset: 'BRL', rail: 'PIX_KEY' },
+        { asset: 'USD', rail: 'WIRE' },
+      ],
+      ['BRL', 'USD', 'USDT'],
+    );
+    expect(sorted.map((i) => `${i.asset}:${i.rail}`)).toEqual(['BRL:PIX_KEY', 'BRL:TED', 'USD:WIRE', 'USDT:CRYPTO', 'XYZ:SWIFT']);
   });
 });

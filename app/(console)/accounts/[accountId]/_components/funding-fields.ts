@@ -70,3 +70,20 @@ export function fundingFields(instruction: FundingInstructionLike): FundingField
   const rank = (k: string) => (ORDER.includes(k) ? ORDER.indexOf(k) : ORDER.length);
   return fields.sort((a, b) => rank(a.key) - rank(b.key));
 }
+
+const RAIL_ORDER = ['PIX_KEY', 'PIX_STATIC_QR_CODE', 'PIX_DYNAMIC_QR_CODE', 'PIX_BANK_INSTRUCTION', 'TED', 'BOLETO'];
+
+/** Instructions grouped by the account's asset order, local rails (PIX first) before the others. */
+export function sortInstructions<T extends FundingInstructionLike>(instructions: T[], assetOrder: string[]): T[] {
+  const assetRank = (a: string | null | undefined) => {
+    const i = assetOrder.indexOf(a ?? '');
+    return i === -1 ? assetOrder.length : i;
+  };
+  const railRank = (r: string | null | undefined) => {
+    const i = RAIL_ORDER.indexOf(r ?? '');
+    return i === -1 ? RAIL_ORDER.length : i;
+  };
+  return [...instructions].sort(
+    (a, b) => assetRank(a.asset) - assetRank(b.asset) || railRank(a.rail) - railRank(b.rail),
+  );
+}

@@ -1,0 +1,43 @@
+import Link from 'next/link';
+import { DateText } from '@/components/data-table/date-text';
+import { StatusBadge } from '@/components/status/status-badge';
+import { statusLabel, statusTone } from '@/components/status/status-tone';
+import { Badge } from '@/components/ui/badge';
+import type { Account } from '@/lib/api/schemas/account';
+import { formatTaxId } from '@/lib/schemas/tax-id-format';
+import { ownerName, ownerTaxId } from './owner-name';
+
+/** The account list on narrow screens: one card per account instead of a wide table. */
+export function AccountsCards({ accounts, className }: { accounts: Account[]; className?: string }) {
+  return (
+    <ul aria-label="Accounts" className={className}>
+      {accounts.map((account) => {
+        const name = ownerName(account.owner);
+        const taxId = ownerTaxId(account.owner);
+        return (
+          <li key={account.id} className="border-b border-border px-4 py-3 last:border-b-0">
+            <div className="flex items-start justify-between gap-3">
+              <Link href={`/accounts/${account.id}`} className="min-w-0 font-medium text-accent-text hover:underline">
+                {name}
+              </Link>
+              <StatusBadge status={account.currentState.status} />
+            </div>
+            <p className="mt-1 font-mono text-xs text-fg-muted">
+              {taxId ? formatTaxId(taxId.value, taxId.type) : '—'} · <DateText value={account.createdAt} dateOnly />
+            </p>
+            <ul className="mt-2 flex flex-wrap gap-1" aria-label={`Assets of ${name}`}>
+              {account.assets.map((a) => (
+                <li key={a.asset}>
+                  <Badge tone={statusTone(a.status)}>
+                    <span className="font-semibold">{a.asset}</span>
+                    <span className="sr-only">:</span> {statusLabel(a.status)}
+                  </Badge>
+                </li>
+              ))}
+            </ul>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
