@@ -86,6 +86,12 @@ async function rowNames(page: Page): Promise<string[]> {
   return page.locator('table tbody tr td:first-child a').allInnerTexts();
 }
 
+/** The form's submit button is enabled once React hydrated it; typing before that could be lost. */
+async function openCreateForm(page: Page) {
+  await page.goto('/accounts/new');
+  await expect(page.getByRole('button', { name: 'Create account' })).toBeEnabled();
+}
+
 async function fillCompany(page: Page, name: string, cnpj: string) {
   await page.getByLabel('Legal name').fill(name);
   await page.getByLabel('CNPJ').fill(cnpj);
@@ -103,7 +109,7 @@ async function fillCompany(page: Page, name: string, cnpj: string) {
 test('compliance creates an account: CNPJ error on blur, then the detail page with the items due', async ({
   compliancePage: page,
 }) => {
-  await page.goto('/accounts/new');
+  await openCreateForm(page);
   await expect(page.getByRole('heading', { level: 1, name: 'New account' })).toBeVisible();
 
   await page.getByLabel('CNPJ').fill('11.222.333/0001-82');
@@ -292,7 +298,7 @@ test('a service-side rejection is shown as a sentence with the request id, and a
   compliancePage: page,
 }) => {
   expect(usedKey).toBeTruthy();
-  await page.goto('/accounts/new');
+  await openCreateForm(page);
   const name = `Rejected first ${RUN}`;
   await fillCompany(page, name, makeCnpj('445566770001'));
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert } from '@/components/ui/alert';
@@ -24,6 +24,13 @@ import {
 import { INDUSTRIES, INDUSTRY_LABELS } from '@/lib/schemas/industries';
 import { createAccountAction } from '../actions';
 import { AssetsPicker } from './assets-picker';
+
+const noopSubscribe = () => () => {};
+
+/** False during server render and hydration, true once React runs in the browser. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(noopSubscribe, () => true, () => false);
+}
 
 interface FormFailure {
   sentence: string;
@@ -52,6 +59,8 @@ export function CreateAccountForm() {
   const [navigating, setNavigating] = useState(false);
   const brazil = useWatch({ control, name: 'address.country' }) === 'BR';
   const busy = isSubmitting || navigating;
+  // Before hydration a click would submit the plain HTML form as a GET, putting the company's data in the URL.
+  const hydrated = useHydrated();
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -201,7 +210,7 @@ export function CreateAccountForm() {
             </div>
           </CardBody>
           <CardFooter>
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={busy} disabled={!hydrated}>
               {busy ? 'Creating account…' : 'Create account'}
             </Button>
           </CardFooter>
