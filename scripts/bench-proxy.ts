@@ -11,7 +11,10 @@
  *    console (session cookie) vs GET /api/accounts/{id} on the service directly (Bearer), at concurrency 1 and 20.
  *    Builds first when the dist dir is missing or with --build. `--no-console` skips this step.
  *
- * Flags: --build, --no-console, --requests <n> (per row and run, default 1000), --runs <n> (default 3; the median
+ * With --demo it also starts a console in the default demo set-up (embedded sandbox, called in-process) and
+ * measures the same route there.
+ *
+ * Flags: --build, --demo, --no-console, --requests <n> (per row and run, default 1000), --runs <n> (default 3; the median
  * per row is reported), --sandbox-port (4610), --console-port (3610). Everything it starts is stopped by pid on exit.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -33,6 +36,7 @@ if (!process.execArgv.some((a) => a.includes('react-server'))) {
 const { values: flags } = parseArgs({
   options: {
     build: { type: 'boolean', default: false },
+    demo: { type: 'boolean', default: false },
     'no-console': { type: 'boolean', default: false },
     requests: { type: 'string', default: '1000' },
     runs: { type: 'string', default: '3' },
@@ -51,6 +55,7 @@ const RUNS = Math.max(1, Number(flags.runs));
 const DIST_DIR = '.next-api';
 const DATA_DIR = path.join(ROOT, '.data-api-bench');
 const SANDBOX_DATA = path.join(ROOT, '.data-api-bench-sandbox');
+const DEMO_DATA_DIR = path.join(ROOT, '.data-api-bench-demo');
 const ADMIN = { email: 'bench-admin@acme.test', password: `bench-${randomBytes(12).toString('hex')}` };
 
 const children: ChildProcess[] = [];
@@ -264,8 +269,8 @@ async function libOverhead(credentials: { clientId: string; clientSecret: string
   return { raw: median(raw), lib: median(lib) };
 }
 
-async function signIn(): Promise<string> {
-  const csrfRes = await fetch(`${CONSOLE_URL}/api/auth/csrf`);
+async function signIn(base: string, user: { email: string; password: string }): Promise<string> {
+  const csrfRes = await fetch(`${base}/api/auth/csrf`);
   const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
   const jar = new Map<string, string>();
   const keep = (res: Response) => {
@@ -277,11 +282,11 @@ async function signIn(): Promise<string> {
   };
   keep(csrfRes);
   const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const res = await fetch(`${CONSOLE_URL}/api/auth/callback/credentials`, {
+  const res = await fetch(`${base}/api/auth/callback/credentials`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookieHeader(), Origin: CONSOLE_URL },
-    body: new URLSearchParams({ csrfToken, email: ADMIN.email, password: ADMIN.password, json: 'true' }),
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookieHeader(), Origin: base },
+    body: new URLSearchParams({ csrfToken, email: user.email, password: user.password, json: 'true' }),
   });
   keep(res);
   await res.arrayBuffer();
@@ -293,6 +298,7 @@ async function signIn(): Promise<string> {
 async function main() {
   rmSync(SANDBOX_DATA, { recursive: true, force: true });
   rmSync(DATA_DIR, { recursive: true, force: true });
+  rmSync(DEMO_DATA_DIR, { recursive: true, force: true });
 
   console.log(`[bench] starting the sandbox on ${SANDBOX_URL}`);
   start('sandbox', ['--import', 'tsx', 'scripts/sandbox-server.ts'], {
@@ -379,7 +385,7 @@ async function main() {
     console.log(`[bench] starting the console on ${CONSOLE_URL}`);
     start('console', [nextBin, 'start', '-p', String(CONSOLE_PORT)], consoleEnv);
     await waitFor(`${CONSOLE_URL}/api/health`, 90_000);
-    const cookie = await signIn();
+    const cookie = await signIn(CONSOLE_URL, ADMIN);
     const consoleUrl = `${CONSOLE_URL}/api/accounts/${account.id}`;
     const probe = await fetch(consoleUrl, { headers: { Cookie: cookie } });
     const probeText = await probe.text();
@@ -400,6 +406,25 @@ async function main() {
       headers: { Cookie: cookie },
       expected: [404],
     });
+
+    if (flags.demo) {
+      // The default set-up: the sandbox embedded in the console, called in-process (no loopback HTTP).
+      const demoUrl = `http://localhost:${CONSOLE_PORT + 1}`;
+      console.log(`[bench] starting a demo console (embedded sandbox) on ${demoUrl}`);
+      start('demo console', [nextBin, 'start', '-p', String(CONSOLE_PORT + 1)], {
+        PORT: String(CONSOLE_PORT + 1),
+        PUBLIC_URL: demoUrl,
+        NEXTAUTH_URL: demoUrl,
+        DATA_DIR: DEMO_DATA_DIR,
+        NEXT_DIST_DIR: DIST_DIR,
+      });
+      await waitFor(`${demoUrl}/api/health`, 120_000);
+      const { DEMO_USER_BY_ROLE } = await import('../lib/auth/demo-users');
+      const demoCookie = await signIn(demoUrl, DEMO_USER_BY_ROLE.admin);
+      const list = (await (await fetch(`${demoUrl}/api/accounts?limit=1`, { headers: { Cookie: demoCookie } })).json()) as { data: { id: string }[] };
+      const demoAccount = `${demoUrl}/api/accounts/${list.data[0].id}`;
+      for (const c of [1, 20]) scenarios.push({ target: 'demo console /api/accounts/[id] (embedded, in-process)', c, url: demoAccount, headers: { Cookie: demoCookie } });
+    }
   }
 
   // Several interleaved runs, median per row: the machine is shared, so one run is at the mercy of neighbours.
