@@ -1,5 +1,4 @@
 import { createCustomer } from '../core/customers';
-import { ServiceError } from '../core/errors';
 import { Validator } from '../core/validate';
 import type { RouteDef, SandboxModule } from '../core/types';
 import { activateAccount } from '../accounts/review';
@@ -49,7 +48,6 @@ const activateAccountRoute: RouteDef = {
     const id = v.uuid(ctx.params, 'accountId', { required: true });
     v.done();
     const account = await activateAccount(ctx.sql, ctx.services, ctx.customer!.id, id!, ctx.now);
-    if (!account) throw new ServiceError(500, 'INTERNAL_ERROR', 'Internal error', {});
     return { status: 200, body: account };
   },
 };
