@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { isValidCnpj } from '../lib/validation/cnpj';
-import { expect, expectNoAxeViolations, test } from './fixtures';
+import { expect, expectNoAxeViolations, newRoleContext, test } from './fixtures';
 
 /**
  * Accounts: create (client and service validation, idempotency), list (cursor pages, filters, empty state),
@@ -327,6 +327,33 @@ test('a service-side rejection is shown as a sentence with the request id, and a
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 });
 
+test('the action re-validates with the same schema: a tampered request gets field errors on the form', async ({
+  compliancePage: page,
+}) => {
+  await openCreateForm(page);
+  await fillCompany(page, `Tampered ${RUN}`, makeCnpj('112233440001'));
+  // The browser's checks passed; the request is then altered on the way, as a hand-made POST could be.
+  await page.route('**/accounts/new', async (route) => {
+    const request = route.request();
+    if (request.method() === 'POST' && request.headers()['next-action']) {
+      const body = (request.postData() ?? '')
+        .replace(/"legalName":"[^"]*"/, '"legalName":""')
+        .replace(/"postalCode":"[^"]*"/, '"postalCode":"123"');
+      await route.continue({ postData: body });
+      return;
+    }
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.locator('#legalName-error')).toHaveText('Enter the legal name.');
+  await expect(page.locator('#address\\.postalCode-error')).toHaveText('Enter the CEP as 00000-000.');
+  await expect(page.getByRole('alert').filter({ hasText: 'The account was not created' })).toContainText(
+    'Check the highlighted fields',
+  );
+  expect(page.url()).toMatch(/\/accounts\/new$/);
+  await page.unroute('**/accounts/new');
+});
+
 test('account detail shows the checklist by bucket and holder, and funding instructions with copy buttons', async ({
   adminPage: page,
 }) => {
@@ -396,4 +423,32 @@ test('overview shows balances per active account and the accounts that need acti
   await shot(page, 'list-mobile', false);
   await page.getByRole('navigation', { name: 'Pagination' }).scrollIntoViewIfNeeded();
   await shot(page, 'list-mobile-end', false);
+});
+
+test('dark theme: list, form with errors, detail and overview have no axe violations', async ({ browser, baseURL }) => {
+  const context = await newRoleContext(browser, 'compliance', baseURL!, 'dark');
+  const page = await context.newPage();
+  await page.goto(`/accounts?name=${encodeURIComponent(PAGING_PREFIX)}&limit=10`);
+  await expect(page.locator('table tbody tr')).toHaveCount(10);
+  await expectNoAxeViolations(page);
+  await shot(page, 'list-dark');
+
+  await openCreateForm(page);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.locator('#legalName-error')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shot(page, 'create-errors-dark');
+
+  await page.goto('/accounts?name=Acme+Com%C3%A9rcio+Exterior');
+  await page.getByRole('link', { name: 'Acme Comércio Exterior Ltda' }).click();
+  await page.waitForURL(/\/accounts\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Requirements' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shot(page, 'detail-dark');
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 3, name: 'Acme Importação Ltda', exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shot(page, 'overview-dark');
+  await context.close();
 });
