@@ -303,9 +303,11 @@ test('a service-side rejection is shown as a sentence with the request id, and a
   await fillCompany(page, name, makeCnpj('445566770001'));
 
   // The form cannot know that this key was already used for another request; only the service can (409).
+  let formKey: string | undefined;
   await page.route('**/accounts/new', async (route) => {
     const request = route.request();
     if (request.method() === 'POST' && request.headers()['next-action']) {
+      formKey = /"idempotencyKey":"([0-9a-f-]{36})"/.exec(request.postData() ?? '')?.[1];
       const body = (request.postData() ?? '').replace(/"idempotencyKey":"[0-9a-f-]{36}"/, `"idempotencyKey":"${usedKey}"`);
       await route.continue({ postData: body });
       return;
@@ -322,7 +324,11 @@ test('a service-side rejection is shown as a sentence with the request id, and a
   await shot(page, 'create-service-error');
 
   await page.unroute('**/accounts/new');
+  // The retry of the same form sends the same key (one intent = one key).
+  const retry = page.waitForRequest((r) => r.method() === 'POST' && Boolean(r.headers()['next-action']));
   await page.getByRole('button', { name: 'Create account' }).click();
+  expect(formKey).toMatch(/^[0-9a-f-]{36}$/);
+  expect(/"idempotencyKey":"([0-9a-f-]{36})"/.exec((await retry).postData() ?? '')?.[1]).toBe(formKey);
   await page.waitForURL(/\/accounts\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 });

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { statusLabel, statusTone } from './status-tone';
+
+describe('status tone and label', () => {
+  it('maps the account, asset and UBO statuses to tones', () => {
+    expect(statusTone('ACTION_REQUIRED')).toBe('warning');
+    expect(statusTone('ACTIVE')).toBe('success');
+    expect(statusTone('ONBOARDING')).toBe('info');
+    expect(statusTone('REJECTED')).toBe('danger');
+    expect(statusTone('CLOSED')).toBe('neutral');
+  });
+
+  it('renders unknown statuses as neutral plain text', () => {
+    expect(statusTone('SOMETHING_NEW')).toBe('neutral');
+    expect(statusLabel('SOMETHING_NEW')).toBe('Something new');
+  });
+
+  it('turns enum values into sentence case', () => {
+    expect(statusLabel('ACTION_REQUIRED')).toBe('Action required');
+    expect(statusLabel('PENDING_REVIEW')).toBe('Pending review');
+  });
+});
