@@ -48,6 +48,7 @@ describe('requirement checklist grouping', () => {
 
   it('titles documents, sides and document groups readably', () => {
     expect(requirementTitle({ type: 'DOCUMENT', documentType: 'UBO_VERIFICATION' })).toBe('UBO verification');
+    expect(requirementTitle({ type: 'DOCUMENT', documentType: 'INCORPORATION_CERT' })).toBe('Incorporation certificate');
     expect(requirementTitle({ type: 'DOCUMENT', documentType: 'ARTICLES_OF_ASSOCIATION' })).toBe('Articles of association');
     expect(requirementTitle({ type: 'DOCUMENT', documentType: 'ID_CARD', documentSubType: 'BACK_SIDE' })).toBe(
       'ID card (back side)',

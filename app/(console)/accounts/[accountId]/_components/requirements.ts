@@ -52,7 +52,15 @@ export interface HolderGroup {
 
 const ACRONYMS: Record<string, string> = { id: 'ID', ubo: 'UBO', aml: 'AML', pix: 'PIX', ted: 'TED', cnpj: 'CNPJ', cpf: 'CPF' };
 
+// Abbreviated upstream names spelled out for people.
+const LABELS: Record<string, string> = {
+  INCORPORATION_CERT: 'Incorporation certificate',
+  EVIDENCE_OF_SOURCE_OF_FUNDS: 'Evidence of source of funds',
+  WOLFSBERG_QUESTIONNAIRE: 'Wolfsberg questionnaire',
+};
+
 function humanize(value: string): string {
+  if (LABELS[value]) return LABELS[value];
   const words = value
     .replace(/_+/g, ' ')
     .trim()
