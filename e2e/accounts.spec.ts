@@ -301,6 +301,8 @@ test('a service-side rejection is shown as a sentence with the request id, and a
   await openCreateForm(page);
   const name = `Rejected first ${RUN}`;
   await fillCompany(page, name, makeCnpj('445566770001'));
+  // Typed without punctuation, shown in the usual mask once the field is left.
+  await expect(page.getByLabel('CNPJ')).toHaveValue(/^44\.556\.677\/0001-\d{2}$/);
 
   // The form cannot know that this key was already used for another request; only the service can (409).
   let formKey: string | undefined;
@@ -401,6 +403,49 @@ test('an unknown or malformed account id shows the not-found page', async ({ vie
   await shot(page, 'not-found');
   await page.goto('/accounts/not-a-uuid');
   await expect(page.getByRole('heading', { level: 1, name: 'Account not found' })).toBeVisible();
+});
+
+test("another company's account id shows the not-found page too (tenant isolation)", async ({
+  viewerPage: page,
+  playwright,
+  baseURL,
+}) => {
+  // A second sandbox customer, through the sandbox's public helper and its real token endpoint.
+  const api = await playwright.request.newContext({ baseURL: `${baseURL}/sandbox` });
+  const customer = await api.post('_sandbox/customers', {
+    headers: { 'X-Idempotency-Key': crypto.randomUUID() },
+    data: { name: `Other company ${RUN}` },
+  });
+  expect(customer.status()).toBe(201);
+  const { clientId, clientSecret } = (await customer.json()) as { clientId: string; clientSecret: string };
+  const token = await api.post('api/oauth/client/token', {
+    headers: { 'X-Idempotency-Key': crypto.randomUUID() },
+    data: { clientId, clientSecret },
+  });
+  expect(token.ok()).toBe(true);
+  const { accessToken } = (await token.json()) as { accessToken: string };
+  const input = formInput(`Foreign ${RUN}`, makeCnpj('998877660001'), ['BRL'], crypto.randomUUID());
+  const created = await api.post('api/accounts', {
+    headers: { Authorization: `Bearer ${accessToken}`, 'X-Idempotency-Key': crypto.randomUUID() },
+    data: {
+      assets: input.assets,
+      owner: {
+        type: 'COMPANY',
+        legalName: input.legalName,
+        taxId: { value: input.taxId, type: 'CNPJ' },
+        industry: input.industry,
+        incorporateDate: input.incorporateDate,
+        address: { ...input.address, addressLine2: null },
+      },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  await api.dispose();
+
+  await page.goto(`/accounts/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Account not found' })).toBeVisible();
+  await expect(page.getByText(`Foreign ${RUN}`)).toHaveCount(0);
 });
 
 test('overview shows balances per active account and the accounts that need action', async ({ financePage: page }) => {

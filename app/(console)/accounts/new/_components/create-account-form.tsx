@@ -22,6 +22,7 @@ import {
   type CreateAccountValues,
 } from '@/lib/schemas/account';
 import { INDUSTRIES, INDUSTRY_LABELS } from '@/lib/schemas/industries';
+import { formatCnpj, normalizeCnpj } from '@/lib/validation/cnpj';
 import { createAccountAction } from '../actions';
 import { AssetsPicker } from './assets-picker';
 
@@ -53,6 +54,7 @@ export function CreateAccountForm() {
     handleSubmit,
     setError,
     setFocus,
+    setValue,
     formState: { errors, isSubmitting },
   } = form;
   // Stays on after success until the detail page replaces the form, so nothing can be sent twice.
@@ -112,7 +114,17 @@ export function CreateAccountForm() {
               hint="14 characters, with or without punctuation, e.g. 11.222.333/0001-81."
               error={errors.taxId?.message}
             >
-              <Input inputMode="text" autoCapitalize="characters" spellCheck={false} {...register('taxId')} />
+              <Input
+                inputMode="text"
+                autoCapitalize="characters"
+                spellCheck={false}
+                {...register('taxId', {
+                  // Show a complete CNPJ in its usual mask, whichever way it was typed.
+                  onBlur: (e: React.FocusEvent<HTMLInputElement>) => {
+                    if (normalizeCnpj(e.target.value)) setValue('taxId', formatCnpj(e.target.value), { shouldValidate: true });
+                  },
+                })}
+              />
             </Field>
             <Field id="industry" label="Industry" required error={errors.industry?.message}>
               <Select {...register('industry')}>
