@@ -411,7 +411,8 @@ test("another company's account id shows the not-found page too (tenant isolatio
   baseURL,
 }) => {
   // A second sandbox customer, through the sandbox's public helper and its real token endpoint.
-  const api = await playwright.request.newContext({ baseURL: `${baseURL}/sandbox` });
+  // Trailing slash: relative paths below resolve under /sandbox/.
+  const api = await playwright.request.newContext({ baseURL: `${baseURL}/sandbox/` });
   const customer = await api.post('_sandbox/customers', {
     headers: { 'X-Idempotency-Key': crypto.randomUUID() },
     data: { name: `Other company ${RUN}` },
