@@ -280,9 +280,9 @@ test('a viewer sees no create button, cannot open the form and gets 403 posting 
   await expect(page.locator('table tbody tr').first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'New account' })).toHaveCount(0);
 
-  // The page streams after the console layout, so the refusal is the 403 page's content (the HTTP status
-  // is 403 only where the layout's path check knows the sub-path; see the report).
-  await page.goto('/accounts/new');
+  // The console layout knows this page needs accounts:create, so it refuses before streaming: a real 403.
+  const refused = await page.goto('/accounts/new');
+  expect(refused?.status()).toBe(403);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('You don’t have access to this page');
   await expect(page.getByLabel('CNPJ')).toHaveCount(0);
 

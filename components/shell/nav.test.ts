@@ -24,6 +24,8 @@ describe('permissionForPath', () => {
     const { permissionForPath } = await import('./nav');
     expect(permissionForPath('/team?x=1')).toBe('team:manage');
     expect(permissionForPath('/accounts/abc')).toBe('accounts:read');
+    expect(permissionForPath('/accounts/new?x=1')).toBe('accounts:create');
+    expect(permissionForPath('/accounts/newest')).toBe('accounts:read');
     expect(permissionForPath('/')).toBe('overview:read');
     expect(permissionForPath('/change-password')).toBeNull();
   });

@@ -28,9 +28,19 @@ export function isActive(item: Pick<NavItem, 'href' | 'exact'>, pathname: string
   return pathname === item.href || pathname.startsWith(`${item.href}/`);
 }
 
-/** The permission a console path needs, by its section (null for paths outside the known sections). */
+/**
+ * Pages inside a section that need more than the section's read permission. The layout checks these before the
+ * page streams, so a refusal is a real HTTP 403 rather than a 403 page sent with status 200.
+ */
+const STRICTER_PATHS: ReadonlyArray<{ href: string; permission: Permission }> = [
+  { href: '/accounts/new', permission: 'accounts:create' },
+];
+
+/** The permission a console path needs: a stricter page's, else its section's (null outside the known sections). */
 export function permissionForPath(pathWithQuery: string): Permission | null {
   const pathname = pathWithQuery.split(/[?#]/)[0] || '/';
+  const stricter = STRICTER_PATHS.find((candidate) => isActive(candidate, pathname));
+  if (stricter) return stricter.permission;
   const item = NAV_ITEMS.find((candidate) => isActive(candidate, pathname));
   return item?.permission ?? null;
 }
