@@ -1,40 +1,16 @@
-import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { Pool, PoolClient } from 'pg';
+import { fromPgliteFast } from './pglite-sql';
 import type { Sql } from './types';
 
 type Rows<T> = { rows: T[]; affectedRows?: number };
 
-function pgliteTx(tx: Transaction): Sql {
-  const self: Sql = {
-    async query<T>(text: string, params?: readonly unknown[]): Promise<Rows<T>> {
-      const r = await tx.query<T>(text, params as unknown[] | undefined);
-      return { rows: r.rows, affectedRows: r.affectedRows };
-    },
-    async exec(text: string) {
-      await tx.exec(text);
-    },
-    // A nested transaction() joins the open one: PGlite has a single connection, so a second BEGIN would wait forever.
-    transaction<U>(fn: (inner: Sql) => Promise<U>) {
-      return fn(self);
-    },
-  };
-  return self;
-}
-
-/** Adapts an (in-process, single-connection) PGlite. Queries on the root wait while a transaction is open. */
+/**
+ * Adapts an (in-process, single-connection) PGlite: statements are sent as pipelined wire-protocol messages
+ * (core/pglite-sql.ts). Queries on the root wait while a transaction is open.
+ */
 export function fromPglite(pg: PGlite): Sql {
-  return {
-    async query<T>(text: string, params?: readonly unknown[]): Promise<Rows<T>> {
-      const r = await pg.query<T>(text, params as unknown[] | undefined);
-      return { rows: r.rows, affectedRows: r.affectedRows };
-    },
-    async exec(text: string) {
-      await pg.exec(text);
-    },
-    transaction<U>(fn: (tx: Sql) => Promise<U>) {
-      return pg.transaction((tx) => fn(pgliteTx(tx)));
-    },
-  };
+  return fromPgliteFast(pg);
 }
 
 function pgClientTx(client: PoolClient): Sql {
