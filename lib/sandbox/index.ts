@@ -16,6 +16,7 @@ import { beneficiariesModule } from './beneficiaries/module';
 import { operationsModule } from './operations/module';
 import { quotesModule } from './quotes/module';
 import { webhooksModule } from './webhooks/module';
+import { settleInFlightDeliveries } from './webhooks/delivery';
 import { emitEvent } from './webhooks/outbox';
 
 export interface SandboxOptions {
@@ -121,6 +122,8 @@ export function createSandbox(opts: SandboxOptions): Sandbox {
     async stop() {
       await ready.catch(() => undefined);
       await worker.stop();
+      // An attempt still in flight is recorded now, not repeated by the next process once its lease expires.
+      await settleInFlightDeliveries(services);
     },
     services,
     ready,
