@@ -9,7 +9,7 @@ import { eventHolder, eventPixAddress, getBeneficiary, getInstruction, type Bene
 import { fundingInstructionFor, railsFor, type FundingRail } from './funding';
 import type { IntentType, OperationRow } from './model';
 import { AUTO_DEPOSIT_PAYMENT_SECONDS, AUTO_START_SECONDS } from './settlement';
-import { emitOperationEvent, insertOperation } from './store';
+import { emitOperationEvent, insertOperation, rememberQuote } from './store';
 
 type Emit = Pick<SandboxServices, 'emit'>;
 type Who = Pick<Customer, 'id' | 'auto'>;
@@ -61,6 +61,7 @@ async function persist(tx: Sql, services: Emit, d: Draft, now: Date): Promise<Op
     created_at: now,
     updated_at: now,
   };
+  rememberQuote(op, d.quote);
   await insertOperation(tx, op);
   await emitOperationEvent(tx, services, op, now);
   return op;

@@ -39,7 +39,16 @@ export async function getOperation(tx: Sql, id: string, opts: { forUpdate?: bool
   return rows[0] ?? null;
 }
 
+const knownQuotes = new WeakMap<OperationRow, QuoteRow>();
+
+/** The quote row an operation was just created with (as stored), so its event and response need not read it back. */
+export function rememberQuote(op: OperationRow, quote: QuoteRow): void {
+  knownQuotes.set(op, quote);
+}
+
 export async function quoteOf(tx: Sql, op: OperationRow): Promise<QuoteRow> {
+  const known = knownQuotes.get(op);
+  if (known && known.id === op.quote_id) return known;
   const q = await getQuote(tx, op.quote_id);
   if (!q) throw new Error(`Operation ${op.id} references a missing quote`);
   return q;

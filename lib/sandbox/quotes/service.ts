@@ -134,15 +134,24 @@ export async function getQuote(tx: Sql, quoteId: string): Promise<QuoteRow | nul
 }
 
 /**
- * Claims a quote for an operation, exactly once. Checks ownership (404 Quote), account binding, expiry on the
- * sandbox clock, then a conditional UPDATE: of two concurrent claims only one sees `consumed_by_operation_id IS
- * NULL`; the other gets QUOTE_ALREADY_CONSUMED naming the winner.
+ * Claims a quote for an operation, exactly once: one conditional UPDATE that checks ownership, account binding,
+ * single use and expiry (sandbox clock) and returns the row. Of two concurrent claims only one sees
+ * `consumed_by_operation_id IS NULL`. Only when it matches nothing is the quote read, to say why, in the order:
+ * 404 Quote, QUOTE_ACCOUNT_MISMATCH, QUOTE_ALREADY_CONSUMED (naming the winner), QUOTE_EXPIRED.
  */
 export async function claimQuote(
   tx: Sql,
   input: { customerId: string; quoteId: string; accountId: string; operationId: string },
   now: Date,
 ): Promise<QuoteRow> {
+  const { rows } = await tx.query<QuoteRow>(
+    `UPDATE sandbox.quotes SET consumed_by_operation_id = $2
+     WHERE id = $1 AND customer_id = $3 AND kind = 'QUOTE' AND account_id = $4 AND consumed_by_operation_id IS NULL
+       AND expires_at > $5
+     RETURNING ${QUOTE_COLUMNS}`,
+    [input.quoteId, input.operationId, input.customerId, input.accountId, now],
+  );
+  if (rows[0]) return rows[0];
   const quote = await getQuote(tx, input.quoteId);
   if (!quote || quote.customer_id !== input.customerId || quote.kind !== 'QUOTE') throw notFound('Quote', input.quoteId);
   if (quote.account_id !== input.accountId) {
@@ -153,21 +162,12 @@ export async function claimQuote(
     });
   }
   if (quote.consumed_by_operation_id) throw alreadyConsumed(quote.id, quote.consumed_by_operation_id);
-  if (now.getTime() >= quote.expires_at.getTime()) {
-    throw new ServiceError(422, 'QUOTE_EXPIRED', 'Quote has expired and can no longer be consumed', {
-      quoteId: quote.id,
-      expiredAt: quote.expires_at.toISOString(),
-    });
-  }
-  const { rows } = await tx.query<{ id: string }>(
-    `UPDATE sandbox.quotes SET consumed_by_operation_id = $2 WHERE id = $1 AND consumed_by_operation_id IS NULL RETURNING id`,
-    [quote.id, input.operationId],
-  );
-  if (rows.length === 0) {
-    const winner = await getQuote(tx, quote.id);
-    throw alreadyConsumed(quote.id, winner?.consumed_by_operation_id ?? null);
-  }
-  return { ...quote, consumed_by_operation_id: input.operationId };
+  // Not consumed and not expired: a concurrent claim held the row and rolled back; report it as taken.
+  if (now.getTime() < quote.expires_at.getTime()) throw alreadyConsumed(quote.id, null);
+  throw new ServiceError(422, 'QUOTE_EXPIRED', 'Quote has expired and can no longer be consumed', {
+    quoteId: quote.id,
+    expiredAt: quote.expires_at.toISOString(),
+  });
 }
 
 function alreadyConsumed(quoteId: string, operationId: string | null): ServiceError {
