@@ -224,7 +224,15 @@ export function createDeliveryTask(cfg: DeliveryConfig): BackgroundTask {
     name: 'webhooks.deliver',
     async run(services) {
       const now = services.clock.now();
-      const fanned = await fanOutEvents(services.sql, now);
+      // Two index-only probes (partial indexes) first: an idle tick reads, and writes nothing.
+      const { rows } = await services.sql.query<{ events: boolean; due: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM sandbox.webhook_events WHERE NOT fanned_out) AS events,
+                EXISTS (SELECT 1 FROM sandbox.webhook_deliveries
+                        WHERE NOT done AND next_attempt_at <= $1 AND (locked_until IS NULL OR locked_until < $2)) AS due`,
+        [now, new Date()],
+      );
+      const fanned = rows[0]?.events ? await fanOutEvents(services.sql, now) : 0;
+      if (!rows[0]?.due && fanned === 0) return 0;
       const state = stateOf(services);
       const capacity = Math.min(cfg.batchSize, cfg.maxInFlight - state.attempts.size);
       const claimed = await claimDueDeliveries(services.sql, cfg, now, capacity);
