@@ -104,8 +104,9 @@ export interface Requester {
 }
 
 /**
- * The HTTP layer every resource function goes through: auth, version header, time-out, retries with backoff and
- * the same idempotency key, one token refresh on 401, typed errors, response validation.
+ * The HTTP layer every resource function goes through: auth, version header, per-attempt time-out inside a
+ * whole-call deadline, retries with backoff and the same idempotency key, one token refresh on 401, a circuit
+ * breaker, typed errors, response validation.
  */
 export function createRequester(config: ResolvedApiConfig, tokens: TokenProvider): Requester {
   const breaker = new CircuitBreaker({ threshold: config.circuitThreshold, cooldownMs: config.circuitCooldownMs, now: config.now });
