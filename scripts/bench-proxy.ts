@@ -11,8 +11,8 @@
  *    console (session cookie) vs GET /api/accounts/{id} on the service directly (Bearer), at concurrency 1 and 20.
  *    Builds first when the dist dir is missing or with --build. `--no-console` skips this step.
  *
- * With --demo it also starts a console in the default demo set-up (embedded sandbox, called in-process) and
- * measures the same route there.
+ * With --demo it also starts a console in the default demo set-up (embedded sandbox at /sandbox of the same
+ * server, reached over loopback HTTP) and measures the same route there.
  *
  * Flags: --build, --demo, --no-console, --requests <n> (per row and run, default 1000), --runs <n> (default 3; the median
  * per row is reported), --sandbox-port (4610), --console-port (3610). Everything it starts is stopped by pid on exit.
@@ -408,7 +408,7 @@ async function main() {
     });
 
     if (flags.demo) {
-      // The default set-up: the sandbox embedded in the console, called in-process (no loopback HTTP).
+      // The default set-up: the sandbox embedded in the console, reached over loopback HTTP like any service.
       const demoUrl = `http://localhost:${CONSOLE_PORT + 1}`;
       console.log(`[bench] starting a demo console (embedded sandbox) on ${demoUrl}`);
       start('demo console', [nextBin, 'start', '-p', String(CONSOLE_PORT + 1)], {
@@ -423,7 +423,7 @@ async function main() {
       const demoCookie = await signIn(demoUrl, DEMO_USER_BY_ROLE.admin);
       const list = (await (await fetch(`${demoUrl}/api/accounts?limit=1`, { headers: { Cookie: demoCookie } })).json()) as { data: { id: string }[] };
       const demoAccount = `${demoUrl}/api/accounts/${list.data[0].id}`;
-      for (const c of [1, 20]) scenarios.push({ target: 'demo console /api/accounts/[id] (embedded, in-process)', c, url: demoAccount, headers: { Cookie: demoCookie } });
+      for (const c of [1, 20]) scenarios.push({ target: 'demo console /api/accounts/[id] (embedded sandbox)', c, url: demoAccount, headers: { Cookie: demoCookie } });
     }
   }
 
