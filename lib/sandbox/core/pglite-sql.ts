@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { parse, protocol, type PGlite } from '@electric-sql/pglite';
+import { protocol, type PGlite } from '@electric-sql/pglite';
+import { decode, encodeBind, type Decoded } from './pglite-wire';
 import type { Sql } from './types';
 
 type Rows<T> = { rows: T[]; affectedRows?: number };
@@ -11,6 +12,7 @@ const DESCRIBE_PORTAL = wire.describe({ type: 'P' });
 const EXECUTE = wire.execute({});
 /** Distinct statement texts kept prepared; beyond that (dynamic filter SQL) statements are parsed each time. */
 const MAX_PREPARED = 500;
+const WRITES: ReadonlySet<string> = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
 
 function concat(parts: Message[]): Message {
   let n = 0;
@@ -72,6 +74,13 @@ export function fromPgliteFast(pg: PGlite): Sql {
   // Several adapters may share one instance (tests, a hot-reloaded module): each names its statements apart.
   const prefix = `sbx_${randomBytes(4).toString('hex')}_`;
 
+  /** One engine call; the first error in the response is thrown (PGlite's wrappers bypassed: see pglite-wire.ts). */
+  async function call(message: Message): Promise<Decoded> {
+    const decoded = decode(await pg.execProtocolRaw(message, { syncToFs: false }), pg.parsers);
+    if (decoded.error) throw decoded.error;
+    return decoded;
+  }
+
   async function run<T>(text: string, params: readonly unknown[] | undefined): Promise<Rows<T>> {
     return pg._runExclusiveQuery(async () => {
       const known = prepared.get(text);
@@ -88,10 +97,8 @@ export function fromPgliteFast(pg: PGlite): Sql {
           // A non-scalar parameter: its text depends on its type, so learn the types first.
           if (!stmt.oids) {
             const head = parsed && stmt.name ? [] : [wire.parse({ text, name: stmt.name })];
-            const described = await pg.execProtocol(concat([...head, wire.describe({ type: 'S', name: stmt.name }), SYNC]), {
-              syncToFs: false,
-            });
-            stmt.oids = parse.parseDescribeStatementResults(described.messages);
+            const described = await call(concat([...head, wire.describe({ type: 'S', name: stmt.name }), SYNC]));
+            stmt.oids = described.paramOids ?? [];
             parsed = true;
           }
           values.length = 0;
@@ -101,11 +108,11 @@ export function fromPgliteFast(pg: PGlite): Sql {
           }
         }
         const parts = parsed && stmt.name ? [] : [wire.parse({ text, name: stmt.name })];
-        parts.push(wire.bind({ values, statement: stmt.name }), DESCRIBE_PORTAL, EXECUTE, SYNC);
-        const { messages } = await pg.execProtocol(concat(parts), { syncToFs: false });
+        parts.push(encodeBind(stmt.name, values), DESCRIBE_PORTAL, EXECUTE, SYNC);
+        const { results } = await call(concat(parts));
         if (!known && stmt.name) prepared.set(text, stmt);
-        const r = parse.parseResults(messages, pg.parsers)[0];
-        return { rows: (r?.rows ?? []) as T[], affectedRows: r?.affectedRows };
+        const r = results[0];
+        return { rows: (r?.rows ?? []) as T[], affectedRows: r && WRITES.has(r.command ?? '') ? (r.rowCount ?? 0) : 0 };
       } catch (err) {
         // 26000: the statement is gone (someone ran DEALLOCATE/DISCARD); 0A000: its tables changed shape. Re-prepare next time.
         const code = (err as { code?: string }).code;
@@ -117,8 +124,7 @@ export function fromPgliteFast(pg: PGlite): Sql {
 
   async function simple(text: string): Promise<string | undefined> {
     return pg._runExclusiveQuery(async () => {
-      const { messages } = await pg.execProtocol(wire.query(text), { syncToFs: false });
-      const results = parse.parseResults(messages, pg.parsers);
+      const { results } = await call(wire.query(text));
       return results[results.length - 1]?.command;
     });
   }
