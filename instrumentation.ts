@@ -3,7 +3,7 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
-  const { startConsole, startupFailureLine } = await import('./lib/auth/startup');
+  const { startConsole, exitOnStartupFailure } = await import('./lib/auth/startup');
   try {
     await startConsole(async (env) => {
       if (env.SANDBOX !== 'on') return;
@@ -11,7 +11,6 @@ export async function register() {
       await (await import('./lib/sandbox-host')).ensureSandbox();
     });
   } catch (error) {
-    console.error(startupFailureLine(error));
-    process.exit(1);
+    exitOnStartupFailure(error);
   }
 }

@@ -251,6 +251,15 @@ describe('users and the last-admin guard', () => {
     expect((await listUsers(db)).filter((u) => u.role === 'admin').map((u) => u.id)).toEqual([b.id]);
   });
 
+  it('unknown or malformed user ids are NOT_FOUND, not a database error', async () => {
+    const a = await freshUser('admin');
+    for (const id of ['nope', '7c9e6679-7425-40de-944b-e07fc1f90ae7']) {
+      await expect(changeRole(a, id, 'viewer', db)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      await expect(setDisabled(a, id, true, db)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      await expect(changePassword(id, 'x', 'y', {}, db)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    }
+  });
+
   it('a disabled admin does not count as the remaining admin', async () => {
     const a = await freshUser('admin');
     const b = await freshUser('admin');

@@ -55,3 +55,9 @@ export function startupFailureLine(error: unknown): string {
 export function resetStartupForTests(): void {
   delete globalForStartup.__consoleReady;
 }
+
+/** Prints the one line and ends the process: a console that cannot start safely must not serve. */
+export function exitOnStartupFailure(error: unknown): never {
+  console.error(startupFailureLine(error));
+  process.exit(1);
+}

@@ -15,6 +15,13 @@ export type PublicUser = Pick<
 >;
 type Actor = { id: string };
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A malformed id is simply "no such user" (PostgreSQL would otherwise reject it as an invalid uuid). */
+function notFound(): ActionError {
+  return new ActionError('NOT_FOUND', 'That user no longer exists.');
+}
+
 const publicColumns = {
   id: users.id,
   email: users.email,
@@ -32,6 +39,7 @@ export async function listUsers(db?: ConsoleDb): Promise<PublicUser[]> {
 }
 
 export async function getUser(userId: string, db?: ConsoleDb): Promise<PublicUser | null> {
+  if (!UUID.test(userId)) return null;
   const database = db ?? (await getDb());
   const [row] = await database.select(publicColumns).from(users).where(eq(users.id, userId));
   return row ?? null;
@@ -89,6 +97,7 @@ async function withLastAdminGuard<T>(
   losesAdmin: boolean,
   change: (tx: ConsoleDb, target: UserRow) => Promise<T>,
 ): Promise<T> {
+  if (!UUID.test(targetId)) throw notFound();
   return database.transaction(async (tx) => {
     const admins = await tx
       .select({ id: users.id })
@@ -97,7 +106,7 @@ async function withLastAdminGuard<T>(
       .orderBy(asc(users.id))
       .for('update');
     const [target] = await tx.select().from(users).where(eq(users.id, targetId)).for('update');
-    if (!target) throw new ActionError('NOT_FOUND', 'That user no longer exists.');
+    if (!target) throw notFound();
     const isActiveAdmin = target.role === 'admin' && !target.disabledAt;
     if (losesAdmin && isActiveAdmin && !admins.some((a) => a.id !== target.id)) {
       throw new ActionError('LAST_ADMIN', 'This is the last active admin. Make someone else an admin first.');
@@ -107,8 +116,9 @@ async function withLastAdminGuard<T>(
 }
 
 async function loadTarget(database: ConsoleDb, userId: string): Promise<UserRow> {
+  if (!UUID.test(userId)) throw notFound();
   const [target] = await database.select().from(users).where(eq(users.id, userId));
-  if (!target) throw new ActionError('NOT_FOUND', 'That user no longer exists.');
+  if (!target) throw notFound();
   return target;
 }
 
