@@ -76,7 +76,15 @@ export function fromPgliteFast(pg: PGlite): Sql {
 
   /** One engine call; the first error in the response is thrown (PGlite's wrappers bypassed: see pglite-wire.ts). */
   async function call(message: Message): Promise<Decoded> {
-    const decoded = decode(await pg.execProtocolRaw(message, { syncToFs: false }), pg.parsers);
+    // The streaming variant: execProtocolRaw would still run PGlite's own message parser over every byte.
+    const chunks: Uint8Array[] = [];
+    await pg.execProtocolRawStream(message, {
+      syncToFs: false,
+      onRawData: (bytes) => {
+        chunks.push(bytes.slice()); // a view into the engine's memory: copy before the next write reuses it
+      },
+    });
+    const decoded = decode(chunks.length === 1 ? chunks[0] : concat(chunks), pg.parsers);
     if (decoded.error) throw decoded.error;
     return decoded;
   }
