@@ -256,6 +256,8 @@ describe('idempotency', () => {
     expect(first.status).toBe(201);
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);
+    // Stored as the response's own text: the replay keeps even the key order.
+    expect(JSON.stringify(again.body)).toBe(JSON.stringify(first.body));
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(first.headers.get('idempotent-replayed')).toBeNull();
     expect(await count(c.customerId)).toBe(1);

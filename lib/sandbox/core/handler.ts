@@ -127,7 +127,6 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
       };
 
       let result: RouteResult;
-      let replayed = false;
       if (key) {
         const outcome = await runIdempotent(
           deps.services.sql,
@@ -135,8 +134,8 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
           (tx) => route.handler({ ...ctx, sql: tx }),
         );
         result = outcome.result;
-        replayed = outcome.replayed;
-        if (!replayed) deps.services.wake();
+        if (!outcome.replayed) deps.services.wake();
+        return raw(result.status, outcome.bodyText, requestId, result.headers);
       } else if (method === 'GET' && customer && deps.readCache) {
         const { cache, version } = deps.readCache;
         const cacheKey = `${customer.id} ${path}${url.search}`;

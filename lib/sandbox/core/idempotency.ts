@@ -66,13 +66,15 @@ interface KeyRow {
   method_path: string;
   body_hash: string;
   status: number | null;
-  response_body: unknown;
-  response_headers: Record<string, string> | null;
+  response_body: string | null;
+  response_headers: string | null;
 }
 
 export interface IdempotentOutcome {
   result: RouteResult;
   replayed: boolean;
+  /** `result.body` as JSON, exactly as stored (serialised once, for the record and the response). */
+  bodyText?: string;
 }
 
 /**
@@ -112,21 +114,24 @@ export async function runIdempotent(
               idempotencyKey: input.key,
             });
           }
+          const headers = row.response_headers ? (JSON.parse(row.response_headers) as Record<string, string>) : {};
           return {
             replayed: true,
+            bodyText: row.response_body ?? undefined,
             result: {
               status: row.status,
-              body: row.response_body ?? undefined,
-              headers: { ...(row.response_headers ?? {}), 'Idempotent-Replayed': 'true' },
+              body: row.response_body === null ? undefined : (JSON.parse(row.response_body) as unknown),
+              headers: { ...headers, 'Idempotent-Replayed': 'true' },
             },
           };
         }
         const result = await execute(tx);
+        const bodyText = result.body === undefined ? undefined : JSON.stringify(result.body);
         await tx.query(
           `UPDATE sandbox.idempotency_keys SET status = $3, response_body = $4, response_headers = $5 WHERE scope = $1 AND key = $2`,
-          [input.scope, input.key, result.status, result.body === undefined ? null : JSON.stringify(result.body), JSON.stringify(result.headers ?? {})],
+          [input.scope, input.key, result.status, bodyText ?? null, JSON.stringify(result.headers ?? {})],
         );
-        return { result, replayed: false };
+        return { result, replayed: false, bodyText };
       });
     } catch (err) {
       // 23505: two first requests raced on pg; 40001/40P01: serialization/deadlock. Go again: now it replays.

@@ -27,4 +27,13 @@ export const coreMigrations: Migration[] = [
       CREATE INDEX idempotency_keys_created_at ON sandbox.idempotency_keys (created_at);
     `,
   },
+  {
+    // The stored response is replayed byte for byte and never queried inside: text spares jsonb's parse on every write.
+    id: '002_idempotency_response_text',
+    sql: `
+      ALTER TABLE sandbox.idempotency_keys
+        ALTER COLUMN response_body TYPE text USING response_body::text,
+        ALTER COLUMN response_headers TYPE text USING response_headers::text;
+    `,
+  },
 ];
