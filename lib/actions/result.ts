@@ -10,6 +10,8 @@ export type ActionFailure = {
   correlationId?: string;
   /** The service's request id when the failure came from the API (ApiError). */
   requestId?: string;
+  /** The service's HTTP status when the failure came from the API (ApiError). */
+  status?: number;
 };
 
 export type ActionOutcome<T> = { ok: true; data: T } | { ok: false; failure: ActionFailure };

@@ -136,14 +136,14 @@ describe('actionClient: session → permission → schema → handler → audit'
   it('keeps an ApiError’s code, message, request id and field errors', async () => {
     await signInAs('finance');
     const apiError = Object.assign(new Error('The quote has expired.'), {
-      name: 'ApiError', code: 'QUOTE_EXPIRED', requestId: 'svc-123', fieldErrors: { quoteId: ['Expired.'] },
+      name: 'ApiError', code: 'QUOTE_EXPIRED', status: 422, requestId: 'svc-123', fieldErrors: { quoteId: ['Expired.'] },
     });
     const action = actionClient.metadata({ name: 'convert.swap', permission: 'operations:create' })
       .inputSchema(z.object({})).action(async () => { throw apiError; });
     const outcome = readActionResult(await action({}));
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
-    expect(outcome.failure).toMatchObject({ code: 'QUOTE_EXPIRED', message: 'The quote has expired.', requestId: 'svc-123', fieldErrors: { quoteId: ['Expired.'] } });
+    expect(outcome.failure).toMatchObject({ code: 'QUOTE_EXPIRED', status: 422, message: 'The quote has expired.', requestId: 'svc-123', fieldErrors: { quoteId: ['Expired.'] } });
     expect(failureSentence(outcome.failure)).toBe('The quote has expired. (reference svc-123)');
   });
 

@@ -30,6 +30,7 @@ type ApiErrorLike = {
   code?: unknown;
   message: string;
   requestId?: unknown;
+  status?: unknown;
   fieldErrors?: unknown;
 };
 
@@ -58,6 +59,8 @@ export function toActionFailure(error: unknown, correlationId: string, actionNam
     return {
       code: typeof error.code === 'string' ? error.code : 'API_ERROR',
       message: error.message,
+      // The status lets the browser word 5xx, 429 and transport failures itself instead of echoing the service.
+      ...(typeof error.status === 'number' ? { status: error.status } : {}),
       ...(fieldErrors ? { fieldErrors } : {}),
       ...(requestId ? { requestId } : {}),
       correlationId,
