@@ -9,6 +9,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import { createSandbox } from '../lib/sandbox';
+import type { PlainRequest } from '../lib/sandbox/core/handler';
 import { fromPglite, fromPgPool } from '../lib/sandbox/core/sql';
 import type { Sql } from '../lib/sandbox/core/types';
 import { readDemoCredentials, seedDemo } from '../lib/sandbox/seed/seed';
@@ -28,18 +29,32 @@ async function openSql(): Promise<{ sql: Sql; close: () => Promise<void>; where:
   return { sql: fromPglite(pg), close: () => pg.close(), where: dir, singleWriter: true };
 }
 
-function toRequest(req: http.IncomingMessage, body: Buffer, origin: string): Request {
+/**
+ * node:http → the handler's plain request. A Web Request (and its body stream) is built only if a multipart body
+ * is read; JSON bodies are decoded straight from the buffer.
+ */
+function toPlainRequest(req: http.IncomingMessage, body: Buffer, origin: string, tooLargeSize: number | null): PlainRequest {
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) {
     if (Array.isArray(v)) v.forEach((x) => headers.append(k, x));
     else if (v !== undefined) headers.set(k, v);
   }
+  if (tooLargeSize !== null) headers.set('content-length', String(tooLargeSize));
   const method = req.method ?? 'GET';
-  return new Request(`${origin}${req.url ?? '/'}`, {
+  const url = `${origin}${req.url ?? '/'}`;
+  return {
     method,
+    url,
     headers,
-    body: method === 'GET' || method === 'HEAD' || body.length === 0 ? undefined : new Uint8Array(body),
-  });
+    // Like Request.text(): UTF-8, a leading byte-order mark dropped.
+    text: async () => body.toString('utf8').replace(/^\uFEFF/, ''),
+    formData: () =>
+      new Request(url, {
+        method,
+        headers,
+        body: method === 'GET' || method === 'HEAD' || body.length === 0 ? undefined : new Uint8Array(body),
+      }).formData(),
+  };
 }
 
 async function main() {
@@ -66,13 +81,9 @@ async function main() {
     });
     req.on('end', async () => {
       try {
-        const request = toRequest(req, tooLarge ? Buffer.alloc(0) : Buffer.concat(chunks), origin);
-        if (tooLarge) request.headers.set('content-length', String(size));
-        const response = await sandbox.handle(request);
-        const headers: Record<string, string> = {};
-        response.headers.forEach((v, k) => (headers[k] = v));
-        res.writeHead(response.status, headers);
-        res.end(Buffer.from(await response.arrayBuffer()));
+        const response = await sandbox.handlePlain(toPlainRequest(req, tooLarge ? Buffer.alloc(0) : Buffer.concat(chunks), origin, tooLarge ? size : null));
+        res.writeHead(response.status, response.headers);
+        res.end(response.body);
       } catch (err) {
         console.error(`[sandbox] adapter error: ${err instanceof Error ? err.message : String(err)}`);
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });

@@ -1,7 +1,7 @@
 import { TokenService, loadSigningKey } from './core/auth';
 import { createDbClock, type SandboxClock } from './core/clock';
 import { findCustomerById } from './core/customers';
-import { createHandler } from './core/handler';
+import { createHandler, type PlainRequest, type PlainResponse } from './core/handler';
 import { migrate } from './core/migrate';
 import { DataVersion, ReadCache, versionedSql } from './core/read-cache';
 import { coreModule } from './core/module';
@@ -42,6 +42,8 @@ export interface SandboxOptions {
 
 export interface Sandbox {
   handle(req: Request): Promise<Response>;
+  /** The same handler over plain objects (no Web Request/Response allocations): the standalone server's path. */
+  handlePlain(req: PlainRequest): Promise<PlainResponse>;
   start(): void;
   stop(): Promise<void>;
   services: SandboxServices;
@@ -105,7 +107,7 @@ export function createSandbox(opts: SandboxOptions): Sandbox {
   ready.catch(() => undefined);
 
   router = new Router(modules.flatMap((m) => m.routes));
-  const handle = createHandler({
+  const { handle, handlePlain } = createHandler({
     router,
     basePath: opts.basePath ?? '',
     services,
@@ -116,6 +118,7 @@ export function createSandbox(opts: SandboxOptions): Sandbox {
 
   return {
     handle,
+    handlePlain,
     start() {
       void ready.then(() => worker.start());
     },

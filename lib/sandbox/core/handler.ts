@@ -23,20 +23,41 @@ export interface HandlerDeps {
   readCache?: { cache: ReadCache; version: DataVersion };
 }
 
-function json(status: number, body: unknown, requestId: string, extra: Record<string, string> = {}): Response {
+/** What the handler needs of a request: a Web `Request` is one; the standalone server passes a lighter one. */
+export interface PlainRequest {
+  method: string;
+  /** Absolute URL. */
+  url: string;
+  headers: Headers;
+  text(): Promise<string>;
+  formData(): Promise<FormData>;
+}
+
+/** A response before it becomes a Web `Response` (the standalone server writes it to node:http directly). */
+export interface PlainResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** Absent for an empty body. */
+  body?: string;
+}
+
+function json(status: number, body: unknown, requestId: string, extra: Record<string, string> = {}): PlainResponse {
   return raw(status, body === undefined ? undefined : JSON.stringify(body), requestId, extra);
 }
 
-function raw(status: number, body: string | undefined, requestId: string, extra: Record<string, string> = {}): Response {
-  const headers = new Headers({ 'X-Request-Id': requestId, 'X-Service-Version': '1', ...extra });
-  if (body === undefined || status === 204 || status === 202) {
-    return new Response(null, { status, headers });
-  }
-  headers.set('Content-Type', 'application/json; charset=utf-8');
-  return new Response(body, { status, headers });
+function raw(status: number, body: string | undefined, requestId: string, extra: Record<string, string> = {}): PlainResponse {
+  const headers: Record<string, string> = { 'x-request-id': requestId, 'x-service-version': '1' };
+  for (const [k, v] of Object.entries(extra)) headers[k.toLowerCase()] = v;
+  if (body === undefined || status === 204 || status === 202) return { status, headers };
+  headers['content-type'] = 'application/json; charset=utf-8';
+  return { status, headers, body };
 }
 
-function errorResponse(err: ServiceError, requestId: string, extra?: Record<string, string>): Response {
+export function toWebResponse(r: PlainResponse): Response {
+  return new Response(r.body ?? null, { status: r.status, headers: r.headers });
+}
+
+function errorResponse(err: ServiceError, requestId: string, extra?: Record<string, string>): PlainResponse {
   return json(err.status, err.toBody(), requestId, extra);
 }
 
@@ -46,7 +67,7 @@ function malformed(message: string): ServiceError {
   });
 }
 
-async function readBody(req: Request): Promise<{ body: unknown; form?: FormData }> {
+async function readBody(req: PlainRequest): Promise<{ body: unknown; form?: FormData }> {
   const declared = Number(req.headers.get('content-length') ?? '0');
   if (declared > MAX_REQUEST_BYTES) {
     throw new ServiceError(400, 'FILE_TOO_LARGE', 'Request body is too large', {
@@ -71,10 +92,18 @@ async function readBody(req: Request): Promise<{ body: unknown; form?: FormData 
   }
 }
 
-/** Builds the framework-free `(Request) => Promise<Response>` handler. */
-export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Response> {
+/** Builds the framework-free handler: `(Request) => Promise<Response>`, or plain objects (`handlePlain`). */
+export function createHandler(deps: HandlerDeps): {
+  handle(req: Request): Promise<Response>;
+  handlePlain(req: PlainRequest): Promise<PlainResponse>;
+} {
+  const handlePlain = createPlainHandler(deps);
+  return { handle: async (req) => toWebResponse(await handlePlain(req)), handlePlain };
+}
+
+function createPlainHandler(deps: HandlerDeps): (req: PlainRequest) => Promise<PlainResponse> {
   const base = deps.basePath.replace(/\/+$/, '');
-  return async function handle(req: Request): Promise<Response> {
+  return async function handle(req: PlainRequest): Promise<PlainResponse> {
     const requestId = randomUUID();
     try {
       await deps.ready;
