@@ -91,7 +91,7 @@ export function createSandbox(opts: SandboxOptions): Sandbox {
   if (!opts.clock) {
     (clock as SandboxClock).onAdvance = () => {
       version?.bump();
-      worker.wake();
+      worker.wakeAll();
     };
   }
 

@@ -143,6 +143,7 @@ async function claim(tx: Sql, column: 'review_due_at' | 'activation_due_at', sta
 /** Auto customers: decides reviews AUTO_REVIEW_DELAY_MS after submission (sandbox clock). */
 export const reviewTask: BackgroundTask = {
   name: 'account-reviews',
+  runOnWake: false,
   async run(services) {
     const now = services.clock.now();
     if (!(await anyDue(services.sql, 'review_due_at', 'REVIEWING', now))) return 0;
@@ -157,6 +158,7 @@ export const reviewTask: BackgroundTask = {
 /** Auto customers: OPENING → ACTIVE AUTO_ACTIVATION_DELAY_MS after approval. */
 export const activationTask: BackgroundTask = {
   name: 'account-activations',
+  runOnWake: false,
   async run(services) {
     const now = services.clock.now();
     if (!(await anyDue(services.sql, 'activation_due_at', 'OPENING', now))) return 0;

@@ -7,5 +7,5 @@ export const beneficiariesModule: SandboxModule = {
   name: 'beneficiaries',
   migrations: beneficiaryMigrations,
   routes: [...beneficiaryRoutes, ...beneficiaryHelperRoutes],
-  tasks: [{ name: 'beneficiaries.review', run: (services) => runAutoReviews(services) }],
+  tasks: [{ name: 'beneficiaries.review', runOnWake: false, run: (services) => runAutoReviews(services) }],
 };

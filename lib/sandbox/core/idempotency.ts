@@ -150,6 +150,7 @@ export function createPurgeTask(everyMs = 60_000): BackgroundTask {
   let last = 0;
   return {
     name: 'idempotency-purge',
+    runOnWake: false,
     async run({ sql, clock }) {
       if (Date.now() - last < everyMs) return 0;
       last = Date.now();

@@ -13,6 +13,7 @@ function clockSyncTask(clock: Clock, everyMs = 1000): BackgroundTask | null {
   let last = Date.now();
   return {
     name: 'clock-sync',
+    runOnWake: false,
     async run() {
       if (Date.now() - last < everyMs) return 0;
       last = Date.now();

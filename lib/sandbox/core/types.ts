@@ -111,6 +111,12 @@ export interface EmittedEvent {
 export interface BackgroundTask {
   name: string;
   run(services: SandboxServices): Promise<number>;
+  /**
+   * `false` for tasks whose work only becomes due with time (settlement, reviews, purges): they run on the loop's
+   * periodic full ticks (~100 ms, and at once after a clock advance), not on the extra tick each write asks for
+   * with `services.wake()`. Default true.
+   */
+  runOnWake?: boolean;
 }
 
 /** A module's SQL migration. Ids sort globally: core 0xx, accounts 1xx, money 2xx, webhooks 4xx. */

@@ -21,6 +21,9 @@ export class Worker {
   private loop: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
   private woken = false;
+  /** The next tick runs every task (start, clock advance, time-based work moved, or a periodic tick is due). */
+  private fullPending = true;
+  private lastFullAt = 0;
   private readonly intervalMs: number;
   private readonly minGapMs: number;
 
@@ -39,15 +42,26 @@ export class Worker {
     this.loop = this.run();
   }
 
+  /** A write happened: run the tasks that react to writes (`runOnWake`) soon. */
   wake(): void {
     this.woken = true;
     this.wakeUp?.();
   }
 
-  /** Runs every task once (tests drive the sandbox deterministically with this instead of the loop). */
-  async tick(): Promise<number> {
+  /** Time moved (clock advance): run every task soon. */
+  wakeAll(): void {
+    this.fullPending = true;
+    this.wake();
+  }
+
+  /**
+   * Runs every task once (tests drive the sandbox deterministically with this instead of the loop); `onWakeOnly`
+   * skips the time-based tasks (`runOnWake: false`).
+   */
+  async tick(onWakeOnly = false): Promise<number> {
     let moved = 0;
     for (const task of this.tasks) {
+      if (onWakeOnly && task.runOnWake === false) continue;
       try {
         moved += await task.run(this.services());
       } catch (err) {
@@ -73,8 +87,14 @@ export class Worker {
     while (this.running) {
       this.woken = false;
       const started = Date.now();
-      const moved = await this.tick();
+      // Under a stream of writes every tick is a wake: time-based tasks still run at least every intervalMs.
+      const full = this.fullPending || started - this.lastFullAt >= this.intervalMs;
+      this.fullPending = false;
+      if (full) this.lastFullAt = started;
+      const moved = await this.tick(!full);
       if (!this.running) break;
+      // Work moved by a full tick may leave more for any task: the next one is full too.
+      if (moved > 0 && full) this.fullPending = true;
       if (moved > 0 || this.woken) {
         const wait = started + this.minGapMs - Date.now();
         await new Promise((r) => (wait > 0 ? setTimeout(r, wait) : setImmediate(r)));

@@ -8,5 +8,5 @@ export const operationsModule: SandboxModule = {
   name: 'operations',
   migrations: operationMigrations,
   routes: [...operationRoutes, ...operationHelperRoutes],
-  tasks: [{ name: 'operations.settle', run: (services) => runDueSettlements(services) }],
+  tasks: [{ name: 'operations.settle', runOnWake: false, run: (services) => runDueSettlements(services) }],
 };
