@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini, not classic zod: this schema ships to the browser with the form (zodResolver); mini tree-shakes.
+import * as z from 'zod/mini';
 import { ASSETS, type Asset } from '@/lib/money/assets';
 import { cnpjSchema } from '@/lib/validation/zod';
 import { isCountryCode } from './countries';
@@ -27,11 +28,11 @@ function isRealDate(value: string): boolean {
 }
 
 const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `Enter the ${label}.` })
-    .trim()
-    .min(1, { error: `Enter the ${label}.`, abort: true })
-    .max(max, { error: `The ${label} must be at most ${max} characters.` });
+  z.string({ error: `Enter the ${label}.` }).check(
+    z.trim(),
+    z.minLength(1, { error: `Enter the ${label}.`, abort: true }),
+    z.maxLength(max, { error: `The ${label} must be at most ${max} characters.` }),
+  );
 
 export const accountAssetSchema = z.object({
   code: z.enum(ASSETS, { error: 'Choose a supported asset.' }),
@@ -41,49 +42,50 @@ export const accountAssetSchema = z.object({
 export const addressSchema = z
   .object({
     addressLine1: requiredText('street address', 200),
-    addressLine2: z.string().trim().max(200, { error: 'Address line 2 must be at most 200 characters.' }).optional(),
+    addressLine2: z.optional(
+      z.string().check(z.trim(), z.maxLength(200, { error: 'Address line 2 must be at most 200 characters.' })),
+    ),
     city: requiredText('city', 100),
     state: requiredText('state', 100),
-    country: z
-      .string({ error: 'Choose a country.' })
-      .refine(isCountryCode, { error: 'Choose a country from the list.' }),
-    postalCode: z.string({ error: 'Enter the postal code.' }).trim().min(1, { error: 'Enter the postal code.' }),
+    country: z.string({ error: 'Choose a country.' }).check(z.refine(isCountryCode, { error: 'Choose a country from the list.' })),
+    postalCode: z.string({ error: 'Enter the postal code.' }).check(z.trim(), z.minLength(1, { error: 'Enter the postal code.' })),
   })
-  .superRefine((address, ctx) => {
-    if (address.country === 'BR') {
-      if (address.postalCode && !CEP.test(address.postalCode)) {
-        ctx.addIssue({ code: 'custom', path: ['postalCode'], message: 'Enter the CEP as 00000-000.' });
+  .check(
+    z.superRefine((address, ctx) => {
+      if (address.country === 'BR') {
+        if (address.postalCode && !CEP.test(address.postalCode)) {
+          ctx.addIssue({ code: 'custom', path: ['postalCode'], message: 'Enter the CEP as 00000-000.' });
+        }
+        if (address.state && !isBrazilState(address.state)) {
+          ctx.addIssue({ code: 'custom', path: ['state'], message: 'Enter the two-letter state code (UF), like SP.' });
+        }
+      } else if (address.postalCode && !POSTAL_CODE.test(address.postalCode)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['postalCode'],
+          message: 'Enter a postal code of 2 to 12 letters, digits, spaces or hyphens.',
+        });
       }
-      if (address.state && !isBrazilState(address.state)) {
-        ctx.addIssue({ code: 'custom', path: ['state'], message: 'Enter the two-letter state code (UF), like SP.' });
-      }
-    } else if (address.postalCode && !POSTAL_CODE.test(address.postalCode)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['postalCode'],
-        message: 'Enter a postal code of 2 to 12 letters, digits, spaces or hyphens.',
-      });
-    }
-  });
+    }),
+  );
 
 export const createAccountSchema = z.object({
-  legalName: requiredText('legal name', 200).refine((v) => v.length >= 2, {
-    error: 'The legal name must be at least 2 characters.',
-  }),
+  legalName: requiredText('legal name', 200).check(
+    z.refine((v) => v.length >= 2, { error: 'The legal name must be at least 2 characters.' }),
+  ),
   // Masked or plain, numeric or alphanumeric; the output is the 14 upper-case characters the service takes.
   taxId: cnpjSchema,
   industry: z.enum(INDUSTRIES, { error: 'Choose an industry.' }),
-  incorporateDate: z
-    .string({ error: 'Enter the incorporation date.' })
-    .min(1, { error: 'Enter the incorporation date.', abort: true })
-    .refine(isRealDate, { error: 'Enter a valid date.', abort: true })
-    .refine((v) => !isRealDate(v) || v >= '1800-01-01', { error: 'Enter a date after 1800.' })
-    .refine((v) => !isRealDate(v) || v <= todayIsoDate(), { error: 'The incorporation date cannot be in the future.' }),
+  incorporateDate: z.string({ error: 'Enter the incorporation date.' }).check(
+    z.minLength(1, { error: 'Enter the incorporation date.', abort: true }),
+    z.refine(isRealDate, { error: 'Enter a valid date.', abort: true }),
+    z.refine((v) => !isRealDate(v) || v >= '1800-01-01', { error: 'Enter a date after 1800.' }),
+    z.refine((v) => !isRealDate(v) || v <= todayIsoDate(), { error: 'The incorporation date cannot be in the future.' }),
+  ),
   address: addressSchema,
-  assets: z
-    .array(accountAssetSchema, { error: 'Choose at least one asset.' })
-    .min(1, { error: 'Choose at least one asset.' })
-    .superRefine((assets, ctx) => {
+  assets: z.array(accountAssetSchema, { error: 'Choose at least one asset.' }).check(
+    z.minLength(1, { error: 'Choose at least one asset.' }),
+    z.superRefine((assets, ctx) => {
       const seen = new Set<string>();
       for (const [i, a] of assets.entries()) {
         if (seen.has(a.code)) {
@@ -92,6 +94,7 @@ export const createAccountSchema = z.object({
         seen.add(a.code);
       }
     }),
+  ),
 });
 
 export type CreateAccountInput = z.input<typeof createAccountSchema>;

@@ -1,18 +1,27 @@
-import { z } from 'zod';
+// zod/mini, not classic zod: these schemas reach client forms (zodResolver), and mini tree-shakes to what is used.
+import * as z from 'zod/mini';
 import { validateCnpj } from './cnpj';
 import { validateCpf } from './cpf';
 import { DICT_KEY_TYPES, validatePixKey } from './pix';
 import type { ValidationResult } from './validation-result';
 
+/** zod/mini's transform payload has no `addIssue`; this records a custom issue the way classic zod's does. */
+export function addTransformIssue(ctx: z.core.ParsePayload, issue: { message: string; path?: PropertyKey[]; params?: Record<string, unknown> }): void {
+  ctx.issues.push({ code: 'custom', input: ctx.value, ...issue });
+}
+
 function fromValidator(validate: (input: string) => ValidationResult, requiredMessage: string) {
-  return z.string({ error: requiredMessage }).transform((input, ctx) => {
-    const r = validate(input);
-    if (!r.ok) {
-      ctx.addIssue({ code: 'custom', message: input.trim() === '' ? requiredMessage : r.message });
-      return z.NEVER;
-    }
-    return r.normalized;
-  });
+  return z.pipe(
+    z.string({ error: requiredMessage }),
+    z.transform((input: string, ctx) => {
+      const r = validate(input);
+      if (!r.ok) {
+        addTransformIssue(ctx, { message: input.trim() === '' ? requiredMessage : r.message });
+        return z.NEVER;
+      }
+      return r.normalized;
+    }),
+  );
 }
 
 /** A CPF typed with or without the mask; output is the 11 digits. */
@@ -25,35 +34,37 @@ export const TAX_ID_TYPES = ['CPF', 'CNPJ'] as const;
 export const taxIdTypeSchema = z.enum(TAX_ID_TYPES, { error: 'Choose CPF or CNPJ.' });
 
 /** `{ value, type }` as the contract's TaxId; the error lands on `value`, output value normalised. */
-export const taxIdSchema = z
-  .object({ value: z.string({ error: 'Enter the tax id.' }), type: taxIdTypeSchema })
-  .transform((input, ctx) => {
+export const taxIdSchema = z.pipe(
+  z.object({ value: z.string({ error: 'Enter the tax id.' }), type: taxIdTypeSchema }),
+  z.transform((input: { value: string; type: (typeof TAX_ID_TYPES)[number] }, ctx) => {
     const r = input.type === 'CPF' ? validateCpf(input.value) : validateCnpj(input.value);
     if (!r.ok) {
       const message = input.value.trim() === '' ? `Enter the ${input.type}.` : r.message;
-      ctx.addIssue({ code: 'custom', path: ['value'], message });
+      addTransformIssue(ctx, { path: ['value'], message });
       return z.NEVER;
     }
     return { value: r.normalized, type: input.type };
-  });
+  }),
+);
 
 export const dictKeyTypeSchema = z.enum(DICT_KEY_TYPES, { error: 'Choose the PIX key type.' });
 
 /** `{ dictKeyType, dictKey }` for PIX instructions; the key's error lands on `dictKey`, output key normalised. */
-export const pixKeySchema = z
-  .object({ dictKeyType: dictKeyTypeSchema, dictKey: z.string({ error: 'Enter the PIX key.' }) })
-  .transform((input, ctx) => {
+export const pixKeySchema = z.pipe(
+  z.object({ dictKeyType: dictKeyTypeSchema, dictKey: z.string({ error: 'Enter the PIX key.' }) }),
+  z.transform((input: { dictKeyType: (typeof DICT_KEY_TYPES)[number]; dictKey: string }, ctx) => {
     const r = validatePixKey(input.dictKeyType, input.dictKey);
     if (!r.ok) {
-      ctx.addIssue({ code: 'custom', path: ['dictKey'], message: r.message });
+      addTransformIssue(ctx, { path: ['dictKey'], message: r.message });
       return z.NEVER;
     }
     return { dictKeyType: input.dictKeyType, dictKey: r.normalized };
-  });
+  }),
+);
 
 /**
  * For larger forms (e.g. a beneficiary with holder + PIX instruction) that need a plain object schema they
- * can extend: `z.object({ ...pixKeyShape, other }).superRefine((v, ctx) => refinePixKey(v, ctx))`.
+ * can extend: `z.object({ ...pixKeyShape, other }).check(z.superRefine((v, ctx) => refinePixKey(v, ctx)))`.
  */
 export const pixKeyShape = {
   dictKeyType: dictKeyTypeSchema,
@@ -62,7 +73,7 @@ export const pixKeyShape = {
 
 export function refinePixKey(
   value: { dictKeyType: (typeof DICT_KEY_TYPES)[number]; dictKey: string },
-  ctx: z.RefinementCtx,
+  ctx: z.core.$RefinementCtx,
   path: PropertyKey[] = ['dictKey'],
 ): void {
   const r = validatePixKey(value.dictKeyType, value.dictKey);
@@ -71,7 +82,7 @@ export function refinePixKey(
 
 export function refineTaxId(
   value: { type: (typeof TAX_ID_TYPES)[number]; value: string },
-  ctx: z.RefinementCtx,
+  ctx: z.core.$RefinementCtx,
   path: PropertyKey[] = ['value'],
 ): void {
   const r = value.type === 'CPF' ? validateCpf(value.value) : validateCnpj(value.value);

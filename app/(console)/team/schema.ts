@@ -1,14 +1,16 @@
-import { z } from 'zod';
+// zod/mini, not classic zod: addUserSchema ships to the browser with the add-user form (zodResolver).
+import * as z from 'zod/mini';
+// emailSchema is still classic zod, which keeps the classic chunk on /team until lib/auth/password-policy.ts moves too.
 import { emailSchema } from '@/lib/auth/password-policy';
 import { ROLES } from '@/lib/auth/permissions';
 
 // One schema per team mutation, shared by the forms and the server actions.
 
 const roleSchema = z.enum(ROLES, { error: 'Choose a role.' });
-const userIdSchema = z.string().trim().min(1, 'Missing user id.').max(100);
+const userIdSchema = z.string().check(z.trim(), z.minLength(1, 'Missing user id.'), z.maxLength(100));
 
 export const addUserSchema = z.object({
-  name: z.string().trim().min(1, 'Enter a name.').max(100, 'Use at most 100 characters.'),
+  name: z.string().check(z.trim(), z.minLength(1, 'Enter a name.'), z.maxLength(100, 'Use at most 100 characters.')),
   email: emailSchema,
   role: roleSchema,
 });

@@ -1,13 +1,13 @@
 'use server';
 
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { actionClient } from '@/lib/actions/safe-action';
 import { createAccount } from '@/lib/api/accounts';
 import { createAccountSchema, toCreateAccountBody } from '@/lib/schemas/account';
 
 // The form's own schema plus the form instance's idempotency key: the server re-validates exactly what the
 // browser validated, and the key makes a double submit or a retry one account at the service.
-const createAccountActionSchema = createAccountSchema.extend({
+const createAccountActionSchema = z.extend(createAccountSchema, {
   idempotencyKey: z.uuid({ error: 'The form lost its request key. Reload the page and try again.' }),
 });
 

@@ -1,0 +1,52 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// One classic `zod` import anywhere in a form's client graph brings back the whole ~45 kB (gzip) classic chunk,
+// so the graph of each client form that validates with a shared schema must reach zod only through 'zod/mini'.
+
+const ROOT = resolve(__dirname, '../..');
+const IMPORT = /(?:^|\n)\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/g;
+
+function resolveModule(from: string, spec: string): string | undefined {
+  const base = spec.startsWith('@/') ? join(ROOT, spec.slice(2)) : spec.startsWith('.') ? resolve(dirname(from), spec) : undefined;
+  if (!base) return undefined;
+  return ['', '.ts', '.tsx', '/index.ts', '/index.tsx'].map((ext) => base + ext).find((p) => existsSync(p) && !p.endsWith('/'));
+}
+
+/** Every package specifier reachable from `entry` through project modules, by the module that imports it. */
+function clientGraphPackages(entry: string): Map<string, string[]> {
+  const packages = new Map<string, string[]>();
+  const seen = new Set<string>();
+  const queue = [join(ROOT, entry)];
+  while (queue.length) {
+    const file = queue.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const source = readFileSync(file, 'utf8');
+    // A 'use server' module reaches the browser only as an action reference, not as code.
+    if (file !== join(ROOT, entry) && /^\s*['"]use server['"]/.test(source)) continue;
+    for (const [, spec] of source.matchAll(IMPORT)) {
+      const local = resolveModule(file, spec);
+      if (local) queue.push(local);
+      else if (!spec.startsWith('.') && !spec.startsWith('@/')) packages.set(spec, [...(packages.get(spec) ?? []), file.slice(ROOT.length + 1)]);
+    }
+  }
+  return packages;
+}
+
+describe('client form graphs use zod/mini only', () => {
+  it('the create-account form reaches zod only as zod/mini', () => {
+    const packages = clientGraphPackages('app/(console)/accounts/new/_components/create-account-form.tsx');
+    expect(packages.has('zod/mini')).toBe(true);
+    expect(packages.get('zod')).toBeUndefined();
+    expect([...packages.keys()].filter((p) => p.startsWith('zod/') && p !== 'zod/mini')).toEqual([]);
+  });
+
+  it('the shared schema modules import zod/mini, never classic zod', () => {
+    for (const file of ['lib/schemas/account.ts', 'lib/validation/zod.ts', 'lib/money/zod.ts', 'app/(console)/team/schema.ts']) {
+      const specs = [...readFileSync(join(ROOT, file), 'utf8').matchAll(IMPORT)].map(([, spec]) => spec);
+      expect(specs.filter((s) => s === 'zod' || s.startsWith('zod/')), file).toEqual(['zod/mini']);
+    }
+  });
+});
