@@ -15,7 +15,7 @@ export interface AccountRef {
   propagatingTags: { key: string | null; value: string }[];
 }
 
-interface AccountRow {
+export interface AccountRow {
   id: string;
   customer_id: string;
   legal_name: string;
@@ -26,11 +26,16 @@ interface AccountRow {
 
 export async function findAccount(tx: Sql, accountId: string): Promise<AccountRef | null> {
   const { rows } = await tx.query<AccountRow>(
-    'SELECT id, customer_id, legal_name, status, assets, tags FROM sandbox.accounts WHERE id = $1',
+    `SELECT ${ACCOUNT_REF_COLUMNS} FROM sandbox.accounts WHERE id = $1`,
     [accountId],
   );
-  const r = rows[0];
-  if (!r) return null;
+  return rows[0] ? toAccountRef(rows[0]) : null;
+}
+
+/** The columns `toAccountRef` reads, for statements that fetch the account alongside something else. */
+export const ACCOUNT_REF_COLUMNS = 'id, customer_id, legal_name, status, assets, tags';
+
+export function toAccountRef(r: AccountRow): AccountRef {
   return {
     id: r.id,
     customerId: r.customer_id,

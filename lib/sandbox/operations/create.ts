@@ -3,7 +3,7 @@ import type { Amount } from '@/lib/money/amount-core';
 import { ServiceError, notFound } from '../core/errors';
 import type { Customer, SandboxServices, Sql } from '../core/types';
 import { assetEnabled, findAccount, findCustomerAccount, type AccountRef } from '../balances/account-ref';
-import { claimQuote, createTransferQuote } from '../quotes/service';
+import { claimQuote, claimQuoteForAccount, createTransferQuote } from '../quotes/service';
 import { amountOf, type QuoteRow } from '../quotes/quote-row';
 import { eventHolder, eventPixAddress, getBeneficiary, getInstruction, type BeneficiaryRow } from '../beneficiaries/service';
 import { fundingInstructionFor, railsFor, type FundingRail } from './funding';
@@ -114,9 +114,8 @@ export async function createSwap(
   input: { accountId: string; quoteId: string },
   now: Date,
 ): Promise<OperationRow> {
-  const account = await ownAccount(tx, who.id, input.accountId);
   const id = randomUUID();
-  const quote = await claimQuote(tx, { customerId: who.id, quoteId: input.quoteId, accountId: account.id, operationId: id }, now);
+  const { quote, account } = await claimQuoteForAccount(tx, { customerId: who.id, quoteId: input.quoteId, accountId: input.accountId, operationId: id }, now);
   if (quote.source_asset === quote.target_asset) {
     throw new ServiceError(422, 'CANNOT_EXECUTE_ACTION', 'A swap converts between two different assets; use a transfer to move one asset', {
       quoteId: quote.id,

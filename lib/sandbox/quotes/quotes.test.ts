@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Dec } from '@/lib/money/decimal';
 import type { Sql } from '../core/types';
 import { startMoneyHarness, type Loose, type MoneyHarness } from '../operations/testing';
-import { claimQuote } from './service';
+import { findCustomerAccount } from '../balances/account-ref';
+import { claimQuote, claimQuoteForAccount, getQuote } from './service';
 
 let h: MoneyHarness;
 beforeAll(async () => {
@@ -141,5 +142,25 @@ describe('POST /api/quotes', () => {
       return claimQuote(racing, { customerId: c.customer.id, quoteId: q.id, accountId: account, operationId: randomUUID() }, h.sandbox.services.clock.now());
     });
     await expect(attempt).rejects.toMatchObject({ code: 'QUOTE_ALREADY_CONSUMED', details: { quoteId: q.id, consumedByOperationId: winner } });
+  });
+
+  it('claimQuoteForAccount returns the stored quote row and the account in one statement, and the same errors in order', async () => {
+    const c = await h.client();
+    const account = await c.activeAccount(['BRL', 'USD']);
+    const q = await c.post('/api/quotes', { accountId: account, sourceAsset: 'BRL', targetAsset: 'USD', sourceAmount: '1234.56' });
+    const opId = randomUUID();
+    const now = h.sandbox.services.clock.now();
+    const claimed = await h.sql.transaction((tx) =>
+      claimQuoteForAccount(tx, { customerId: c.customer.id, quoteId: q.id, accountId: account, operationId: opId }, now),
+    );
+    const stored = await h.sql.transaction((tx) => getQuote(tx, q.id));
+    expect(claimed.quote).toEqual(stored);
+    expect(claimed.quote.consumed_by_operation_id).toBe(opId);
+    expect(claimed.account).toEqual(await h.sql.transaction((tx) => findCustomerAccount(tx, c.customer.id, account)));
+    const again = (accountId: string, quoteId = q.id) =>
+      h.sql.transaction((tx) => claimQuoteForAccount(tx, { customerId: c.customer.id, quoteId, accountId, operationId: randomUUID() }, now));
+    await expect(again(randomUUID())).rejects.toMatchObject({ status: 404, details: { resource: 'Account' } });
+    await expect(again(account)).rejects.toMatchObject({ code: 'QUOTE_ALREADY_CONSUMED', details: { consumedByOperationId: opId } });
+    await expect(again(account, randomUUID())).rejects.toMatchObject({ status: 404 });
   });
 });

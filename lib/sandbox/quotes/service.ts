@@ -4,7 +4,7 @@ import type { Amount } from '@/lib/money/amount-core';
 import { Dec } from '@/lib/money/decimal';
 import { ServiceError, notFound } from '../core/errors';
 import type { Sql } from '../core/types';
-import { assetEnabled, findCustomerAccount, type AccountRef } from '../balances/account-ref';
+import { ACCOUNT_REF_COLUMNS, assetEnabled, findCustomerAccount, toAccountRef, type AccountRef, type AccountRow } from '../balances/account-ref';
 import { priceQuote, type FixedSide } from './rates';
 import { QUOTE_COLUMNS, effectiveRateOf, quoteSourceAmount, quoteTargetAmount, type QuoteRow } from './quote-row';
 
@@ -168,6 +168,37 @@ export async function claimQuote(
     quoteId: quote.id,
     expiredAt: quote.expires_at.toISOString(),
   });
+}
+
+/**
+ * A swap's two reads in one statement: the customer's account (as `findCustomerAccount`) and the claim of the quote
+ * bound to it (as `claimQuote`). When either fails, the same checks run one by one to answer in the same order:
+ * 404 Account, then the quote's own reasons.
+ */
+export async function claimQuoteForAccount(
+  tx: Sql,
+  input: { customerId: string; quoteId: string; accountId: string; operationId: string },
+  now: Date,
+): Promise<{ quote: QuoteRow; account: AccountRef }> {
+  const { rows } = await tx.query<{ quote: QuoteRow; account: AccountRow }>(
+    `WITH a AS (SELECT ${ACCOUNT_REF_COLUMNS} FROM sandbox.accounts WHERE id = $4 AND customer_id = $3),
+     q AS (
+       UPDATE sandbox.quotes SET consumed_by_operation_id = $2
+       WHERE id = $1 AND customer_id = $3 AND kind = 'QUOTE' AND account_id = $4 AND consumed_by_operation_id IS NULL
+         AND expires_at > $5 AND EXISTS (SELECT 1 FROM a)
+       RETURNING ${QUOTE_COLUMNS})
+     SELECT row_to_json(q) AS quote, row_to_json(a) AS account FROM q, a`,
+    [input.quoteId, input.operationId, input.customerId, input.accountId, now],
+  );
+  const r = rows[0];
+  if (r) {
+    const q = r.quote;
+    const quote: QuoteRow = { ...q, created_at: new Date(q.created_at), expires_at: new Date(q.expires_at), consumed_at: q.consumed_at === null ? null : new Date(q.consumed_at) };
+    return { quote, account: toAccountRef(r.account) };
+  }
+  const account = await findCustomerAccount(tx, input.customerId, input.accountId);
+  if (!account) throw notFound('Account', input.accountId);
+  return { quote: await claimQuote(tx, input, now), account };
 }
 
 function alreadyConsumed(quoteId: string, operationId: string | null): ServiceError {
