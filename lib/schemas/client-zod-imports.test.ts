@@ -43,8 +43,20 @@ describe('client form graphs use zod/mini only', () => {
     expect([...packages.keys()].filter((p) => p.startsWith('zod/') && p !== 'zod/mini')).toEqual([]);
   });
 
+  it.each([
+    'app/(console)/team/_components/add-user-button.tsx',
+    'app/(auth)/change-password/_components/change-password-form.tsx',
+  ])('%s reaches zod only as zod/mini', (entry) => {
+    const packages = clientGraphPackages(entry);
+    expect(packages.has('zod/mini')).toBe(true);
+    expect(packages.get('zod')).toBeUndefined();
+  });
+
   it('the shared schema modules import zod/mini, never classic zod', () => {
-    for (const file of ['lib/schemas/account.ts', 'lib/validation/zod.ts', 'lib/money/zod.ts', 'app/(console)/team/schema.ts']) {
+    for (const file of [
+      'lib/schemas/account.ts', 'lib/validation/zod.ts', 'lib/money/zod.ts', 'app/(console)/team/schema.ts',
+      'lib/auth/password-policy.ts', 'app/(auth)/change-password/schema.ts',
+    ]) {
       const specs = [...readFileSync(join(ROOT, file), 'utf8').matchAll(IMPORT)].map(([, spec]) => spec);
       expect(specs.filter((s) => s === 'zod' || s.startsWith('zod/')), file).toEqual(['zod/mini']);
     }
