@@ -1,4 +1,4 @@
-import { decimalsOf, type Asset } from '@/lib/money/assets';
+import type { Asset } from '@/lib/money/assets';
 import { toAmount, type Amount } from '@/lib/money/amount-core';
 import { Dec } from '@/lib/money/decimal';
 import type { Sql } from '../core/types';
@@ -26,7 +26,7 @@ export async function creditBalance(tx: Sql, accountId: string, asset: Asset, va
      RETURNING available::text AS available`,
     [accountId, asset, v, now],
   );
-  return toAmount(new Dec(rows[0].available).toFixed(decimalsOf(asset)), asset);
+  return toAmount(rows[0].available, asset);
 }
 
 /**
@@ -43,7 +43,7 @@ export async function debitBalance(tx: Sql, accountId: string, asset: Asset, val
     [accountId, asset, v, now],
   );
   if (rows.length === 0) return null;
-  return toAmount(new Dec(rows[0].available).toFixed(decimalsOf(asset)), asset);
+  return toAmount(rows[0].available, asset);
 }
 
 /** Available balance (zero when the account never held the asset). */
@@ -52,7 +52,7 @@ export async function getBalance(tx: Sql, accountId: string, asset: Asset): Prom
     `SELECT available::text AS available FROM sandbox.balances WHERE account_id = $1 AND asset = $2`,
     [accountId, asset],
   );
-  return toAmount(new Dec(rows[0]?.available ?? '0').toFixed(decimalsOf(asset)), asset);
+  return toAmount(rows[0]?.available ?? '0', asset);
 }
 
 /** All balances of an account keyed by asset. */
@@ -61,5 +61,5 @@ export async function getBalances(tx: Sql, accountId: string): Promise<Map<Asset
     `SELECT asset, available::text AS available FROM sandbox.balances WHERE account_id = $1`,
     [accountId],
   );
-  return new Map(rows.map((r) => [r.asset, toAmount(new Dec(r.available).toFixed(decimalsOf(r.asset)), r.asset)]));
+  return new Map(rows.map((r) => [r.asset, toAmount(r.available, r.asset)]));
 }

@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import { Dec } from '../../money/decimal';
 import { decimalsOf, isAsset, type Asset } from '@/lib/money/assets';
 import { fieldError, invalidData } from './errors';
 import type { FieldError } from './types';
@@ -210,7 +210,7 @@ export class Validator {
       });
       return undefined;
     }
-    const d = new Decimal(value);
+    const d = new Dec(value);
     if (d.isNegative() || (!opts.allowZero && d.isZero())) {
       this.add('AMOUNT_MUST_BE_POSITIVE', `Parameter '${this.field(path)}' must be greater than zero`, path, { value });
       return undefined;

@@ -1,7 +1,5 @@
 import type { Asset } from '@/lib/money/assets';
-import { Dec } from '@/lib/money/decimal';
 import { toAmount, type Amount } from '@/lib/money/amount-core';
-import { decimalsOf } from '@/lib/money/assets';
 import type { FeeLine } from './rates';
 
 export interface QuoteRow {
@@ -27,7 +25,7 @@ export const QUOTE_COLUMNS = `id, customer_id, account_id, source_asset, target_
 
 /** NUMERIC comes back as text; re-spell it in the asset's canonical scale. */
 export function amountOf(value: string, asset: Asset): Amount {
-  return toAmount(new Dec(value).toFixed(decimalsOf(asset)), asset);
+  return toAmount(value, asset);
 }
 
 export function quoteSourceAmount(q: QuoteRow): Amount {
