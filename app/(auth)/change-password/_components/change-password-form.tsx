@@ -7,7 +7,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { failureSentence, fieldError, readActionResult, type ActionFailure } from '@/lib/actions/result';
+import { failureSentence, readActionResult, type ActionFailure } from '@/lib/actions/result';
+import { applyFieldErrors } from '@/components/forms/apply-field-errors';
 import { PASSWORD_MIN_LENGTH } from '@/lib/auth/password-policy';
 import { changePasswordAction } from '../actions';
 import { changePasswordSchema, type ChangePasswordInput } from '../schema';
@@ -32,16 +33,7 @@ export function ChangePasswordForm() {
     setFailure(null);
     const outcome = readActionResult(await changePasswordAction(values));
     if (!outcome.ok) {
-      let focused = false;
-      for (const name of FIELDS) {
-        const message = fieldError(outcome.failure, name);
-        if (message) {
-          setError(name, { message });
-          if (!focused) setFocus(name);
-          focused = true;
-        }
-      }
-      if (!focused) setFailure(outcome.failure);
+      if (!applyFieldErrors(outcome.failure, FIELDS, { setError, setFocus })) setFailure(outcome.failure);
       return;
     }
     setDone(true);

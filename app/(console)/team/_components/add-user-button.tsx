@@ -11,7 +11,8 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useToast } from '@/components/ui/toast';
-import { failureSentence, fieldError, readActionResult, type ActionFailure } from '@/lib/actions/result';
+import { failureSentence, readActionResult, type ActionFailure } from '@/lib/actions/result';
+import { applyFieldErrors } from '@/components/forms/apply-field-errors';
 import { ROLE_LABELS, ROLES } from '@/lib/auth/permissions';
 import { addUserAction } from '../actions';
 import { addUserSchema, type AddUserInput } from '../schema';
@@ -48,16 +49,7 @@ export function AddUserButton() {
     setFailure(null);
     const outcome = readActionResult(await addUserAction(values));
     if (!outcome.ok) {
-      let focused = false;
-      for (const name of FIELDS) {
-        const message = fieldError(outcome.failure, name);
-        if (message) {
-          setError(name, { message });
-          if (!focused) setFocus(name);
-          focused = true;
-        }
-      }
-      if (!focused) setFailure(outcome.failure);
+      if (!applyFieldErrors(outcome.failure, FIELDS, { setError, setFocus })) setFailure(outcome.failure);
       return;
     }
     const { user, oneTimePassword } = outcome.data;
