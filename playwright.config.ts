@@ -10,6 +10,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://localhost:${PORT}`;
 // Each run starts from an empty embedded database, so demo data and users are seeded fresh.
 const DATA_DIR = process.env.E2E_DATA_DIR ?? `.data-e2e-${PORT}`;
+// `npm run test:e2e:pg` sets DATABASE_URL to a new empty PostgreSQL database: the same suite on the other engine.
+const DATABASE_URL = process.env.DATABASE_URL;
 
 export default defineConfig({
   testDir: './e2e',
@@ -44,6 +46,7 @@ export default defineConfig({
       PUBLIC_URL: BASE_URL,
       NEXTAUTH_URL: BASE_URL,
       NEXT_TELEMETRY_DISABLED: '1',
+      ...(DATABASE_URL ? { DATABASE_URL } : {}),
     },
   },
 });

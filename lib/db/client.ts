@@ -16,6 +16,9 @@ type Holder = { raw?: Promise<RawClient>; db?: Promise<ConsoleDb> };
 const globalForDb = globalThis as unknown as { __consoleDbHolder?: Holder };
 const holder = (): Holder => (globalForDb.__consoleDbHolder ??= {});
 
+// Any constant shared by every process migrating the console schema of one database.
+const MIGRATION_LOCK_ID = 726_311_101;
+
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'lib', 'db', 'migrations');
 export const MIGRATIONS_CONFIG = {
   migrationsFolder: MIGRATIONS_FOLDER,
@@ -75,8 +78,21 @@ export async function migrateConsole(raw: RawClient, db: ConsoleDb): Promise<voi
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     await migrate(db as never, MIGRATIONS_CONFIG);
   } else {
+    // Several console instances may start at once on one PostgreSQL: a session-level advisory lock on one
+    // connection makes them apply the migrations one after another (the later ones find nothing to do).
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    await migrate(db as never, MIGRATIONS_CONFIG);
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const client = await raw.pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+      try {
+        await migrate(drizzle(client, { schema }) as never, MIGRATIONS_CONFIG);
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
+      }
+    } finally {
+      client.release();
+    }
   }
 }
 
