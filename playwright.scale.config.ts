@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import { defineConfig, devices } from '@playwright/test';
+
+// Two console instances from one build on one PostgreSQL (`npm run test:scale`; scripts/with-pg.mjs gives
+// DATABASE_URL a new empty database). They share what the README's scale-out section says must be shared:
+// NEXTAUTH_SECRET, NEXT_SERVER_ACTIONS_ENCRYPTION_KEY and the build; each has its own port, PUBLIC_URL and DATA_DIR.
+const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run',
+];
+
+export const SCALE_PORTS = [Number(process.env.SCALE_PORT_A ?? 3101), Number(process.env.SCALE_PORT_B ?? 3102)] as const;
+const DATABASE_URL = process.env.DATABASE_URL;
+if (!DATABASE_URL) throw new Error('playwright.scale.config.ts needs DATABASE_URL (run it through `npm run test:scale`)');
+
+// Generated once per run and handed to both instances (the config is evaluated again in workers: keep it stable).
+process.env.SCALE_NEXTAUTH_SECRET ??= randomBytes(32).toString('base64url');
+process.env.SCALE_ACTIONS_KEY ??= randomBytes(32).toString('base64');
+
+function instance(port: number) {
+  const base = `http://localhost:${port}`;
+  const dataDir = `.data-scale-${port}`;
+  return {
+    command: `rm -rf ${dataDir} && npx next start -p ${port}`,
+    url: `${base}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+    env: {
+      DATABASE_URL: DATABASE_URL!,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      PUBLIC_URL: base,
+      NEXTAUTH_URL: base,
+      NEXTAUTH_SECRET: process.env.SCALE_NEXTAUTH_SECRET!,
+      NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: process.env.SCALE_ACTIONS_KEY!,
+      NEXT_TELEMETRY_DISABLED: '1',
+    },
+  };
+}
+
+export default defineConfig({
+  testDir: './e2e-scale',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list']],
+  use: { trace: 'retain-on-failure' },
+  projects: [
+    {
+      name: 'debian-chromium',
+      use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS } },
+    },
+  ],
+  webServer: SCALE_PORTS.map(instance),
+});
