@@ -8,7 +8,15 @@ import { createHash } from 'node:crypto';
  * uuid. Server-side only (node:crypto).
  */
 export function operationKeyForQuote(purpose: 'swap' | 'deposit' | 'withdrawal', quoteId: string): string {
-  const b = createHash('sha256').update(`console:${purpose}:quote:${quoteId}`).digest().subarray(0, 16);
+  return derivedKey(`${purpose}:quote`, quoteId);
+}
+
+/**
+ * A uuid-shaped idempotency key derived from a purpose and the id of what the intent is about (e.g. simulating the
+ * payment of one deposit): every retry or second tab of that intent sends the same key.
+ */
+export function derivedKey(purpose: string, id: string): string {
+  const b = createHash('sha256').update(`console:${purpose}:${id}`).digest().subarray(0, 16);
   b[6] = (b[6] & 0x0f) | 0x40;
   b[8] = (b[8] & 0x3f) | 0x80;
   const h = Buffer.from(b).toString('hex');

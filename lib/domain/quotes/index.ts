@@ -3,3 +3,4 @@
 export { buildQuoteRequest, type FixedSide, type QuoteIntent, type QuoteRequestBody, type QuoteRequestResult } from './request';
 export { clockOffsetMs, countdownAt, expireNow, quoteClock, type CountdownState, type QuoteClock } from './countdown';
 export { driftBps, sameDirection, spreadBps } from './rates';
+export { toQuoteView, type QuoteView, type WireQuote } from './view';

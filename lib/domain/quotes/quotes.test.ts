@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { buildQuoteRequest } from './request';
 import { clockOffsetMs, countdownAt, expireNow, quoteClock } from './countdown';
 import { driftBps, sameDirection, spreadBps } from './rates';
-import { operationKeyForQuote } from './idempotency';
+import { derivedKey, operationKeyForQuote } from './idempotency';
+import { toQuoteView } from './view';
 
 const base = { accountId: '6f1c1d9e-2a1b-4c3d-8e9f-0a1b2c3d4e5f', sellAsset: 'BRL' as const, buyAsset: 'USD' as const };
 
@@ -105,5 +106,38 @@ describe('operationKeyForQuote', () => {
     expect(operationKeyForQuote('swap', q)).toBe(k);
     expect(operationKeyForQuote('deposit', q)).not.toBe(k);
     expect(operationKeyForQuote('swap', '1b6f2f0e-8f3a-4c1e-9d2b-7a6c5e4d3b2a')).not.toBe(k);
+  });
+});
+
+describe('toQuoteView', () => {
+  const wire = {
+    id: 'q1',
+    account: { id: 'acc', owner: 'Acme' },
+    sourceAmount: { value: '5000.00', asset: 'BRL' as const, decimals: 2 as const },
+    targetAmount: { value: '995.00', asset: 'USD' as const, decimals: 2 as const },
+    effectiveRate: { value: '0.199', base: 'BRL', quote: 'USD' },
+    fees: [{ type: 'PERCENTAGE', source: 'FX_SPREAD', percentage: '0.0050', amount: { value: '25.00', asset: 'BRL' as const, decimals: 2 as const } }],
+    expiresAt: '2026-01-15T09:00:30.000Z',
+  };
+
+  it('shows pay/receive, the rate both ways, fees, and the spread against the service mid', () => {
+    const v = toQuoteView({ ...wire, midRate: { value: '0.20', base: 'BRL', quote: 'USD' } });
+    expect(v.pay.value).toBe('5000.00');
+    expect(v.receive.value).toBe('995.00');
+    expect(v.inverseRate).toBe('5.02512563');
+    expect(v.fees).toEqual([{ amount: wire.fees[0].amount, source: 'FX_SPREAD', percentage: '0.0050' }]);
+    expect(v.spreadBps).toBe('50.0');
+  });
+
+  it('never invents a mid: without one (or in another orientation) there is no spread', () => {
+    expect(toQuoteView(wire)).toMatchObject({ midRate: null, spreadBps: null });
+    expect(toQuoteView({ ...wire, midRate: { value: '5', base: 'USD', quote: 'BRL' } }).spreadBps).toBeNull();
+  });
+});
+
+describe('derivedKey', () => {
+  it('differs by purpose and id, stable per pair', () => {
+    expect(derivedKey('deposit-pay', 'op1')).toBe(derivedKey('deposit-pay', 'op1'));
+    expect(derivedKey('deposit-pay', 'op1')).not.toBe(derivedKey('deposit-pay', 'op2'));
   });
 });
