@@ -22,6 +22,8 @@ export type Env = {
   /** `new URL(PUBLIC_URL).origin`, used by the proxy's origin check. */
   PUBLIC_ORIGIN: string;
   SANDBOX: 'on' | 'off';
+  /** The embedded sandbox's mid rates: `moving` on its clock (default) or `pinned` to the base table. */
+  SANDBOX_RATES: 'moving' | 'pinned';
   FX_API_BASE_URL: string;
   FX_AUTH_URL: string;
   /** Unset with the sandbox on: lib/sandbox-host's demo customer is used. */
@@ -61,6 +63,7 @@ const EXPECTATIONS = {
   PUBLIC_URL: 'an absolute http(s) URL such as https://console.example.com',
   NEXTAUTH_URL: 'an absolute http(s) URL such as https://console.example.com',
   SANDBOX: '"on" or "off"',
+  SANDBOX_RATES: '"moving" or "pinned"',
   FX_API_BASE_URL: 'an absolute http(s) URL (the service base_url)',
   FX_AUTH_URL: 'an absolute http(s) URL (the service auth_url)',
   DATABASE_URL: 'a postgres:// or postgresql:// connection URL',
@@ -94,6 +97,9 @@ export function parseEnv(source: Source, opts: { cwd?: string } = {}): Env {
   const SANDBOX =
     field('SANDBOX', z.enum(['on', 'off']).optional(), source.SANDBOX?.trim().toLowerCase()) ??
     (rawBase ? 'off' : 'on');
+
+  const SANDBOX_RATES =
+    field('SANDBOX_RATES', z.enum(['moving', 'pinned']).optional(), source.SANDBOX_RATES?.trim().toLowerCase()) ?? 'moving';
 
   if (SANDBOX === 'off' && !rawBase) {
     throw new EnvError('FX_API_BASE_URL', `${EXPECTATIONS.FX_API_BASE_URL} when SANDBOX=off`);
@@ -145,6 +151,7 @@ export function parseEnv(source: Source, opts: { cwd?: string } = {}): Env {
     PUBLIC_URL,
     PUBLIC_ORIGIN,
     SANDBOX,
+    SANDBOX_RATES,
     FX_API_BASE_URL,
     FX_AUTH_URL,
     FX_CLIENT_ID,

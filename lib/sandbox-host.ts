@@ -15,7 +15,13 @@ async function boot(): Promise<Sandbox> {
   const raw = await getRawClient();
   const sql = raw.kind === 'pglite' ? fromPglite(raw.client) : fromPgPool(raw.pool);
   // Embedded PGlite: this process is the only writer of the sandbox schema, so GETs may be served from memory.
-  const sandbox = createSandbox({ sql, basePath: '/sandbox', publicUrl: env.PUBLIC_URL, readCache: raw.kind === 'pglite' });
+  const sandbox = createSandbox({
+    sql,
+    basePath: '/sandbox',
+    publicUrl: env.PUBLIC_URL,
+    readCache: raw.kind === 'pglite',
+    rates: env.SANDBOX_RATES,
+  });
   await sandbox.ready;
   await seedDemo(sandbox, { webhookUrl: `${env.PUBLIC_URL.replace(/\/+$/, '')}/api/webhooks` });
   sandbox.start();

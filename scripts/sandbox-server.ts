@@ -63,7 +63,8 @@ async function main() {
   const origin = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
   const db = await openSql();
   // PGlite allows one process per directory, so this process is the only writer: the read cache is safe.
-  const sandbox = createSandbox({ sql: db.sql, basePath: '', publicUrl: origin, readCache: db.singleWriter });
+  const rates = process.env.SANDBOX_RATES === 'pinned' ? 'pinned' : 'moving';
+  const sandbox = createSandbox({ sql: db.sql, basePath: '', publicUrl: origin, readCache: db.singleWriter, rates });
   await sandbox.ready;
   if ((process.env.SANDBOX_SEED ?? 'on') !== 'off') {
     await seedDemo(sandbox, { webhookUrl: process.env.SANDBOX_WEBHOOK_URL ?? 'http://localhost:3000/api/webhooks' });

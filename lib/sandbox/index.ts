@@ -38,6 +38,11 @@ export interface SandboxOptions {
    * the sole writer of the sandbox schema (embedded PGlite), never on a shared PostgreSQL. Default false.
    */
   readCache?: boolean;
+  /**
+   * Mid rates: `moving` (default) changes them every 10 s of sandbox-clock time, deterministically;
+   * `pinned` keeps the base table so tests can assert amounts to the cent (quotes/rates.ts).
+   */
+  rates?: 'moving' | 'pinned';
 }
 
 export interface Sandbox {
@@ -87,6 +92,7 @@ export function createSandbox(opts: SandboxOptions): Sandbox {
     wake: () => worker.wake(),
     fetch: opts.fetch ?? ((...args) => fetch(...args)),
     getCustomer: (tx: Sql, customerId: string) => findCustomerById(tx, customerId),
+    rates: opts.rates ?? 'moving',
   };
   if (!opts.clock) {
     (clock as SandboxClock).onAdvance = () => {

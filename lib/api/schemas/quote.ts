@@ -9,7 +9,20 @@ export const effectiveRateSchema = z.looseObject({
 });
 export type EffectiveRate = z.infer<typeof effectiveRateSchema>;
 
-/** 201 of `POST /api/quotes` (UPSTREAM_NOTES 1.17). */
+/** A quote's fee line: the spread is a PERCENTAGE in the source asset. */
+export const quoteFeeSchema = z.looseObject({
+  type: z.string(),
+  source: z.string(),
+  amount: amountSchema,
+  percentage: decimalStringSchema.nullish(),
+});
+export type QuoteFee = z.infer<typeof quoteFeeSchema>;
+
+/**
+ * 201 of `POST /api/quotes` (UPSTREAM_NOTES 1.17). `midRate` and `createdAt` are the sandbox's documented
+ * extensions (lib/sandbox/README.md): optional, because a real deployment may not send them — then the console shows
+ * no spread against the mid (it never invents one) and corrects the countdown with its own clock.
+ */
 export const quoteSchema = z.looseObject({
   id: z.string(),
   customerId: z.string(),
@@ -17,6 +30,9 @@ export const quoteSchema = z.looseObject({
   sourceAmount: amountSchema,
   targetAmount: amountSchema,
   effectiveRate: effectiveRateSchema,
+  fees: z.array(quoteFeeSchema).optional(),
   expiresAt: dateTimeSchema,
+  midRate: effectiveRateSchema.optional(),
+  createdAt: dateTimeSchema.optional(),
 });
 export type Quote = z.infer<typeof quoteSchema>;

@@ -144,4 +144,6 @@ export interface SandboxServices {
   /** Outbound HTTP for webhook deliveries (injectable in tests). */
   fetch: typeof fetch;
   getCustomer(tx: Sql, customerId: string): Promise<Customer | null>;
+  /** `moving` (default): mid rates change on the sandbox clock; `pinned`: the fixed base table (quotes/rates.ts). */
+  rates: 'moving' | 'pinned';
 }

@@ -115,6 +115,42 @@ export const SCHEMAS: Record<string, unknown> = {
       sourceAccountId: { type: ['string', 'null'], format: 'uuid' },
     },
   },
+  Rate: {
+    type: 'object',
+    required: ['value', 'base', 'quote'],
+    description: 'quote units per 1 base unit: target = source × value when base is the source asset.',
+    properties: { value: { type: 'string', pattern: '^\\d+\\.\\d+$' }, base: ref('Asset'), quote: ref('Asset') },
+  },
+  Quote: {
+    type: 'object',
+    required: ['id', 'customerId', 'account', 'sourceAmount', 'targetAmount', 'effectiveRate', 'fees', 'expiresAt'],
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      customerId: { type: 'string', format: 'uuid' },
+      account: { type: 'object', properties: { id: { type: 'string', format: 'uuid' }, owner: { type: 'string' } } },
+      sourceAmount: ref('Amount'),
+      targetAmount: ref('Amount'),
+      effectiveRate: { allOf: [ref('Rate')], description: 'The rate applied, after the spread.' },
+      fees: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { type: { const: 'PERCENTAGE' }, source: { const: 'FX_SPREAD' }, percentage: { type: 'string' }, amount: ref('Amount') },
+        },
+      },
+      expiresAt: { type: 'string', format: 'date-time', description: 'createdAt + 30 s of the service clock.' },
+      midRate: {
+        allOf: [ref('Rate')],
+        description:
+          'Extension (not in the contract): the mid-market rate the quote was priced from, before the spread. Moves every 10 s of sandbox-clock time unless the sandbox runs with pinned rates.',
+      },
+      createdAt: {
+        type: 'string',
+        format: 'date-time',
+        description: "Extension: when the quote was issued by the service's clock (lets a client correct a countdown for clock skew).",
+      },
+    },
+  },
   FundingInstruction: {
     type: 'object',
     required: ['asset', 'rail'],
@@ -189,6 +225,21 @@ export const REQUEST_SCHEMAS: Record<string, unknown> = {
       },
     },
   },
+  'POST /api/quotes': {
+    required: true,
+    content: json({
+      type: 'object',
+      required: ['accountId', 'sourceAsset', 'targetAsset'],
+      description: 'Exactly one of sourceAmount (fixed source) or targetAmount (fixed target).',
+      properties: {
+        accountId: { type: 'string', format: 'uuid' },
+        sourceAsset: ref('Asset'),
+        targetAsset: ref('Asset'),
+        sourceAmount: { type: 'string', pattern: '^\\d+(\\.\\d+)?$' },
+        targetAmount: { type: 'string', pattern: '^\\d+(\\.\\d+)?$' },
+      },
+    }),
+  },
   'POST /_sandbox/customers': {
     required: false,
     content: json({ type: 'object', properties: { name: { type: 'string' }, auto: { type: 'boolean', default: true } } }),
@@ -218,6 +269,7 @@ export const RESPONSE_SCHEMAS: Record<string, Record<string, unknown>> = {
   'POST /api/accounts/:accountId/review': { '202': { description: 'Submitted (no body)' } },
   'GET /api/accounts/:accountId/fundingInstructions': { '200': { description: 'Funding instructions', content: json(page('FundingInstruction')) } },
   'POST /api/documents': { '204': { description: 'Uploaded (no body)' } },
+  'POST /api/quotes': { '201': { description: 'Quote (with the midRate and createdAt extensions)', content: json(ref('Quote')) } },
   'POST /_sandbox/customers': {
     '201': {
       description: 'Customer with credentials',

@@ -55,8 +55,15 @@ export interface MoneyHarness {
 
 const CNPJ = '11222333000181';
 
-/** `sql` + `close` of another database (the PostgreSQL race tests); default: a fresh in-memory PGlite. */
-export async function startMoneyHarness(db?: { sql: Sql; close(): Promise<void> }): Promise<MoneyHarness> {
+/**
+ * `sql` + `close` of another database (the PostgreSQL race tests); default: a fresh in-memory PGlite.
+ * Rates are pinned by default: these tests assert amounts to the cent (5000.00 BRL → 995.00 USD at 0.199);
+ * pass `{ rates: 'moving' }` to test the moving mid rates.
+ */
+export async function startMoneyHarness(
+  db?: { sql: Sql; close(): Promise<void> },
+  opts: { rates?: 'moving' | 'pinned' } = {},
+): Promise<MoneyHarness> {
   let sql: Sql;
   let closeDb: () => Promise<void>;
   if (db) {
@@ -70,6 +77,7 @@ export async function startMoneyHarness(db?: { sql: Sql; close(): Promise<void> 
   const sandbox = createSandbox({
     sql,
     modules: [accountsModule, helpersModule, balancesModule, quotesModule, operationsModule, beneficiariesModule, webhooksModule],
+    rates: opts.rates ?? 'pinned',
   });
   await sandbox.ready;
 

@@ -2,7 +2,17 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ASSETS, decimalsOf } from '@/lib/money/assets';
 import { Dec } from '@/lib/money/decimal';
-import { FX_SPREAD, isPeggedPair, midRate, priceQuote } from './rates';
+import {
+  FX_SPREAD,
+  RATE_STEP_SECONDS,
+  UNITS_PER_USD,
+  formatRate,
+  isPeggedPair,
+  midRate,
+  priceQuote,
+  rateStep,
+  unitsPerUsd,
+} from './rates';
 
 describe('rate table', () => {
   it('prices every ordered pair of the 20 assets with a positive rate', () => {
@@ -100,5 +110,69 @@ describe('rounding invariants (property-based)', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('moving mid rates (sandbox clock)', () => {
+  const at = (ms: number) => ({ now: new Date(ms), mode: 'moving' as const });
+  const t0 = Date.UTC(2026, 0, 15, 9, 0, 0);
+
+  it('are deterministic: the same instant gives the same rate; the same 10 s step gives the same rate', () => {
+    expect(midRate('BRL', 'USD', at(t0)).eq(midRate('BRL', 'USD', at(t0)))).toBe(true);
+    const stepStart = rateStep(new Date(t0)) * RATE_STEP_SECONDS * 1000;
+    expect(midRate('EUR', 'BRL', at(stepStart)).eq(midRate('EUR', 'BRL', at(stepStart + 9_999)))).toBe(true);
+  });
+
+  it('pinned (or no time given) is the base table', () => {
+    expect(midRate('BRL', 'USD', { now: new Date(t0), mode: 'pinned' }).toString()).toBe('0.2');
+    expect(midRate('BRL', 'USD').toString()).toBe('0.2');
+    expect(priceQuote('BRL', 'USD', { side: 'source', value: '5000.00' }, { now: new Date(t0), mode: 'pinned' }).rate).toBe('0.199');
+  });
+
+  it('move within ±0.2 % per step for every pair, over 100 consecutive steps, and do move', () => {
+    const FIAT = ASSETS.filter((a) => decimalsOf(a) === 2);
+    const start = rateStep(new Date(t0)) * RATE_STEP_SECONDS * 1000;
+    const limit = new Dec('0.002');
+    const moved = new Set<string>();
+    let prev = FIAT.map((a) => unitsPerUsd(a, at(start)));
+    for (let k = 1; k <= 100; k++) {
+      const next = FIAT.map((a) => unitsPerUsd(a, at(start + k * 10_000)));
+      FIAT.forEach((s, i) => {
+        FIAT.forEach((t, j) => {
+          if (i === j) return;
+          // mid(s→t) = units[t] / units[s]; its relative change over the step:
+          const change = next[j].div(prev[j]).div(next[i].div(prev[i])).minus(1).abs();
+          expect(change.lte(limit), `${s}->${t} step ${k}: ${change.toString()}`).toBe(true);
+          if (!change.isZero()) moved.add(`${s}${t}`);
+        });
+      });
+      prev = next;
+    }
+    expect(moved.size).toBe(FIAT.length * (FIAT.length - 1));
+  });
+
+  it('stay within ±1.425 % of the base table (bounded, not a random walk away)', () => {
+    for (let k = 0; k < 200; k++) {
+      for (const asset of ['BRL', 'EUR', 'GBP', 'PHP'] as const) {
+        const level = unitsPerUsd(asset, at(t0 + k * 10_000)).div(UNITS_PER_USD[asset]).minus(1).abs();
+        expect(level.lte('0.01425')).toBe(true);
+      }
+    }
+    expect(unitsPerUsd('USD', at(t0)).toString()).toBe('1');
+    expect(unitsPerUsd('USDC', at(t0)).toString()).toBe('1');
+    expect(unitsPerUsd('EURC', at(t0)).eq(unitsPerUsd('EUR', at(t0)))).toBe(true);
+  });
+
+  it('keep pegged pairs at 1.00 with no fee while the fiat moves', () => {
+    const q = priceQuote('BRLT', 'BRL', { side: 'source', value: '10' }, at(t0));
+    expect(q.rate).toBe('1.00');
+    expect(q.fees).toEqual([]);
+  });
+
+  it('price from the moving mid: effective = mid × 0.995, spotRate = the mid', () => {
+    const q = priceQuote('BRL', 'USD', { side: 'source', value: '5000.00' }, at(t0));
+    const mid = midRate('BRL', 'USD', at(t0));
+    expect(q.spotRate).toBe(formatRate(mid));
+    expect(q.rate).toBe(formatRate(mid.times('0.995')));
   });
 });

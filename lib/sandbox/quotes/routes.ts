@@ -33,7 +33,7 @@ export function parseQuoteBody(body: unknown): { accountId: string; sourceAsset:
 
 async function postQuote(ctx: RequestContext): Promise<RouteResult> {
   const input = parseQuoteBody(ctx.body);
-  const { quote, account } = await createQuote(ctx.sql, { customerId: ctx.customer!.id, ...input }, ctx.now);
+  const { quote, account } = await createQuote(ctx.sql, { customerId: ctx.customer!.id, ...input }, ctx.now, ctx.services.rates);
   return { status: 201, body: toQuoteResponse(quote, account) };
 }
 
@@ -42,7 +42,8 @@ export const quoteRoutes: RouteDef[] = [
     method: 'POST',
     path: '/api/quotes',
     auth: 'customer',
-    summary: 'Lock a rate for 30 s: exactly one of sourceAmount / targetAmount; single use, bound to the account.',
+    summary:
+      'Lock a rate for 30 s: exactly one of sourceAmount / targetAmount; single use, bound to the account. Response extensions: midRate (the mid-market rate before the spread) and createdAt (service clock).',
     handler: postQuote,
   },
 ];

@@ -5,7 +5,7 @@ import { Dec } from '@/lib/money/decimal';
 import { ServiceError, notFound } from '../core/errors';
 import type { Sql } from '../core/types';
 import { ACCOUNT_REF_COLUMNS, assetEnabled, findCustomerAccount, toAccountRef, type AccountRef, type AccountRow } from '../balances/account-ref';
-import { priceQuote, type FixedSide } from './rates';
+import { priceQuote, type FixedSide, type RateMode } from './rates';
 import { QUOTE_COLUMNS, effectiveRateOf, quoteSourceAmount, quoteTargetAmount, type QuoteRow } from './quote-row';
 
 /** Quotes live 30 seconds of sandbox-clock time (upstream examples: expiresAt = createdAt + 30 s). */
@@ -28,6 +28,13 @@ export interface QuoteResponse {
   effectiveRate: { value: string; base: Asset; quote: Asset };
   fees: QuoteRow['fees'];
   expiresAt: string;
+  /**
+   * Extension (not in the contract): the mid-market rate the quote was priced from, before the spread, so a client
+   * can show the spread in basis points without inventing a mid rate of its own. Same orientation as effectiveRate.
+   */
+  midRate: { value: string; base: Asset; quote: Asset };
+  /** Extension: when the quote was issued, by the service's clock; with expiresAt it lets a client correct for skew. */
+  createdAt: string;
 }
 
 function quoteCreationFailed(input: { sourceAsset: Asset; targetAsset: Asset }, reason: string): ServiceError {
@@ -48,6 +55,8 @@ export function toQuoteResponse(q: QuoteRow, account: { id: string; ownerName: s
     effectiveRate: effectiveRateOf(q),
     fees: q.fees,
     expiresAt: q.expires_at.toISOString(),
+    midRate: { value: q.spot_rate, base: q.source_asset, quote: q.target_asset },
+    createdAt: q.created_at.toISOString(),
   };
 }
 
@@ -66,9 +75,15 @@ async function insertQuote(tx: Sql, row: QuoteRow): Promise<void> {
 
 /**
  * Prices and stores a quote bound to the customer's account. The account must hold both assets (ACTIVE);
- * a conversion whose fixed amount is too small to produce a non-zero counter-amount is refused.
+ * a conversion whose fixed amount is too small to produce a non-zero counter-amount is refused. Priced at `now` on
+ * the sandbox clock with the sandbox's rate mode (`services.rates`).
  */
-export async function createQuote(tx: Sql, input: CreateQuoteInput, now: Date): Promise<{ quote: QuoteRow; account: AccountRef }> {
+export async function createQuote(
+  tx: Sql,
+  input: CreateQuoteInput,
+  now: Date,
+  rates: RateMode = 'pinned',
+): Promise<{ quote: QuoteRow; account: AccountRef }> {
   const account = await findCustomerAccount(tx, input.customerId, input.accountId);
   if (!account) throw notFound('Account', input.accountId);
   for (const asset of [input.sourceAsset, input.targetAsset]) {
@@ -76,7 +91,7 @@ export async function createQuote(tx: Sql, input: CreateQuoteInput, now: Date): 
       throw quoteCreationFailed(input, `Asset ${asset} is not enabled on account ${account.id}`);
     }
   }
-  const priced = priceQuote(input.sourceAsset, input.targetAsset, input.fixed);
+  const priced = priceQuote(input.sourceAsset, input.targetAsset, input.fixed, { now, mode: rates });
   if (new Dec(priced.sourceAmount.value).isZero() || new Dec(priced.targetAmount.value).isZero()) {
     throw quoteCreationFailed(input, 'Amount too small: the converted amount rounds to zero');
   }

@@ -1,0 +1,37 @@
+'use server';
+
+import * as z from 'zod/mini';
+import { ActionError } from '@/lib/actions/errors';
+import { actionClient } from '@/lib/actions/safe-action';
+import { createTransfer } from '@/lib/api/operations';
+import { parseAmount } from '@/lib/money/parse-amount';
+import { assetSchema } from '@/lib/money/zod';
+
+const transferInputSchema = z.object({
+  sourceAccountId: z.uuid({ error: 'Choose the account to debit.' }),
+  targetAccountId: z.uuid({ error: 'Choose the account to credit.' }),
+  asset: assetSchema,
+  amount: z.string(),
+  idempotencyKey: z.uuid({ error: 'The form lost its request key. Reload the page and try again.' }),
+});
+
+/** POST /api/operations/transfer: one asset between two of the company's accounts, no conversion. */
+export const createTransferAction = actionClient
+  .metadata({ name: 'transfers.create', permission: 'operations:create' })
+  .inputSchema(transferInputSchema)
+  .action(async ({ parsedInput, ctx }) => {
+    const { sourceAccountId, targetAccountId, asset, idempotencyKey } = parsedInput;
+    if (sourceAccountId === targetAccountId) {
+      throw new ActionError('SAME_ACCOUNT', 'Choose two different accounts.', { targetAccountId: ['Choose two different accounts.'] });
+    }
+    const parsed = parseAmount(parsedInput.amount, asset);
+    if (!parsed.ok) throw new ActionError('INVALID_INPUT', parsed.message, { amount: [parsed.message] });
+    ctx.audit.details = { idempotencyKey, sourceAccountId, targetAccountId };
+    const { data } = await createTransfer(
+      { sourceAccountId, targetAccountId, amount: { value: parsed.amount.value, asset } },
+      { idempotencyKey },
+    );
+    ctx.audit.target = data.id;
+    ctx.audit.details = { idempotencyKey, sourceAccountId, targetAccountId, operationId: data.id };
+    return { operationId: data.id };
+  });

@@ -1,0 +1,2 @@
+// Deposit instructions. Pure: no React, no server-only.
+export { crc16Ccitt, parseBrCode, type BrCode } from './br-code';

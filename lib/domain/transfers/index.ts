@@ -1,0 +1,2 @@
+// Transfer rules between a customer's own accounts. Pure: no React, no server-only.
+export { commonAssets, enabledAssets, transferProblems, type TransferAccount, type TransferProblem } from './rules';
