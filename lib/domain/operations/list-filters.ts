@@ -96,11 +96,16 @@ export function dayBoundary(day: string, timeZone: string, end: boolean): string
 }
 
 /** The service's `GET /api/operations` query for these filters (asset is filtered by the console: no such query). */
-export function toServiceQuery(
-  state: OperationListState,
-  timeZone: string,
-): { intentType?: string; status?: string; accountId?: string; createdFrom?: string; createdTo?: string } {
-  const q: { intentType?: string; status?: string; accountId?: string; createdFrom?: string; createdTo?: string } = {};
+export interface OperationServiceQuery {
+  intentType?: (typeof INTENT_TYPE_VALUES)[number];
+  status?: string;
+  accountId?: string;
+  createdFrom?: string;
+  createdTo?: string;
+}
+
+export function toServiceQuery(state: OperationListState, timeZone: string): OperationServiceQuery {
+  const q: OperationServiceQuery = {};
   if (state.type) q.intentType = state.type;
   if (state.status) q.status = state.status;
   if (state.account) q.accountId = state.account;

@@ -196,3 +196,32 @@ describe('list state in the URL', () => {
     expect(toServiceQuery({ type: 'SWAP', asset: 'BRL', from: '2026-11-23' }, 'UTC')).toEqual({ intentType: 'SWAP', createdFrom: '2026-11-23T00:00:00.000Z' });
   });
 });
+
+describe('CSV export walk', async () => {
+  const { operationsCsv } = await import('./export');
+  it('walks the pages lazily (one fetched per pull), filters console-side and counts rows', async () => {
+    let fetched = 0;
+    const page = (n: number) => ({
+      data: [operation({ id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}` }), operation({ sourceAmount: { value: '1.00', asset: 'EUR', decimals: 2 } })],
+      meta: { nextCursor: n < 3 ? `c${n + 1}` : null },
+    });
+    const gen = operationsCsv(page(1), async (cursor) => {
+      fetched++;
+      return page(Number(cursor.slice(1)));
+    }, { keep: (op) => op.sourceAmount.asset === 'BRL' });
+    const head = await gen.next();
+    expect(head.value).toBe(CSV_BOM + csvHeader());
+    await gen.next();
+    expect(fetched).toBe(0); // the first page came with the call
+    await gen.next();
+    expect(fetched).toBe(1);
+    const rest: string[] = [];
+    let r = await gen.next();
+    while (!r.done) {
+      rest.push(r.value);
+      r = await gen.next();
+    }
+    expect(r.value).toEqual({ rows: 3, pages: 3 });
+    expect(fetched).toBe(2);
+  });
+});
