@@ -10,6 +10,8 @@ export async function register() {
       // ▼ SBX-CORE: start the embedded sandbox on the next line.
       await (await import('./lib/sandbox-host')).ensureSandbox();
     });
+    // Received webhooks: the live bus (LISTEN with PostgreSQL) and the 30-day retention sweep.
+    await (await import('./lib/live/background')).startLiveBackground();
   } catch (error) {
     exitOnStartupFailure(error);
   }

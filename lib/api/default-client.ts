@@ -3,7 +3,10 @@ import { getEnv } from '@/lib/env';
 import { createApiClient, type ApiClient, type CallOptions } from './client';
 import type { ApiCredentials } from './config';
 
-const globalForApi = globalThis as typeof globalThis & { __fxApiClient?: ApiClient };
+const globalForApi = globalThis as typeof globalThis & {
+  __fxApiClient?: ApiClient;
+  __fxSandboxCredentials?: Promise<ApiCredentials>;
+};
 
 async function sandboxCredentials(): Promise<ApiCredentials> {
   // Imported lazily: the embedded sandbox (and its database) only loads when the console actually needs it.
@@ -34,4 +37,21 @@ export function getApiClient(): ApiClient {
 /** The client a call should use: the one it was given, else the app's. */
 export function clientFor(options: CallOptions | undefined): ApiClient {
   return options?.client ?? getApiClient();
+}
+
+/**
+ * The company's client credentials, for verifying `X-Message-Signature` on received webhooks (the service signs
+ * with the client secret). Server-only; never put them in a response.
+ */
+export function getServiceCredentials(): Promise<ApiCredentials> {
+  const env = getEnv();
+  if (env.FX_CLIENT_ID && env.FX_CLIENT_SECRET) {
+    return Promise.resolve({ clientId: env.FX_CLIENT_ID, clientSecret: env.FX_CLIENT_SECRET });
+  }
+  // The embedded sandbox's demo credentials never change within a process: read them once.
+  globalForApi.__fxSandboxCredentials ??= sandboxCredentials();
+  globalForApi.__fxSandboxCredentials.catch(() => {
+    globalForApi.__fxSandboxCredentials = undefined;
+  });
+  return globalForApi.__fxSandboxCredentials;
 }

@@ -105,3 +105,19 @@ export async function pruneSessions(db: ConsoleDb, at: Date): Promise<number> {
     .returning({ id: sessions.id });
   return gone.length;
 }
+
+/**
+ * Is this session still good (row present, user enabled, within the idle and absolute limits)? Read-only: a
+ * long-lived connection (the live channel) re-checks with this, so an open tab does not keep an idle session
+ * alive the way a real request does.
+ */
+export async function isSessionStillValid(db: ConsoleDb, sessionId: string, at: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, disabledAt: users.disabledAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sessionId));
+  if (!row || row.disabledAt) return false;
+  const t = at.getTime();
+  return t - row.createdAt.getTime() < ABSOLUTE_TIMEOUT_MS && t - row.lastSeenAt.getTime() < IDLE_TIMEOUT_MS;
+}

@@ -1,6 +1,6 @@
 // No `server-only` here: drizzle-kit loads this file outside Next to generate migrations.
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** Console-owned tables live in their own schema; the embedded sandbox owns `sandbox` in the same database. */
 export const consoleSchema = pgSchema('console');
@@ -82,3 +82,30 @@ export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type AuditEventRow = typeof auditEvents.$inferSelect;
 export type LoginAttemptRow = typeof loginAttempts.$inferSelect;
+
+/**
+ * Webhook deliveries the console received at `/api/webhooks`. `message_id` is unique: the service re-delivers
+ * (retries, resends, a crash mid-attempt) with the same `X-Message-Id`, and a repeat must have no second effect.
+ * `seq` orders the live channel (`Last-Event-ID` resumes after it). Rows older than 30 days are swept.
+ */
+export const receivedEvents = consoleSchema.table(
+  'received_events',
+  {
+    seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    messageId: text('message_id').notNull(),
+    eventType: text('event_type').notNull(),
+    resourceKind: text('resource_kind'),
+    resourceId: text('resource_id'),
+    companyId: text('company_id'),
+    atTime: tz('at_time'),
+    payload: jsonb('payload').notNull(),
+    receivedAt: tz('received_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('received_events_message_id_key').on(t.messageId),
+    index('received_events_received_at_idx').on(t.receivedAt),
+    index('received_events_resource_idx').on(t.resourceKind, t.resourceId, t.seq),
+  ],
+);
+
+export type ReceivedEventRow = typeof receivedEvents.$inferSelect;

@@ -1,0 +1,58 @@
+import { can } from '@/lib/auth/permissions';
+import { getCurrentUser } from '@/lib/auth/session';
+import { isSessionStillValid } from '@/lib/auth/sessions';
+import { now } from '@/lib/auth/clock';
+import { getDb } from '@/lib/db/client';
+import { parseLastEventId } from '@/lib/domain/live/events';
+import { getLiveBus } from '@/lib/live/bus';
+import { getLiveStatus } from '@/lib/live/status';
+import { latestSeq, listEventsAfter } from '@/lib/live/store';
+import { openLiveStream, StreamSlots, MAX_STREAMS_PER_USER } from '@/lib/live/stream';
+
+export const dynamic = 'force-dynamic';
+
+const globalForSlots = globalThis as unknown as { __liveSlots?: StreamSlots };
+const slots = (globalForSlots.__liveSlots ??= new StreamSlots());
+
+function refuse(status: number, code: string, message: string): Response {
+  return Response.json({ code, message, requestId: null }, { status, headers: { 'Cache-Control': 'no-store' } });
+}
+
+/** `GET /api/live`: server-sent events of received webhooks (type and resource ids) for the signed-in user. */
+export async function GET(request: Request): Promise<Response> {
+  const user = await getCurrentUser();
+  if (!user) return refuse(401, 'UNAUTHENTICATED', 'Sign in to continue.');
+  if (user.mustChangePassword) return refuse(403, 'PASSWORD_CHANGE_REQUIRED', 'Change your password to continue.');
+  if (!can(user.role, 'overview:read')) return refuse(403, 'FORBIDDEN', 'Your role does not allow this.');
+
+  const release = slots.acquire(user.id);
+  if (!release) {
+    return refuse(429, 'TOO_MANY_STREAMS', `At most ${MAX_STREAMS_PER_USER} live connections per user; close a tab.`);
+  }
+  try {
+    const [db, bus] = await Promise.all([getDb(), getLiveBus()]);
+    const url = new URL(request.url);
+    const stream = openLiveStream({
+      bus,
+      // EventSource sends the header on its own reconnects; our client's manual reconnects use the query.
+      lastEventId: parseLastEventId(request.headers.get('last-event-id') ?? url.searchParams.get('lastEventId')),
+      loadAfter: (seq, limit) => listEventsAfter(db, seq, limit),
+      latestSeq: () => latestSeq(db),
+      checkSession: () => isSessionStillValid(db, user.sessionId, now()),
+      status: getLiveStatus,
+      signal: request.signal,
+      onClose: release,
+    });
+    return new Response(stream, {
+      headers: {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        // no-transform: the server's gzip would otherwise buffer the stream.
+        'Cache-Control': 'no-store, no-transform',
+        'X-Accel-Buffering': 'no',
+      },
+    });
+  } catch (error) {
+    release();
+    throw error;
+  }
+}

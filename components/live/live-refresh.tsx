@@ -1,0 +1,82 @@
+'use client';
+import { useRouter } from 'next/navigation';
+import { useEffect, useRef } from 'react';
+import { useLiveEvents } from '@/hooks/use-live-events';
+import { eventConcernsAny, type LiveResource } from '@/lib/domain/live/events';
+import { isLive } from './live-connection';
+
+/** How often a page polls while live events cannot arrive and something it shows is still moving. */
+export const POLL_INTERVAL_MS = 5_000;
+const REFRESH_DEBOUNCE_MS = 150;
+
+export interface LiveRefreshProps {
+  /** What the page shows: `[{kind: 'OPERATION', id}]`; `{kind}` alone for a list of that kind. */
+  resources: readonly LiveResource[];
+  /** Something shown can still change (e.g. an operation not yet COMPLETED/FAILED): poll when not live. */
+  active?: boolean;
+  /** The sentence shown while polling (from the page's catalogue); nothing is shown without it. */
+  pollingNote?: string;
+}
+
+/**
+ * Keeps a server-rendered page current: `router.refresh()` when an event for one of `resources` arrives on
+ * /api/live; while `active` and events cannot arrive (no subscription to this console, or the stream is down),
+ * a refresh every 5 s instead, and says so. Renders nothing else.
+ */
+export function LiveRefresh({ resources, active = false, pollingNote }: LiveRefreshProps) {
+  const router = useRouter();
+  const watched = useRef(resources);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => {
+    watched.current = resources;
+  });
+
+  const refreshSoon = useRef(() => {});
+  useEffect(() => {
+    refreshSoon.current = () => {
+      // Several events in a burst (REQUESTED then COMPLETED) make one refresh.
+      if (timer.current) return;
+      timer.current = setTimeout(() => {
+        timer.current = null;
+        router.refresh();
+      }, REFRESH_DEBOUNCE_MS);
+    };
+  }, [router]);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const state = useLiveEvents(
+    (event) => {
+      if (eventConcernsAny(event, watched.current)) refreshSoon.current();
+    },
+    () => refreshSoon.current(),
+  );
+  const live = isLive(state);
+
+  // An event may land between this page's render and the stream opening: once live, refresh one time if
+  // something shown can still move.
+  const wasLive = useRef(false);
+  useEffect(() => {
+    if (live && !wasLive.current && active) refreshSoon.current();
+    wasLive.current = live;
+  }, [live, active]);
+
+  useEffect(() => {
+    if (!active || live) return;
+    const id = setInterval(() => router.refresh(), POLL_INTERVAL_MS);
+    return () => clearInterval(id);
+  }, [active, live, router]);
+
+  // Not while the first connection is being made: a note that flashes on every page load is noise.
+  const cannotArrive = state.connection === 'down' || (state.connection === 'open' && !state.receiving);
+  if (!active || !cannotArrive || !pollingNote) return null;
+  return (
+    <p role="status" className="text-xs text-muted" data-live-polling="">
+      {pollingNote}
+    </p>
+  );
+}

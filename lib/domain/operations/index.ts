@@ -1,0 +1,4 @@
+export * from './csv';
+export * from './list-filters';
+export * from './stuck';
+export * from './view';

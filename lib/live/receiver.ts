@@ -1,0 +1,113 @@
+import 'server-only';
+import type { ConsoleDb } from '@/lib/db/client';
+import { atTimeOf, resourceIdOf, resourceKindOf, type LiveEvent } from '@/lib/domain/live/events';
+import type { LiveBus } from './bus';
+import { verifyMessageSignature } from './signature';
+import { insertReceivedEvent } from './store';
+
+/** Largest delivery body accepted (the service's events are a few kB). */
+export const MAX_WEBHOOK_BYTES = 256 * 1024;
+
+export interface ReceiverDeps {
+  getDb: () => Promise<ConsoleDb>;
+  getCredentials: () => Promise<{ clientId: string; clientSecret: string }>;
+  getBus: () => Promise<LiveBus>;
+  now?: () => Date;
+}
+
+const MESSAGE_ID = /^[A-Za-z0-9._:-]{1,200}$/;
+const EVENT_TYPE = /^[A-Za-z0-9_.:-]{1,100}$/;
+
+function answer(status: number, code: string, message: string): Response {
+  return Response.json({ code, message }, { status, headers: { 'Cache-Control': 'no-store' } });
+}
+
+class TooLarge extends Error {}
+
+/** Reads at most `limit` bytes; a longer body (whatever Content-Length claimed) stops the read at once. */
+async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw new TooLarge();
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const c of chunks) {
+    out.set(c, offset);
+    offset += c.byteLength;
+  }
+  return out;
+}
+
+/**
+ * `POST /api/webhooks`. Cheap refusals first — size by Content-Length (413), signature over the message id
+ * (401), then the body read with a hard cap (413) and parsed (400) — so nothing is stored and no work is done for
+ * a request that is not a genuine delivery. A genuine one is one INSERT … ON CONFLICT DO NOTHING on the message
+ * id (a re-delivery answers 200 and changes nothing) and, when new, one publish to the live streams; anything
+ * slower (reading the operation, refreshing pages) happens in the browsers that the publish wakes.
+ */
+export async function receiveWebhook(request: Request, deps: ReceiverDeps): Promise<Response> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && (!/^\d+$/.test(declared) || Number(declared) > MAX_WEBHOOK_BYTES)) {
+    return answer(413, 'PAYLOAD_TOO_LARGE', `A delivery may be at most ${MAX_WEBHOOK_BYTES} bytes.`);
+  }
+  const messageId = request.headers.get('x-message-id')?.trim() || null;
+  const signature = request.headers.get('x-message-signature');
+  const credentials = await deps.getCredentials();
+  if (!messageId || !MESSAGE_ID.test(messageId) || !verifyMessageSignature(messageId, signature, credentials)) {
+    return answer(401, 'INVALID_SIGNATURE', 'The delivery signature is missing or does not match.');
+  }
+  const eventType = request.headers.get('x-event-type')?.trim() ?? '';
+  if (!EVENT_TYPE.test(eventType)) return answer(400, 'INVALID_EVENT_TYPE', 'X-Event-Type is missing or malformed.');
+
+  let bytes: Uint8Array;
+  try {
+    bytes = await readLimited(request, MAX_WEBHOOK_BYTES);
+  } catch (error) {
+    if (error instanceof TooLarge) return answer(413, 'PAYLOAD_TOO_LARGE', `A delivery may be at most ${MAX_WEBHOOK_BYTES} bytes.`);
+    return answer(400, 'UNREADABLE_BODY', 'The delivery body could not be read.');
+  }
+  let payload: unknown;
+  try {
+    payload = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch {
+    return answer(400, 'INVALID_JSON', 'The delivery body is not JSON.');
+  }
+  if (payload === null || typeof payload !== 'object') return answer(400, 'INVALID_JSON', 'The delivery body is not a JSON object.');
+
+  const kind = resourceKindOf(eventType, request.headers.get('x-resource-name'));
+  const id = resourceIdOf(kind, payload);
+  const atTime = atTimeOf(payload);
+  const db = await deps.getDb();
+  const stored = await insertReceivedEvent(db, {
+    messageId,
+    eventType,
+    resourceKind: kind,
+    resourceId: id,
+    companyId: request.headers.get('x-company-id')?.slice(0, 200) || null,
+    atTime: atTime ? new Date(atTime) : null,
+    payload,
+    receivedAt: deps.now?.() ?? new Date(),
+  });
+  if (!stored.inserted) return Response.json({ received: true, duplicate: true }, { status: 200 });
+
+  const event: LiveEvent = { seq: stored.seq, type: eventType, kind, id, atTime };
+  try {
+    await (await deps.getBus()).publish(event);
+  } catch (error) {
+    // Stored is what matters for the service (a 5xx would make it re-deliver a row we already have); streams
+    // that missed the push catch up from the database on their next reconnect.
+    console.error(`[live] publish failed for seq ${stored.seq}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return Response.json({ received: true, duplicate: false }, { status: 200 });
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import type { LiveEvent } from '../domain/live/events';
+import { createMemoryBus } from './bus';
+import { openLiveStream, StreamSlots, type LiveStreamOptions } from './stream';
+
+const ev = (seq: number): LiveEvent => ({ seq, type: 'OPERATION_COMPLETED', kind: 'OPERATION', id: null, atTime: null });
+
+async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, test: (text: string) => boolean, limit = 50): Promise<string> {
+  const decoder = new TextDecoder();
+  let text = '';
+  for (let i = 0; i < limit && !test(text); i++) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value);
+  }
+  return text;
+}
+
+function setup(stored: LiveEvent[], overrides: Partial<LiveStreamOptions> = {}) {
+  const bus = createMemoryBus();
+  const abort = new AbortController();
+  let closed = 0;
+  const stream = openLiveStream({
+    bus,
+    lastEventId: null,
+    loadAfter: async (seq, limit) => stored.filter((e) => e.seq > seq).slice(0, limit),
+    latestSeq: async () => stored.at(-1)?.seq ?? 0,
+    checkSession: async () => true,
+    status: async () => ({ receiving: true }),
+    signal: abort.signal,
+    onClose: () => closed++,
+    ...overrides,
+  });
+  return { bus, abort, reader: stream.getReader(), closed: () => closed };
+}
+
+describe('live stream', () => {
+  it('sends status, then live events as `change` with the sequence as id — no payload fields', async () => {
+    const { bus, reader, abort } = setup([ev(1), ev(2)]);
+    await readUntil(reader, (t) => t.includes('event: status'));
+    await bus.publish(ev(3));
+    const text = await readUntil(reader, (t) => t.includes('id: 3'));
+    expect(text).toContain('id: 3\nevent: change\ndata: {"seq":3,"type":"OPERATION_COMPLETED","kind":"OPERATION","id":null,"atTime":null}\n\n');
+    expect(text).not.toContain('id: 2'); // a fresh stream starts from now
+    abort.abort();
+  });
+
+  it('resumes after Last-Event-ID from the stored events, without duplicating one that also arrives live', async () => {
+    const { bus, reader, abort } = setup([ev(1), ev(2), ev(3)], { lastEventId: 1 });
+    await bus.publish(ev(3)); // raced the replay
+    await bus.publish(ev(4));
+    const text = await readUntil(reader, (t) => t.includes('id: 4'));
+    expect(text.match(/^id: \d+$/gm)).toEqual(['id: 2', 'id: 3', 'id: 4']);
+    abort.abort();
+  });
+
+  it('sends `reset` when the resume is too far behind to replay', async () => {
+    const stored = Array.from({ length: 300 }, (_, i) => ev(i + 1));
+    const { reader, abort } = setup(stored, { lastEventId: 1 });
+    const text = await readUntil(reader, (t) => t.includes('event: reset'));
+    expect(text).toContain('id: 300\nevent: reset');
+    expect(text).not.toContain('event: change');
+    abort.abort();
+  });
+
+  it('heartbeats, and ends the stream when the session stops validating', async () => {
+    let valid = true;
+    const { reader, closed } = setup([], { heartbeatMs: 20, sessionCheckMs: 40, checkSession: async () => valid });
+    const beat = await readUntil(reader, (t) => t.includes(': heartbeat'));
+    expect(beat).toContain(': heartbeat');
+    valid = false;
+    const rest = await readUntil(reader, (t) => t.includes('event: end'), 200);
+    expect(rest).toContain('event: end\ndata: {"reason":"session"}');
+    expect((await reader.read()).done).toBe(true);
+    expect(closed()).toBe(1);
+  });
+
+  it('unsubscribes from the bus when the browser goes away', async () => {
+    const { bus, reader, abort, closed } = setup([]);
+    await readUntil(reader, (t) => t.includes('event: status'));
+    abort.abort();
+    expect(closed()).toBe(1);
+    await bus.publish(ev(9)); // no listener left: nothing thrown, nothing enqueued
+    expect((await reader.read()).done).toBe(true);
+  });
+});
+
+describe('StreamSlots', () => {
+  it('allows five streams per user and frees a slot when one closes (twice-released counts once)', () => {
+    const slots = new StreamSlots();
+    const releases = Array.from({ length: 5 }, () => slots.acquire('u1'));
+    expect(releases.every(Boolean)).toBe(true);
+    expect(slots.acquire('u1')).toBeNull();
+    expect(slots.acquire('u2')).not.toBeNull();
+    releases[0]!();
+    releases[0]!();
+    expect(slots.count('u1')).toBe(4);
+    expect(slots.acquire('u1')).not.toBeNull();
+    expect(slots.acquire('u1')).toBeNull();
+  });
+});

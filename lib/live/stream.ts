@@ -1,0 +1,171 @@
+import 'server-only';
+import type { LiveEvent } from '@/lib/domain/live/events';
+import type { LiveBus } from './bus';
+
+export const HEARTBEAT_MS = 25_000;
+/** The session is re-validated this often (the requirement is at least every 60 s). */
+export const SESSION_CHECK_MS = 30_000;
+export const MAX_STREAMS_PER_USER = 5;
+/** A resume further behind than this gets `reset` (refresh everything) instead of a replay. */
+export const MAX_REPLAY = 200;
+
+export interface LiveStatus {
+  /** Whether the service delivers events to this console (a subscription to its /api/webhooks exists). */
+  receiving: boolean;
+}
+
+export interface LiveStreamOptions {
+  bus: LiveBus;
+  /** null: start from now. */
+  lastEventId: number | null;
+  loadAfter: (seq: number, limit: number) => Promise<LiveEvent[]>;
+  latestSeq: () => Promise<number>;
+  /** False ends the stream (signed out, disabled, revoked, expired). */
+  checkSession: () => Promise<boolean>;
+  status: () => Promise<LiveStatus>;
+  signal: AbortSignal;
+  onClose?: () => void;
+  heartbeatMs?: number;
+  sessionCheckMs?: number;
+}
+
+const encoder = new TextEncoder();
+
+export function sseMessage(fields: { id?: number; event?: string; data?: unknown; retry?: number; comment?: string }): string {
+  let out = '';
+  if (fields.comment !== undefined) out += `: ${fields.comment}\n`;
+  if (fields.retry !== undefined) out += `retry: ${fields.retry}\n`;
+  if (fields.id !== undefined) out += `id: ${fields.id}\n`;
+  if (fields.event !== undefined) out += `event: ${fields.event}\n`;
+  if (fields.data !== undefined) out += `data: ${JSON.stringify(fields.data)}\n`;
+  return `${out}\n`;
+}
+
+/**
+ * One browser's live stream. Subscribes to the bus first and buffers, then replays what was stored after
+ * `Last-Event-ID`, then flushes the buffer without duplicates — so no event falls between replay and live.
+ * Messages carry the LiveEvent (type and ids) only. Ends when the browser goes, or when the session no longer
+ * validates (checked every SESSION_CHECK_MS).
+ */
+export function openLiveStream(options: LiveStreamOptions): ReadableStream<Uint8Array> {
+  const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+  const sessionCheckMs = options.sessionCheckMs ?? SESSION_CHECK_MS;
+  let closed = false;
+  let cleanup = () => {};
+
+  return new ReadableStream<Uint8Array>({
+    async start(controller) {
+      let lastSent = 0;
+      let replaying = true;
+      const buffered: LiveEvent[] = [];
+      const timers: NodeJS.Timeout[] = [];
+      let unsubscribe = () => {};
+
+      const write = (text: string) => {
+        if (closed) return;
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          close();
+        }
+      };
+      const send = (event: LiveEvent) => {
+        if (event.seq <= lastSent) return;
+        lastSent = event.seq;
+        write(sseMessage({ id: event.seq, event: 'change', data: event }));
+      };
+      const catchUp = async () => {
+        const missed = await options.loadAfter(lastSent, MAX_REPLAY + 1);
+        if (missed.length > MAX_REPLAY) {
+          lastSent = await options.latestSeq();
+          write(sseMessage({ id: lastSent, event: 'reset', data: {} }));
+          return;
+        }
+        for (const e of missed) send(e);
+      };
+      const close = (reason?: string) => {
+        if (closed) return;
+        if (reason) write(sseMessage({ event: 'end', data: { reason } }));
+        closed = true;
+        for (const t of timers) clearInterval(t);
+        unsubscribe();
+        options.signal.removeEventListener('abort', onAbort);
+        options.onClose?.();
+        try {
+          controller.close();
+        } catch {
+          // already closed by the runtime
+        }
+      };
+      cleanup = () => close();
+      const onAbort = () => close();
+      options.signal.addEventListener('abort', onAbort);
+      if (options.signal.aborted) return close();
+
+      unsubscribe = options.bus.subscribe({
+        onEvent(event) {
+          if (replaying) buffered.push(event);
+          else send(event);
+        },
+        onGap() {
+          if (!replaying) void catchUp().catch(() => undefined);
+        },
+      });
+
+      // Browsers reconnect after `retry` ms on a dropped connection, sending Last-Event-ID themselves.
+      write(sseMessage({ retry: 3000, comment: 'live' }));
+      try {
+        const status = await options.status();
+        write(sseMessage({ event: 'status', data: status }));
+        if (options.lastEventId === null) {
+          lastSent = await options.latestSeq();
+        } else {
+          lastSent = options.lastEventId;
+          await catchUp();
+        }
+      } catch (error) {
+        console.error(`[live] stream start failed: ${error instanceof Error ? error.message : String(error)}`);
+        return close('error');
+      }
+      replaying = false;
+      for (const e of buffered.splice(0)) send(e);
+
+      timers.push(setInterval(() => write(sseMessage({ comment: 'heartbeat' })), heartbeatMs));
+      timers.push(
+        setInterval(() => {
+          options
+            .checkSession()
+            .then((ok) => {
+              if (!ok) close('session');
+            })
+            .catch(() => undefined);
+        }, sessionCheckMs),
+      );
+    },
+    cancel() {
+      cleanup();
+    },
+  });
+}
+
+/** Streams per user in this process; the sixth concurrent stream is refused. */
+export class StreamSlots {
+  private readonly counts = new Map<string, number>();
+  constructor(private readonly max = MAX_STREAMS_PER_USER) {}
+  acquire(userId: string): (() => void) | null {
+    const n = this.counts.get(userId) ?? 0;
+    if (n >= this.max) return null;
+    this.counts.set(userId, n + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (this.counts.get(userId) ?? 1) - 1;
+      if (left <= 0) this.counts.delete(userId);
+      else this.counts.set(userId, left);
+    };
+  }
+  count(userId: string): number {
+    return this.counts.get(userId) ?? 0;
+  }
+}
