@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 describe('console migrations on a fresh PGlite', () => {
-  it('create the console's tables in the console schema, with the migrations table there too', async () => {
+  it('create the console tables in the console schema, with the migrations table there too', async () => {
     const { rows } = await client.query<{ table_name: string }>(
       `select table_name from information_schema.tables where table_schema = 'console' order by table_name`,
     );
