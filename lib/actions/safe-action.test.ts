@@ -12,8 +12,8 @@ import { resetEnvForTests } from '../env';
 import { authenticate } from '../auth/authenticate';
 import { now } from '../auth/clock';
 import { changeRole, createUser, setDisabled } from '../auth/users';
-import { ActionError } from './errors';
-import { readActionResult, failureSentence, fieldError } from './result';
+import { DomainError, SERVICE_ERROR_BRAND, failureSentence, fieldError } from '@/lib/errors';
+import { readActionResult } from './result';
 
 // Request-scoped Next APIs, driven by the test.
 const request = vi.hoisted(() => ({ cookies: new Map<string, string>(), headers: new Headers() }));
@@ -115,36 +115,42 @@ describe('actionClient: session → permission → schema → handler → audit'
     expect(await auditFor(`req-${correlation}`)).toHaveLength(0);
   });
 
-  it('passes ActionError through as { code, message, fieldErrors } and audits `error`', async () => {
+  it('passes a DomainError through as a Failure { code, sentence, fieldErrors } and audits `error`', async () => {
     await signInAs('admin');
     const action = actionClient
       .metadata({ name: 'team.create', permission: 'team:manage' })
       .inputSchema(z.object({ email: z.string() }))
       .action(async ({ ctx }) => {
         ctx.audit.target = 'someone@x.test';
-        throw new ActionError('EMAIL_TAKEN', 'A user with this e-mail already exists.', { email: ['Taken.'] });
+        throw new DomainError('EMAIL_TAKEN', 'A user with this e-mail already exists.', { email: 'Taken.' }, 409);
       });
     const outcome = readActionResult(await action({ email: 'someone@x.test' }));
     expect(outcome).toEqual({
       ok: false,
-      failure: { code: 'EMAIL_TAKEN', message: 'A user with this e-mail already exists.', fieldErrors: { email: ['Taken.'] } },
+      failure: {
+        brand: 'fx.failure',
+        code: 'EMAIL_TAKEN',
+        sentence: 'A user with this e-mail already exists.',
+        fieldErrors: { email: 'Taken.' },
+        httpStatus: 409,
+      },
     });
     const [event] = await auditFor(`req-${correlation}`);
     expect(event).toMatchObject({ outcome: 'error', target: 'someone@x.test', details: { code: 'EMAIL_TAKEN' } });
   });
 
-  it('keeps an ApiError’s code, message, request id and field errors', async () => {
+  it('keeps an ApiError’s code, status, request id and field errors (recognised by brand)', async () => {
     await signInAs('finance');
-    const apiError = Object.assign(new Error('The quote has expired.'), {
-      name: 'ApiError', code: 'QUOTE_EXPIRED', status: 422, requestId: 'svc-123', fieldErrors: { quoteId: ['Expired.'] },
+    const apiError = Object.assign(new Error('Quote expired at 12:00.'), {
+      brand: SERVICE_ERROR_BRAND, name: 'ApiError', code: 'QUOTE_EXPIRED', status: 422, requestId: 'svc-123', fieldErrors: { quoteId: 'Expired.' },
     });
     const action = actionClient.metadata({ name: 'convert.swap', permission: 'operations:create' })
       .inputSchema(z.object({})).action(async () => { throw apiError; });
     const outcome = readActionResult(await action({}));
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
-    expect(outcome.failure).toMatchObject({ code: 'QUOTE_EXPIRED', status: 422, message: 'The quote has expired.', requestId: 'svc-123', fieldErrors: { quoteId: ['Expired.'] } });
-    expect(failureSentence(outcome.failure)).toBe('The quote has expired. (reference svc-123)');
+    expect(outcome.failure).toMatchObject({ code: 'QUOTE_EXPIRED', httpStatus: 422, requestId: 'svc-123', fieldErrors: { quoteId: 'Expired.' } });
+    expect(failureSentence(outcome.failure)).toBe('The quote has expired. Get a new quote. (reference svc-123)');
   });
 
   it('turns an unexpected error into a generic sentence with the correlation id — no stack, no secret', async () => {
@@ -157,9 +163,9 @@ describe('actionClient: session → permission → schema → handler → audit'
     if (outcome.ok) return;
     const id = `req-${correlation}`;
     expect(outcome.failure.code).toBe('INTERNAL');
-    expect(outcome.failure.correlationId).toBe(id);
-    expect(outcome.failure.message).toContain(id);
-    expect(outcome.failure.message).not.toMatch(/exploded|\/srv|TypeError/);
+    expect(outcome.failure.requestId).toBe(id);
+    expect(failureSentence(outcome.failure)).toContain(id);
+    expect(JSON.stringify(outcome.failure)).not.toMatch(/exploded|\/srv|TypeError/);
     expect(log.mock.calls.flat().join(' ')).toContain(`correlation ${id}`);
     const [event] = await auditFor(id);
     expect(event.outcome).toBe('error');

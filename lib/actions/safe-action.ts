@@ -10,10 +10,7 @@ import type { SessionUser } from '../auth/sessions';
 import { recordAudit } from '../audit/record-audit';
 import { loginPathFor } from '../security/callback-url';
 import { CONSOLE_PATH_HEADER, REQUEST_ID_HEADER } from '../security/headers';
-import { ActionError, type FieldErrors } from './errors';
-import { validationFailure, type ActionFailure } from './result';
-
-export type { ActionFailure } from './result';
+import { toFailure, validationFailure, type Failure } from '../errors';
 
 /** Handlers may set what the audit event names as target and add details (secrets are redacted). */
 export type AuditNote = { target?: string; details?: Record<string, unknown> };
@@ -25,55 +22,18 @@ const metadataSchema = z.object({
   permission: z.enum(PERMISSIONS).optional(),
 });
 
-type ApiErrorLike = {
-  name: 'ApiError';
-  code?: unknown;
-  message: string;
-  requestId?: unknown;
-  status?: unknown;
-  fieldErrors?: unknown;
-};
-
-function isApiError(error: unknown): error is ApiErrorLike {
-  return error instanceof Error && error.name === 'ApiError';
-}
-
-function asFieldErrors(value: unknown): FieldErrors | undefined {
-  if (!value || typeof value !== 'object') return undefined;
-  const out: FieldErrors = {};
-  for (const [k, v] of Object.entries(value)) {
-    if (Array.isArray(v)) out[k] = v.map(String);
-    else if (typeof v === 'string') out[k] = [v];
+/**
+ * Turns any thrown error into what the browser may see (the one `Failure` shape). Unexpected errors are logged
+ * by name and message only (stacks and request bodies may hold secrets) and reach the user as one sentence with
+ * the correlation id.
+ */
+export function toActionFailure(error: unknown, correlationId: string, actionName = 'action'): Failure {
+  const failure = toFailure(error, { correlationId });
+  if (failure.code === 'INTERNAL') {
+    const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    console.error(`[action] ${actionName} failed (correlation ${correlationId}): ${detail.slice(0, 500)}`);
   }
-  return Object.keys(out).length ? out : undefined;
-}
-
-/** Turns any thrown error into what the browser may see. Unexpected errors: one sentence + correlation id. */
-export function toActionFailure(error: unknown, correlationId: string, actionName = 'action'): ActionFailure {
-  if (error instanceof ActionError) {
-    return { code: error.code, message: error.message, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) };
-  }
-  if (isApiError(error)) {
-    const requestId = typeof error.requestId === 'string' ? error.requestId : undefined;
-    const fieldErrors = asFieldErrors(error.fieldErrors);
-    return {
-      code: typeof error.code === 'string' ? error.code : 'API_ERROR',
-      message: error.message,
-      // The status lets the browser word 5xx, 429 and transport failures itself instead of echoing the service.
-      ...(typeof error.status === 'number' ? { status: error.status } : {}),
-      ...(fieldErrors ? { fieldErrors } : {}),
-      ...(requestId ? { requestId } : {}),
-      correlationId,
-    };
-  }
-  // Name and message only: stacks and request bodies (which may hold secrets) stay out of the logs.
-  const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  console.error(`[action] ${actionName} failed (correlation ${correlationId}): ${detail.slice(0, 500)}`);
-  return {
-    code: 'INTERNAL',
-    message: `Something went wrong on our side. Please try again; if it keeps happening, quote reference ${correlationId}.`,
-    correlationId,
-  };
+  return failure;
 }
 
 async function requestInfo(): Promise<{ correlationId: string; path: string }> {
@@ -99,14 +59,14 @@ function defaultTarget(input: unknown): string | undefined {
  * - signed out (or session ended): redirect to /login?callbackUrl=<page>;
  * - must change a one-time password: permissioned actions redirect to /change-password;
  * - permission refused: audit `denied`, then Next's forbidden() → HTTP 403 (experimental.authInterrupts);
- * - invalid input: `validationErrors = { code: 'INVALID_INPUT', message, fieldErrors }` (no audit: nothing ran);
+ * - invalid input: `validationErrors = Failure { code: 'INVALID_INPUT', fieldErrors }` (no audit: nothing ran);
  *   read results on the client with readActionResult() from ./result.
- * - handler throws ActionError/ApiError/anything: `serverError = ActionFailure`, audit `error`;
+ * - handler throws DomainError/ApiError/anything: `serverError = Failure` (lib/errors), audit `error`;
  * - success: audit `success`.
  */
 export const actionClient = createSafeActionClient({
   defineMetadataSchema: () => metadataSchema,
-  handleServerError: (error, utils): ActionFailure => {
+  handleServerError: (error, utils): Failure => {
     const ctx = utils.ctx as Partial<ActionContext> | undefined;
     return toActionFailure(error, ctx?.correlationId ?? randomUUID(), utils.metadata?.name);
   },
@@ -136,13 +96,13 @@ export const actionClient = createSafeActionClient({
   const result = await next({ ctx: { user, correlationId, audit } satisfies ActionContext });
 
   if (result.validationErrors !== undefined) {
-    // One failure shape on the wire: `{ code: 'INVALID_INPUT', message, fieldErrors }` instead of zod's tree.
+    // One failure shape on the wire: a `Failure` instead of zod's tree.
     (result as { validationErrors: unknown }).validationErrors = validationFailure(result.validationErrors);
   }
   // Validation failures never reached the handler; navigation (redirect/notFound) is not an outcome.
   if (result.validationErrors === undefined && !result.navigationKind) {
     const failed = result.serverError !== undefined || !result.success;
-    const failure = result.serverError as ActionFailure | undefined;
+    const failure = result.serverError as Failure | undefined;
     await recordAudit({
       actor: user,
       action: metadata.name,

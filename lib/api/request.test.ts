@@ -7,7 +7,10 @@ import { getBalances } from './balances';
 import { createApiClient, type ApiClient } from './client';
 import type { ApiConfig } from './config';
 import { uploadDocument } from './documents';
-import { ApiError, toUserMessage } from './errors';
+import { ApiError } from './errors';
+import { toFailure } from '@/lib/errors';
+
+const toUserMessage = (error: unknown) => toFailure(error).sentence;
 import { ACCOUNT_ID, accountBody, balancesBody } from './testing/fixtures';
 import { fakeTime, makeJwt, recordingLogger, testConfig, TEST_CLIENT_ID, TEST_CLIENT_SECRET, type FakeTime, type RecordingLogger } from './testing/fakes';
 

@@ -7,6 +7,7 @@ import { isRetryableStatus, parseRetryAfter, runWithRetries, type AttemptOutcome
 import { errorBodySchema } from './schemas/error';
 import type { TokenProvider } from './token';
 import { CallerAbortError, exchange, type Exchange } from './transport';
+import { isUuid } from '@/lib/validation/uuid';
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 export type Query = Record<string, QueryValue>;
@@ -46,7 +47,6 @@ export interface ApiResponse<T> {
   requestId: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A fresh key for a new user intent. Create it once per intent (form instance), never per attempt. */
 export function newIdempotencyKey(): string {
@@ -113,7 +113,7 @@ export function createRequester(config: ResolvedApiConfig, tokens: TokenProvider
 
   async function request<T>(spec: RequestSpec<T>): Promise<ApiResponse<T>> {
     const isMutation = spec.method === 'POST' || spec.method === 'PUT' || spec.method === 'PATCH';
-    if (isMutation && (typeof spec.idempotencyKey !== 'string' || !UUID.test(spec.idempotencyKey))) {
+    if (isMutation && (typeof spec.idempotencyKey !== 'string' || !isUuid(spec.idempotencyKey))) {
       // Programmer error caught before any traffic: a mutation without a stable key could execute twice.
       throw new ApiError({
         status: 500,

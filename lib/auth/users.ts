@@ -8,6 +8,7 @@ import { hashPassword, verifyPassword } from './password';
 import { emailSchema, passwordSchema } from './password-policy';
 import { isRole, type Role } from './permissions';
 import { deleteUserSessions } from './sessions';
+import { isUuid } from '../validation/uuid';
 
 export type PublicUser = Pick<
   UserRow,
@@ -15,7 +16,6 @@ export type PublicUser = Pick<
 >;
 type Actor = { id: string };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A malformed id is simply "no such user" (PostgreSQL would otherwise reject it as an invalid uuid). */
 function notFound(): ActionError {
@@ -39,7 +39,7 @@ export async function listUsers(db?: ConsoleDb): Promise<PublicUser[]> {
 }
 
 export async function getUser(userId: string, db?: ConsoleDb): Promise<PublicUser | null> {
-  if (!UUID.test(userId)) return null;
+  if (!isUuid(userId)) return null;
   const database = db ?? (await getDb());
   const [row] = await database.select(publicColumns).from(users).where(eq(users.id, userId));
   return row ?? null;
@@ -97,7 +97,7 @@ async function withLastAdminGuard<T>(
   losesAdmin: boolean,
   change: (tx: ConsoleDb, target: UserRow) => Promise<T>,
 ): Promise<T> {
-  if (!UUID.test(targetId)) throw notFound();
+  if (!isUuid(targetId)) throw notFound();
   return database.transaction(async (tx) => {
     const admins = await tx
       .select({ id: users.id })
@@ -116,7 +116,7 @@ async function withLastAdminGuard<T>(
 }
 
 async function loadTarget(database: ConsoleDb, userId: string): Promise<UserRow> {
-  if (!UUID.test(userId)) throw notFound();
+  if (!isUuid(userId)) throw notFound();
   const [target] = await database.select().from(users).where(eq(users.id, userId));
   if (!target) throw notFound();
   return target;

@@ -1,6 +1,7 @@
 import { validateCnpj } from './cnpj';
 import { validateCpf } from './cpf';
 import type { ValidationResult } from './validation-result';
+import { isLowerCaseUuid } from './uuid';
 
 export const DICT_KEY_TYPES = ['CPF', 'CNPJ', 'EMAIL', 'PHONE', 'EVP'] as const;
 export type DictKeyType = (typeof DICT_KEY_TYPES)[number];
@@ -31,7 +32,6 @@ export const BRAZIL_DDDS: ReadonlySet<string> = new Set([
 
 // Dot-atom local part (no leading/trailing/double dots), LDH domain labels, an alphabetic TLD.
 const EMAIL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function validateEmail(key: string): ValidationResult {
   const s = key.trim().toLowerCase();
@@ -62,7 +62,7 @@ function validatePhone(key: string): ValidationResult {
 
 function validateEvp(key: string): ValidationResult {
   const s = key.trim().toLowerCase();
-  if (!UUID.test(s)) return { ok: false, message: 'A random key is a UUID, e.g. 123e4567-e89b-12d3-a456-426614174000.' };
+  if (!isLowerCaseUuid(s)) return { ok: false, message: 'A random key is a UUID, e.g. 123e4567-e89b-12d3-a456-426614174000.' };
   return { ok: true, normalized: s };
 }
 

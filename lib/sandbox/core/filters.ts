@@ -1,4 +1,5 @@
 import { ServiceError } from './errors';
+import { isUuid } from '../../validation/uuid';
 
 /**
  * The `filters` query language (AGREEMENTS): `field[op]=value` conditions joined with `;` (AND), or grouped
@@ -129,7 +130,6 @@ export interface CompiledFilter {
   params: unknown[];
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Compiles a filter AST to a parameterised SQL condition; placeholders start after `paramOffset`. */
 export function compileFilters(node: FilterNode, fields: FieldMap, paramOffset = 0): CompiledFilter {
@@ -142,7 +142,7 @@ export function compileFilters(node: FilterNode, fields: FieldMap, paramOffset =
   const castValue = (spec: FieldSpec, field: string, raw: string): { sql: string } => {
     switch (spec.type) {
       case 'uuid':
-        if (!UUID_RE.test(raw)) throw invalidFilter(`'${field}' expects a UUID`, { value: raw.slice(0, 64) });
+        if (!isUuid(raw)) throw invalidFilter(`'${field}' expects a UUID`, { value: raw.slice(0, 64) });
         return { sql: `${p(raw.toLowerCase())}::uuid` };
       case 'timestamp': {
         const d = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(raw) ? new Date(raw) : null;

@@ -1,5 +1,6 @@
 import { ServiceError } from './errors';
 import type { Sql } from './types';
+import { isLowerCaseUuid } from '../../validation/uuid';
 
 export interface PageMeta {
   previousCursor: string | null;
@@ -37,7 +38,6 @@ function invalid(field: string, code: string, message: string, params: Record<st
 }
 
 const TS_RE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export function encodeCursor(p: CursorPayload): string {
   return Buffer.from(JSON.stringify(p)).toString('base64url');
@@ -56,7 +56,7 @@ export function decodeCursor(raw: string): CursorPayload {
   if (
     typeof p !== 'object' || p === null ||
     typeof c.t !== 'string' || !TS_RE.test(c.t) ||
-    typeof c.i !== 'string' || !UUID_RE.test(c.i) ||
+    typeof c.i !== 'string' || !isLowerCaseUuid(c.i) ||
     (c.d !== 'N' && c.d !== 'P') || (c.s !== 'A' && c.s !== 'D')
   ) {
     throw bad();

@@ -2,6 +2,7 @@ import { Dec } from '../../money/decimal';
 import { decimalsOf, isAsset, type Asset } from '@/lib/money/assets';
 import { fieldError, invalidData } from './errors';
 import type { FieldError } from './types';
+import { isUuid } from '../../validation/uuid';
 
 type Obj = Record<string, unknown>;
 interface Opts {
@@ -10,12 +11,11 @@ interface Opts {
   nullable?: boolean;
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const DECIMAL_RE = /^-?\d+(\.\d+)?$/;
 
 export function isUuid(value: unknown): value is string {
-  return typeof value === 'string' && UUID_RE.test(value);
+  return typeof value === 'string' && isUuid(value);
 }
 
 function lastKey(path: string): string | number {
