@@ -3,12 +3,12 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
-  const { startConsole, exitOnStartupFailure } = await import('./lib/auth/startup');
+  const { startConsole, exitOnStartupFailure } = await import('./lib/startup');
   try {
     await startConsole(async (env) => {
       if (env.SANDBOX !== 'on') return;
       // ▼ SBX-CORE: start the embedded sandbox on the next line.
-      await (await import('./lib/sandbox-host')).ensureSandbox();
+      await (await import('./lib/sandbox/host')).ensureSandbox();
     });
     // Received webhooks: the live bus (LISTEN with PostgreSQL) and the 30-day retention sweep.
     await (await import('./lib/live/background')).startLiveBackground();

@@ -419,7 +419,7 @@ async function main() {
         NEXT_DIST_DIR: DIST_DIR,
       });
       await waitFor(`${demoUrl}/api/health`, 120_000);
-      const { DEMO_USER_BY_ROLE } = await import('../lib/auth/demo-users');
+      const { DEMO_USER_BY_ROLE } = await import('../lib/team/demo-users');
       const demoCookie = await signIn(demoUrl, DEMO_USER_BY_ROLE.admin);
       const list = (await (await fetch(`${demoUrl}/api/accounts?limit=1`, { headers: { Cookie: demoCookie } })).json()) as { data: { id: string }[] };
       const demoAccount = `${demoUrl}/api/accounts/${list.data[0].id}`;

@@ -18,8 +18,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { createSandbox } from '../lib/sandbox';
 import { fromPglite } from '../lib/sandbox/core/sql';
-import { benchExecutionLogPages } from '../lib/sandbox/webhooks/bench';
-import { startLocalReceiver } from '../lib/sandbox/webhooks/local-receiver';
+import { benchExecutionLogPages } from '../lib/sandbox/bench/webhooks';
+import { startLocalReceiver } from '../lib/sandbox/testing/local-receiver';
 
 interface AutocannonRequest {
   method?: string;

@@ -5,7 +5,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { fromPglite } from '../lib/sandbox/core/sql';
 import { createSandbox } from '../lib/sandbox/index';
-import { benchDeliveryLatency, benchExecutionLogPages, benchTransitionLatency } from '../lib/sandbox/webhooks/bench';
+import { benchDeliveryLatency, benchExecutionLogPages, benchTransitionLatency } from '../lib/sandbox/bench/webhooks';
 
 async function main() {
   const pg = new PGlite();

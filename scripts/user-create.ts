@@ -4,7 +4,7 @@
 import { stdin, stdout } from 'node:process';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { PASSWORD_MIN_LENGTH } from '../lib/auth/password-policy';
+import { PASSWORD_MIN_LENGTH } from '../lib/domain/team/password-policy';
 import { ROLES, isRole } from '../lib/auth/permissions';
 
 const USAGE = `Usage: npm run user:create -- --email <e-mail> --name <name> --role <${ROLES.join('|')}> [--password <password>] [--must-change-password]`;
@@ -82,9 +82,9 @@ async function main(): Promise<number> {
     }
   }
 
-  const { createUser } = await import('../lib/auth/users');
+  const { createUser } = await import('../lib/team/users');
   const { getRawClient } = await import('../lib/db/client');
-  const { ActionError } = await import('../lib/actions/errors');
+  const { isDomainError } = await import('../lib/errors');
   const { EnvError } = await import('../lib/env');
   try {
     const user = await createUser({
@@ -97,7 +97,7 @@ async function main(): Promise<number> {
     console.log(`Created ${user.role} ${user.email} (${user.name}).`);
     return 0;
   } catch (error) {
-    if (error instanceof ActionError || error instanceof EnvError) console.error(error.message);
+    if (isDomainError(error) || error instanceof EnvError) console.error((error as Error).message);
     else console.error(`Could not create the user: ${(error as Error).message?.split('\n')[0]}`);
     return 1;
   } finally {

@@ -1,20 +1,25 @@
 import { Alert } from '@/components/ui/alert';
-import { isApiFailureLike, toUserMessage } from '@/lib/api/messages';
+import { toFailure, type Failure, type Translator } from '@/lib/errors';
 
-/** A failure (from lib/api or an action) as one sentence, without the request id (shown separately). */
-export function failureSentence(error: unknown): { sentence: string; requestId: string | null } {
-  if (isApiFailureLike(error)) {
-    return { sentence: toUserMessage({ ...error, requestId: null }), requestId: error.requestId ?? null };
-  }
-  return { sentence: 'Something went wrong while talking to the payments service. Please try again.', requestId: null };
-}
-
-/** A service error on a page: a sentence and the request id, never a blank page or a stack trace. */
-export function ServiceErrorAlert({ error, title, className }: { error: unknown; title: string; className?: string }) {
-  const { sentence, requestId } = failureSentence(error);
+/**
+ * A failure on a page (a server component's caught error or an action's Failure): the sentence, with the request
+ * id shown apart by the Alert; never a blank page or a stack trace.
+ */
+export function ServiceErrorAlert({
+  error,
+  title,
+  className,
+  t,
+}: {
+  error: unknown;
+  title: string;
+  className?: string;
+  t?: Translator;
+}) {
+  const failure: Failure = toFailure(error, { t });
   return (
-    <Alert tone="error" title={title} requestId={requestId} className={className}>
-      {/\.$/.test(sentence) ? sentence : `${sentence}.`}
+    <Alert tone="error" title={title} requestId={failure.requestId ?? null} className={className}>
+      {failure.sentence}
     </Alert>
   );
 }

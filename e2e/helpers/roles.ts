@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DEMO_USER_BY_ROLE } from '../../lib/auth/demo-users';
+import { DEMO_USER_BY_ROLE } from '../../lib/team/demo-users';
 
 /** Demo sign-ins with a saved storage state (global-setup signs each in once). */
 export const ROLES = ['admin', 'compliance', 'finance', 'finance2', 'viewer'] as const;

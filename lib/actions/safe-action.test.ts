@@ -10,8 +10,8 @@ import { auditEvents } from '../db/schema';
 import { resetDatabaseForTests, useTestDatabase, type ConsoleDb } from '../db/client';
 import { resetEnvForTests } from '../env';
 import { authenticate } from '../auth/authenticate';
-import { now } from '../auth/clock';
-import { changeRole, createUser, setDisabled } from '../auth/users';
+import { now } from '../clock';
+import { changeRole, createUser, setDisabled } from '../team/users';
 import { DomainError, SERVICE_ERROR_BRAND, failureSentence, fieldError } from '@/lib/errors';
 import { readActionResult } from './result';
 

@@ -5,7 +5,7 @@ import { resetEnvForTests } from '@/lib/env';
 import { makeJwt } from './testing/fakes';
 
 const demo = vi.hoisted(() => ({ calls: 0 }));
-vi.mock('@/lib/sandbox-host', () => ({
+vi.mock('@/lib/sandbox/host', () => ({
   getDemoCredentials: async () => {
     demo.calls++;
     return { clientId: 'demo-client', clientSecret: 'demo-secret' };

@@ -10,7 +10,7 @@ const globalForApi = globalThis as typeof globalThis & {
 
 async function sandboxCredentials(): Promise<ApiCredentials> {
   // Imported lazily: the embedded sandbox (and its database) only loads when the console actually needs it.
-  const { getDemoCredentials } = await import('@/lib/sandbox-host');
+  const { getDemoCredentials } = await import('@/lib/sandbox/host');
   return getDemoCredentials();
 }
 

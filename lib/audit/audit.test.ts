@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeClock, setClockForTests } from '../auth/clock';
+import { fakeClock, setClockForTests } from '../clock';
 import { resetDatabaseForTests, useTestDatabase, type ConsoleDb } from '../db/client';
 import { auditEvents } from '../db/schema';
 import { listAuditEvents } from './list-audit';

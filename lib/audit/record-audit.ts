@@ -1,7 +1,7 @@
 import 'server-only';
 import { getDb, type ConsoleDb } from '../db/client';
 import { auditEvents } from '../db/schema';
-import { now } from '../auth/clock';
+import { now } from '../clock';
 
 export type AuditOutcome = 'success' | 'denied' | 'error';
 

@@ -2,18 +2,18 @@ import { PGlite } from '@electric-sql/pglite';
 import bcrypt from 'bcryptjs';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ActionError } from '../actions/errors';
+import { DomainError } from '../errors';
 import { resetDatabaseForTests, useTestDatabase, type ConsoleDb } from '../db/client';
 import { auditEvents, loginAttempts, sessions, users } from '../db/schema';
 import { authenticate, SignInError } from './authenticate';
-import { fakeClock, setClockForTests } from './clock';
-import { DEMO_USERS } from './demo-users';
+import { fakeClock, setClockForTests } from '../clock';
+import { DEMO_USERS } from '../team/demo-users';
 import { BCRYPT_COST, DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password';
-import { demoPasswordMessage, seedDemoUsers, usersWithDemoPasswords } from './seed-demo-users';
+import { demoPasswordMessage, seedDemoUsers, usersWithDemoPasswords } from '../team/seed-demo-users';
 import { pruneLoginAttempts } from './lockout';
 import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS, createSession, pruneSessions, validateSession } from './sessions';
 import { signInErrorMessage } from './sign-in-errors';
-import { changePassword, changeRole, createUser, listUsers, setDisabled } from './users';
+import { changePassword, changeRole, createUser, listUsers, setDisabled } from '../team/users';
 
 let client: PGlite;
 let db: ConsoleDb;
@@ -272,11 +272,11 @@ describe('users and the last-admin guard', () => {
     expect(u.email).toBe('ana@x.test');
     expect(u.name).toBe('Ana');
     await expect(createUser({ name: 'A', email: 'ana@x.test', role: 'viewer', password: 'twelve-chars' }, db))
-      .rejects.toMatchObject({ code: 'EMAIL_TAKEN', fieldErrors: { email: [expect.any(String)] } });
+      .rejects.toMatchObject({ code: 'EMAIL_TAKEN', fieldErrors: { email: expect.any(String) } });
     await expect(createUser({ name: 'B', email: 'b@x.test', role: 'viewer', password: 'short' }, db))
-      .rejects.toMatchObject({ code: 'WEAK_PASSWORD', fieldErrors: { password: [expect.stringContaining('12')] } });
+      .rejects.toMatchObject({ code: 'WEAK_PASSWORD', fieldErrors: { password: expect.stringContaining('12') } });
     await expect(createUser({ name: 'B', email: 'not-an-email', role: 'viewer', password: 'twelve-chars' }, db))
-      .rejects.toBeInstanceOf(ActionError);
+      .rejects.toBeInstanceOf(DomainError);
   });
 
   it('changePassword checks the current one and ends the other sessions', async () => {

@@ -6,7 +6,7 @@ import { getDb } from '../db/client';
 import { getEnv } from '../env';
 import { REQUEST_ID_HEADER } from '../security/headers';
 import { authenticate } from './authenticate';
-import { now } from './clock';
+import { now } from '../clock';
 import { ABSOLUTE_TIMEOUT_MS, deleteSession, validateSession } from './sessions';
 
 export const SESSION_MAX_AGE_SECONDS = ABSOLUTE_TIMEOUT_MS / 1000;

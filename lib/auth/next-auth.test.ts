@@ -12,7 +12,7 @@ import { resetDatabaseForTests, useTestDatabase, type ConsoleDb } from '../db/cl
 import { auditEvents, sessions } from '../db/schema';
 import { getEnv, resetEnvForTests } from '../env';
 import { getAuthOptions, resetAuthOptionsForTests, SESSION_MAX_AGE_SECONDS, sessionCookieName } from './auth-options';
-import { createUser, setDisabled } from './users';
+import { createUser, setDisabled } from '../team/users';
 import { signInErrorMessage } from './sign-in-errors';
 
 // Drives the real route handler (app/api/auth/[...nextauth]/route.ts) with Next's request APIs mocked.

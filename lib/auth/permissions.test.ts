@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_USERS } from './demo-users';
+import { DEMO_USERS } from '../team/demo-users';
 import { PERMISSIONS, PERMISSION_TABLE, ROLES, can, isRole, permissionTableMarkdown, type Permission, type Role } from './permissions';
 
 // The matrix as the issue states it, written out independently of the implementation.

@@ -8,7 +8,7 @@ import { getEnv } from '../env';
 import { loginPathFor } from '../security/callback-url';
 import { CONSOLE_PATH_HEADER } from '../security/headers';
 import { sessionCookieName } from './auth-options';
-import { now } from './clock';
+import { now } from '../clock';
 import { can, type Permission } from './permissions';
 import { validateSession, type SessionUser } from './sessions';
 

@@ -1,7 +1,7 @@
 'use server';
 
 import { actionClient } from '@/lib/actions/safe-action';
-import { changePassword } from '@/lib/auth/users';
+import { changePassword } from '@/lib/team/users';
 import { changePasswordSchema } from './schema';
 
 /** Any signed-in user (no permission), including one who must change a one-time password first. */

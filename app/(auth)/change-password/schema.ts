@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { passwordSchema } from '@/lib/auth/password-policy';
+import { passwordSchema } from '@/lib/domain/team/password-policy';
 
 // Shared by the form (instant feedback) and the action (the authority).
 export const changePasswordSchema = z

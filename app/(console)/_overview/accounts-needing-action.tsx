@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/empty-state';
 import { listAccounts } from '@/lib/api/accounts';
 import { buildFilters } from '@/lib/api/filters';
-import { ownerName } from '../accounts/_components/owner-name';
+import { ownerName } from '@/lib/domain/accounts/owner';
 
 const SHOWN = 10;
 

@@ -7,7 +7,7 @@ import { getBalances } from '@/lib/api/balances';
 import { buildFilters } from '@/lib/api/filters';
 import type { Account } from '@/lib/api/schemas/account';
 import type { Balances } from '@/lib/api/schemas/balances';
-import { ownerName } from '../accounts/_components/owner-name';
+import { ownerName } from '@/lib/domain/accounts/owner';
 
 // The overview shows the first page of active accounts; the account list pages through the rest.
 const MAX_ACCOUNTS = 25;

@@ -2,9 +2,9 @@
 
 import { revalidatePath } from 'next/cache';
 import { actionClient } from '@/lib/actions/safe-action';
-import { changeRole, createUser, setDisabled } from '@/lib/auth/users';
-import { addUserSchema, changeRoleSchema, setDisabledSchema } from './schema';
-import { generateOneTimePassword } from './one-time-password';
+import { changeRole, createUser, setDisabled } from '@/lib/team/users';
+import { addUserSchema, changeRoleSchema, setDisabledSchema } from '@/lib/domain/team/schema';
+import { generateOneTimePassword } from '@/lib/team/one-time-password';
 
 /** Creates the user with a one-time password that is returned once (to the admin's screen) and never stored in clear. */
 export const addUserAction = actionClient

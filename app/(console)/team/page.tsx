@@ -4,7 +4,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Table, TableCaption, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { requireUser } from '@/lib/auth/session';
-import { listUsers } from '@/lib/auth/users';
+import { listUsers } from '@/lib/team/users';
 import { AddUserButton } from './_components/add-user-button';
 import { DisableUserButton } from './_components/disable-user-button';
 import { RoleSelect } from './_components/role-select';

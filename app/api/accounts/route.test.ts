@@ -107,10 +107,29 @@ describe('GET /api/accounts', () => {
     const res = await listRoute(new Request('http://console.test/api/accounts?filters=x%5Beq%5D%3D1'), listCtx);
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
+      brand: 'fx.failure',
       code: 'INVALID_FILTER_FORMAT',
-      message: "The service rejected the request: Invalid filters: unknown field 'x' (request id req-filter)",
+      sentence: 'The filter is not valid.',
+      fieldErrors: {},
       requestId: 'req-filter',
+      httpStatus: 400,
     });
+  });
+
+  it('a bad cursor the service refuses (400 INVALID_DATA on query:cursor) stays a 400 with the field', async () => {
+    serve('/api/accounts', () =>
+      HttpResponse.json(
+        {
+          code: 'INVALID_DATA',
+          message: 'Object contains invalid data',
+          details: { errors: [{ code: 'INVALID_CURSOR', message: 'The cursor is not valid', field: 'query:cursor' }] },
+        },
+        { status: 400, headers: { 'X-Request-Id': 'req-cursor' } },
+      ),
+    );
+    const res = await listRoute(new Request('http://console.test/api/accounts?cursor=abc'), listCtx);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'INVALID_DATA', fieldErrors: { cursor: 'The cursor is not valid' }, requestId: 'req-cursor' });
   });
 });
 
@@ -148,6 +167,18 @@ describe('GET /api/accounts/[accountId]', () => {
     expect(await res.json()).toMatchObject({ code: 'RESOURCE_NOT_FOUND', requestId: 'req-404' });
   });
 
+  it('a 404 thrown by another bundle’s copy of ApiError (the process-wide client) is still a 404, not a 500', async () => {
+    vi.resetModules();
+    const { ApiError: OtherApiError } = await import('@/lib/api/errors');
+    state.client = {
+      ...state.client!,
+      request: () => Promise.reject(new OtherApiError({ status: 404, code: 'RESOURCE_NOT_FOUND', message: 'gone', requestId: 'req-x' })),
+    };
+    const res = await oneRoute(new Request(`http://console.test/api/accounts/${ACCOUNT_ID}`), oneCtx(ACCOUNT_ID));
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ code: 'RESOURCE_NOT_FOUND', requestId: 'req-x' });
+  });
+
   it('an upstream 401 (console credentials refused) is a 502, not a sign-out', async () => {
     serve(`/api/accounts/${ACCOUNT_ID}`, () =>
       HttpResponse.json({ code: 'INVALID_ACCESS_TOKEN', message: 'Invalid access token', details: {} }, { status: 401 }),
@@ -166,7 +197,7 @@ describe('GET /api/accounts/[accountId]', () => {
     spy.mockRestore();
     expect(res.status).toBe(500);
     const text = await res.text();
-    expect(JSON.parse(text).code).toBe('INTERNAL_ERROR');
+    expect(JSON.parse(text)).toMatchObject({ code: 'INTERNAL', httpStatus: 500, requestId: expect.any(String) });
     expect(text).not.toContain('boom');
   });
 });

@@ -1,4 +1,4 @@
-import { whenConsoleReady } from '@/lib/auth/startup';
+import { whenConsoleReady } from '@/lib/startup';
 
 export const dynamic = 'force-dynamic';
 

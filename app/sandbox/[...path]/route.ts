@@ -1,4 +1,4 @@
-import { ensureSandbox } from '@/lib/sandbox-host';
+import { ensureSandbox } from '@/lib/sandbox/host';
 
 // The embedded service: every method under /sandbox/** goes to the framework-free sandbox handler.
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestKit, type TestCustomer, type TestKit } from '../core/testing';
+import { createTestKit, type TestCustomer, type TestKit } from '../testing/kit';
 
 let kit: TestKit;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMoneyHarness, type Client, type Loose, type MoneyHarness } from '../operations/testing';
+import { startMoneyHarness, type Client, type Loose, type MoneyHarness } from '../testing/money-harness';
 
 let h: MoneyHarness;
 beforeAll(async () => {

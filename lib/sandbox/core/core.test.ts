@@ -8,7 +8,7 @@ import { ServiceError } from './errors';
 import { createPurgeTask } from './idempotency';
 import { migrate } from './migrate';
 import { paginate } from './pagination';
-import { createTestKit, type TestKit } from './testing';
+import { createTestKit, type TestKit } from '../testing/kit';
 import type { SandboxModule } from './types';
 import { Validator } from './validate';
 import { Worker } from './worker';

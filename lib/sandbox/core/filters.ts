@@ -1,5 +1,5 @@
 import { ServiceError } from './errors';
-import { isUuid } from '../../validation/uuid';
+import { UUID_PATTERN } from '@/lib/validation/uuid';
 
 /**
  * The `filters` query language (AGREEMENTS): `field[op]=value` conditions joined with `;` (AND), or grouped
@@ -142,7 +142,7 @@ export function compileFilters(node: FilterNode, fields: FieldMap, paramOffset =
   const castValue = (spec: FieldSpec, field: string, raw: string): { sql: string } => {
     switch (spec.type) {
       case 'uuid':
-        if (!isUuid(raw)) throw invalidFilter(`'${field}' expects a UUID`, { value: raw.slice(0, 64) });
+        if (!UUID_PATTERN.test(raw)) throw invalidFilter(`'${field}' expects a UUID`, { value: raw.slice(0, 64) });
         return { sql: `${p(raw.toLowerCase())}::uuid` };
       case 'timestamp': {
         const d = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(raw) ? new Date(raw) : null;

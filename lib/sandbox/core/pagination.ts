@@ -1,6 +1,6 @@
 import { ServiceError } from './errors';
 import type { Sql } from './types';
-import { isLowerCaseUuid } from '../../validation/uuid';
+import { isLowerCaseUuid } from '@/lib/validation/uuid';
 
 export interface PageMeta {
   previousCursor: string | null;

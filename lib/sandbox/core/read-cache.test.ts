@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DataVersion, versionedSql } from './read-cache';
 import { fromPglite } from './sql';
-import { createTestKit, type TestKit } from './testing';
+import { createTestKit, type TestKit } from '../testing/kit';
 
 let kit: TestKit;
 beforeAll(async () => {

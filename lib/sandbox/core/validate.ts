@@ -2,7 +2,7 @@ import { Dec } from '../../money/decimal';
 import { decimalsOf, isAsset, type Asset } from '@/lib/money/assets';
 import { fieldError, invalidData } from './errors';
 import type { FieldError } from './types';
-import { isUuid } from '../../validation/uuid';
+import { isUuid as isUuidString } from '@/lib/validation/uuid';
 
 type Obj = Record<string, unknown>;
 interface Opts {
@@ -15,7 +15,7 @@ const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const DECIMAL_RE = /^-?\d+(\.\d+)?$/;
 
 export function isUuid(value: unknown): value is string {
-  return typeof value === 'string' && isUuid(value);
+  return isUuidString(value);
 }
 
 function lastKey(path: string): string | number {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Dec } from '@/lib/money/decimal';
-import { startMoneyHarness, type Client, type Loose, type MoneyHarness } from './testing';
+import { startMoneyHarness, type Client, type Loose, type MoneyHarness } from '../testing/money-harness';
 import { completeOperation } from './settlement';
 import { getOperation } from './store';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromPgPool } from '../core/sql';
-import { startMoneyHarness, type Client, type Loose, type MoneyHarness } from './testing';
+import { startMoneyHarness, type Client, type Loose, type MoneyHarness } from '../testing/money-harness';
 
 /**
  * Real concurrency, which PGlite (one connection, transactions run one after another) cannot show: run with

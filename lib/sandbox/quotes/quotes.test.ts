@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Dec } from '@/lib/money/decimal';
 import type { Sql } from '../core/types';
-import { startMoneyHarness, type Loose, type MoneyHarness } from '../operations/testing';
+import { startMoneyHarness, type Loose, type MoneyHarness } from '../testing/money-harness';
 import { findCustomerAccount } from '../balances/account-ref';
 import { claimQuote, claimQuoteForAccount, getQuote } from './service';
 

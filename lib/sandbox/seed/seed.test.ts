@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findCustomerByClientId } from '../core/customers';
-import { createTestKit, type TestKit } from '../core/testing';
+import { createTestKit, type TestKit } from '../testing/kit';
 import { DEMO_CLIENT_ID, readDemoCredentials, seedDemo } from './seed';
 
 let kit: TestKit;

@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMoneyHarness, type MoneyHarness } from '../operations/testing';
+import { startMoneyHarness, type MoneyHarness } from '../testing/money-harness';
 import { settleInFlightDeliveries } from './delivery';
-import { startLocalReceiver, type LocalReceiver } from './local-receiver';
+import { startLocalReceiver, type LocalReceiver } from '../testing/local-receiver';
 
 /**
  * End to end with the real modules: transitions made through the API (account activation, transfer, settlement,

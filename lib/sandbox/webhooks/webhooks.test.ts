@@ -10,7 +10,7 @@ import { claimDueDeliveries } from './delivery';
 import { DEFAULT_DELIVERY_CONFIG } from './config';
 import { fanOutEvents } from './fan-out';
 import { settleInFlightDeliveries } from './delivery';
-import { startLocalReceiver, type LocalReceiver } from './local-receiver';
+import { startLocalReceiver, type LocalReceiver } from '../testing/local-receiver';
 import { createWebhooksModule } from './module';
 import { emitEvent } from './outbox';
 

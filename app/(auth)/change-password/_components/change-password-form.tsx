@@ -7,16 +7,17 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { failureSentence, readActionResult, type ActionFailure } from '@/lib/actions/result';
+import { readActionResult } from '@/lib/actions/result';
+import { failureSentence, type Failure } from '@/lib/errors';
 import { applyFieldErrors } from '@/components/forms/apply-field-errors';
-import { PASSWORD_MIN_LENGTH } from '@/lib/auth/password-policy';
+import { PASSWORD_MIN_LENGTH } from '@/lib/domain/team/password-policy';
 import { changePasswordAction } from '../actions';
 import { changePasswordSchema, type ChangePasswordInput } from '../schema';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 
 export function ChangePasswordForm() {
-  const [failure, setFailure] = useState<ActionFailure | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
   const [done, setDone] = useState(false);
   const {
     register,

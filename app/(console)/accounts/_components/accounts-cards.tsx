@@ -4,8 +4,8 @@ import { StatusBadge } from '@/components/status/status-badge';
 import { statusLabel, statusTone } from '@/components/status/status-tone';
 import { Badge } from '@/components/ui/badge';
 import type { Account } from '@/lib/api/schemas/account';
-import { formatTaxId } from '@/lib/schemas/tax-id-format';
-import { ownerName, ownerTaxId } from './owner-name';
+import { formatTaxId } from '@/lib/validation/tax-id-format';
+import { ownerName, ownerTaxId } from '@/lib/domain/accounts/owner';
 
 /** The account list on narrow screens: one card per account instead of a wide table. */
 export function AccountsCards({ accounts, className }: { accounts: Account[]; className?: string }) {

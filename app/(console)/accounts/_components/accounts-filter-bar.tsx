@@ -6,7 +6,7 @@ import { Select } from '@/components/ui/select';
 import { PAGE_SIZES, type ListParams } from '@/components/data-table/list-params';
 import { statusLabel } from '@/components/status/status-tone';
 import { ASSETS } from '@/lib/money/assets';
-import { ACCOUNT_STATUSES, type AccountFilters } from './account-filters';
+import { ACCOUNT_STATUSES, type AccountFilters } from '@/lib/domain/accounts/filters';
 
 /**
  * Filters, page size and sort as a plain GET form: submitting writes them into the URL and, because the

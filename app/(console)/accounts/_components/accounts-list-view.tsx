@@ -10,7 +10,7 @@ import { buildFilters } from '@/lib/api/filters';
 import type { Account } from '@/lib/api/schemas/account';
 import type { PageMeta } from '@/lib/api/types';
 import { can, type Role } from '@/lib/auth/permissions';
-import { accountFilterConditions, hasFilters, parseAccountFilters } from './account-filters';
+import { accountFilterConditions, hasFilters, parseAccountFilters } from '@/lib/domain/accounts/filters';
 import { AccountsCards } from './accounts-cards';
 import { AccountsFilterBar } from './accounts-filter-bar';
 import { AccountsTable } from './accounts-table';

@@ -4,9 +4,9 @@ import { StatusBadge } from '@/components/status/status-badge';
 import { statusLabel, statusTone } from '@/components/status/status-tone';
 import { Badge } from '@/components/ui/badge';
 import { Table, TableCaption, TBody, TD, TH, THead, TR } from '@/components/ui/table';
-import { formatTaxId } from '@/lib/schemas/tax-id-format';
+import { formatTaxId } from '@/lib/validation/tax-id-format';
 import type { Account } from '@/lib/api/schemas/account';
-import { ownerName, ownerTaxId } from './owner-name';
+import { ownerName, ownerTaxId } from '@/lib/domain/accounts/owner';
 
 /** One row per account; the legal name links to the detail page. */
 export function AccountsTable({ accounts }: { accounts: Account[] }) {

@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { actionClient } from '@/lib/actions/safe-action';
 import { createAccount } from '@/lib/api/accounts';
-import { createAccountSchema, toCreateAccountBody } from '@/lib/schemas/account';
+import { createAccountSchema, toCreateAccountBody } from '@/lib/domain/accounts/create-account';
 
 // The form's own schema plus the form instance's idempotency key: the server re-validates exactly what the
 // browser validated, and the key makes a double submit or a retry one account at the service.

@@ -11,11 +11,12 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useToast } from '@/components/ui/toast';
-import { failureSentence, readActionResult, type ActionFailure } from '@/lib/actions/result';
+import { readActionResult } from '@/lib/actions/result';
+import { failureSentence, type Failure } from '@/lib/errors';
 import { applyFieldErrors } from '@/components/forms/apply-field-errors';
 import { ROLE_LABELS, ROLES } from '@/lib/auth/permissions';
 import { addUserAction } from '../actions';
-import { addUserSchema, type AddUserInput } from '../schema';
+import { addUserSchema, type AddUserInput } from '@/lib/domain/team/schema';
 
 type Created = { name: string; email: string; oneTimePassword: string };
 
@@ -25,7 +26,7 @@ const EMPTY: AddUserInput = { name: '', email: '', role: 'viewer' };
 export function AddUserButton() {
   const [open, setOpen] = useState(false);
   const [created, setCreated] = useState<Created | null>(null);
-  const [failure, setFailure] = useState<ActionFailure | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
   const { toast } = useToast();
   const {
     register,

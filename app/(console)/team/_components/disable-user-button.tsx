@@ -5,7 +5,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
-import { failureSentence, readActionResult, type ActionFailure } from '@/lib/actions/result';
+import { readActionResult } from '@/lib/actions/result';
+import { failureSentence, type Failure } from '@/lib/errors';
 import { setDisabledAction } from '../actions';
 
 export function DisableUserButton({
@@ -21,7 +22,7 @@ export function DisableUserButton({
 }) {
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<ActionFailure | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
   const { toast } = useToast();
   const next = !disabled;
 

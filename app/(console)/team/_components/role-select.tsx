@@ -5,7 +5,8 @@ import { Alert } from '@/components/ui/alert';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Select } from '@/components/ui/select';
 import { useToast } from '@/components/ui/toast';
-import { failureSentence, readActionResult, type ActionFailure } from '@/lib/actions/result';
+import { readActionResult } from '@/lib/actions/result';
+import { failureSentence, type Failure } from '@/lib/errors';
 import { isRole, ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role } from '@/lib/auth/permissions';
 import { changeRoleAction } from '../actions';
 
@@ -13,7 +14,7 @@ import { changeRoleAction } from '../actions';
 export function RoleSelect({ userId, userName, role, lastAdmin }: { userId: string; userName: string; role: Role; lastAdmin: boolean }) {
   const [proposed, setProposed] = useState<Role | null>(null);
   const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<ActionFailure | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
   const { toast } = useToast();
 
   function close() {

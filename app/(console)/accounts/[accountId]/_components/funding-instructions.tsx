@@ -1,6 +1,6 @@
 import { Badge } from '@/components/ui/badge';
 import { CopyButton } from '@/components/ui/copy-button';
-import { fundingFields, railLabel, type FundingInstructionLike } from './funding-fields';
+import { fundingFields, railLabel, type FundingInstructionLike } from '@/lib/domain/accounts/funding-fields';
 
 /** How to pay into the account, one block per asset and rail, each value with its own copy button. */
 export function FundingInstructions({ instructions }: { instructions: FundingInstructionLike[] }) {

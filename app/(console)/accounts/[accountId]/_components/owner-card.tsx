@@ -2,10 +2,10 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { DateText } from '@/components/data-table/date-text';
 import type { AccountOwner } from '@/lib/api/schemas/account';
 import type { Address } from '@/lib/api/schemas/common';
-import { countryName } from '@/lib/schemas/countries';
-import { industryLabel } from '@/lib/schemas/industries';
-import { formatTaxId } from '@/lib/schemas/tax-id-format';
-import { ownerName, ownerTaxId } from '../../_components/owner-name';
+import { countryName } from '@/lib/domain/address/countries';
+import { industryLabel } from '@/lib/domain/accounts/industries';
+import { formatTaxId } from '@/lib/validation/tax-id-format';
+import { ownerName, ownerTaxId } from '@/lib/domain/accounts/owner';
 
 function AddressLines({ address }: { address: Address }) {
   const cityLine = [address.city, address.state, address.postalCode].filter(Boolean).join(', ');

@@ -10,7 +10,7 @@ import {
   type RequirementItem,
   type Requirements,
   type UboRef,
-} from './requirements';
+} from '@/lib/domain/accounts/requirements';
 
 const BUCKET_TONES: Record<Bucket, BadgeTone> = {
   currentlyDue: 'warning',

@@ -1,6 +1,6 @@
 import { StatusBadge } from '@/components/status/status-badge';
 import type { Ubo } from '@/lib/api/schemas/account';
-import { formatTaxId } from '@/lib/schemas/tax-id-format';
+import { formatTaxId } from '@/lib/validation/tax-id-format';
 
 /** Beneficial owners on the account (read-only here). */
 export function UbosList({ ubos }: { ubos: Ubo[] }) {

@@ -1,8 +1,8 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useState, useSyncExternalStore } from 'react';
-import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -12,31 +12,41 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { CountrySelect } from '@/components/forms/country-select';
 import { useIdempotencyKey } from '@/components/forms/use-idempotency-key';
+import { applyFieldErrors, placeFieldErrors } from '@/components/forms/apply-field-errors';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { readActionResult } from '@/lib/actions/result';
-import { mapServiceFieldErrors } from '@/lib/schemas/account-field-map';
 import {
   createAccountSchema,
   emptyCreateAccountValues,
   todayIsoDate,
   type CreateAccountInput,
   type CreateAccountValues,
-} from '@/lib/schemas/account';
-import { INDUSTRIES, INDUSTRY_LABELS } from '@/lib/schemas/industries';
+} from '@/lib/domain/accounts/create-account';
+import { INDUSTRIES, INDUSTRY_LABELS } from '@/lib/domain/accounts/industries';
 import { formatCnpj, normalizeCnpj } from '@/lib/validation/cnpj';
 import { createAccountAction } from '../actions';
 import { AssetsPicker } from './assets-picker';
-
-const noopSubscribe = () => () => {};
-
-/** False during server render and hydration, true once React runs in the browser. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(noopSubscribe, () => true, () => false);
-}
 
 interface FormFailure {
   sentence: string;
   requestId: string | null;
 }
+
+/** Form fields that can show a server-side message; the service's `owner.*` body paths map onto them. */
+const FIELDS = [
+  'legalName',
+  'taxId',
+  'industry',
+  'incorporateDate',
+  'address.country',
+  'address.postalCode',
+  'address.addressLine1',
+  'address.addressLine2',
+  'address.city',
+  'address.state',
+  'assets',
+] as const;
+const RENAMES = [['owner.', '']] as const;
 
 /** The company-owner create form: validates with the shared schema on blur and on submit. */
 export function CreateAccountForm() {
@@ -76,15 +86,11 @@ export function CreateAccountForm() {
       return;
     }
     const { failure: f } = outcome;
-    const requestId = f.requestId ?? f.correlationId ?? null;
-    const { fields, unplaced } = mapServiceFieldErrors(f.fieldErrors);
-    const placed = Object.entries(fields) as [FieldPath<CreateAccountInput>, string][];
-    for (const [path, message] of placed) setError(path, { type: 'server', message });
-    if (placed.length) setFocus(placed[0][0]);
-    const sentence = requestId ? f.message.replace(` (request id ${requestId})`, '') : f.message;
+    const placed = applyFieldErrors(f, FIELDS, { setError, setFocus }, RENAMES);
+    const { unplaced } = placeFieldErrors(f.fieldErrors, FIELDS, RENAMES);
     setFailure({
-      sentence: placed.length && !unplaced.length ? `${sentence} Check the highlighted fields.` : [sentence, ...unplaced].join(' '),
-      requestId,
+      sentence: placed && !unplaced.length ? `${f.sentence} Check the highlighted fields.` : [f.sentence, ...unplaced].join(' '),
+      requestId: f.requestId ?? null,
     });
   });
 

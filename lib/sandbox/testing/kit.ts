@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../index';
-import { fromPglite } from './sql';
+import { fromPglite } from '../core/sql';
 
 /**
  * Test kit: one in-memory PGlite per test FILE (create it in `beforeAll`), customers per test for isolation.

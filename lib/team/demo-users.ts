@@ -1,4 +1,4 @@
-import type { Role } from './permissions';
+import type { Role } from '../auth/permissions';
 
 // No `server-only`: the e2e fixtures import these to sign in. The passwords are public by design (README);
 // with SANDBOX=off the console refuses to start while any of them still works (see demo-password-check.ts).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountFilterConditions, hasFilters, parseAccountFilters } from './account-filters';
+import { accountFilterConditions, hasFilters, parseAccountFilters } from './filters';
 
 describe('account list filters', () => {
   it('reads status, legal name and asset from the URL', () => {

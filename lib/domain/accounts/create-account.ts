@@ -2,8 +2,8 @@
 import * as z from 'zod/mini';
 import { ASSETS, type Asset } from '@/lib/money/assets';
 import { cnpjSchema } from '@/lib/validation/zod';
-import { isCountryCode } from './countries';
-import { isBrazilState } from './brazil-states';
+import { isCountryCode } from '../address/countries';
+import { isBrazilState } from '../address/brazil-states';
 import { INDUSTRIES } from './industries';
 
 /**

@@ -4,12 +4,12 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GET as health } from '@/app/api/health/route';
-import { resetDatabaseForTests, useTestDatabase, type ConsoleDb } from '../db/client';
-import { users } from '../db/schema';
-import { resetEnvForTests } from '../env';
-import { DEMO_USERS } from './demo-users';
+import { resetDatabaseForTests, useTestDatabase, type ConsoleDb } from './db/client';
+import { users } from './db/schema';
+import { resetEnvForTests } from './env';
+import { DEMO_USERS } from './team/demo-users';
 import { resetStartupForTests, startConsole, startupFailureLine, StartupError } from './startup';
-import { changePassword, listUsers, setDisabled } from './users';
+import { changePassword, listUsers, setDisabled } from './team/users';
 
 let client: PGlite;
 let db: ConsoleDb;

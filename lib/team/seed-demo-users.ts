@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { ConsoleDb } from '../db/client';
 import { users } from '../db/schema';
 import { DEMO_USERS } from './demo-users';
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword, verifyPassword } from '../auth/password';
 
 /**
  * Seeds the demo users into an EMPTY users table only (first start). Once anyone exists — demo users with

@@ -1,17 +1,17 @@
 import 'server-only';
-import { createSandbox, type Sandbox } from './sandbox';
-import { fromPglite, fromPgPool } from './sandbox/core/sql';
-import { DEMO_CLIENT_ID, readDemoCredentials, seedDemo } from './sandbox/seed/seed';
+import { createSandbox, type Sandbox } from './index';
+import { fromPglite, fromPgPool } from './core/sql';
+import { DEMO_CLIENT_ID, readDemoCredentials, seedDemo } from './seed/seed';
 
 type Holder = { sandbox?: Promise<Sandbox> };
 const globalForSandbox = globalThis as unknown as { __sandboxHost?: Holder };
 const holder = (): Holder => (globalForSandbox.__sandboxHost ??= {});
 
 async function boot(): Promise<Sandbox> {
-  const { getEnv } = await import('./env');
+  const { getEnv } = await import('../env');
   const env = getEnv();
   if (env.SANDBOX !== 'on') throw new Error('The embedded sandbox is off (SANDBOX=off)');
-  const { getRawClient } = await import('./db/client');
+  const { getRawClient } = await import('../db/client');
   const raw = await getRawClient();
   const sql = raw.kind === 'pglite' ? fromPglite(raw.client) : fromPgPool(raw.pool);
   // Embedded PGlite: this process is the only writer of the sandbox schema, so GETs may be served from memory.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passwordSchema } from '@/lib/auth/password-policy';
+import { passwordSchema } from '@/lib/domain/team/password-policy';
 import { generateOneTimePassword } from './one-time-password';
 
 describe('generateOneTimePassword', () => {

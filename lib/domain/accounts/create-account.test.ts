@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAccountSchema, toCreateAccountBody, todayIsoDate, type CreateAccountInput } from './account';
+import { createAccountSchema, toCreateAccountBody, todayIsoDate, type CreateAccountInput } from './create-account';
 
 function valid(overrides: Partial<CreateAccountInput> = {}): CreateAccountInput {
   return {

@@ -1,13 +1,13 @@
 import 'server-only';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { ActionError } from '../actions/errors';
+import { DomainError } from '../errors';
 import { getDb, type ConsoleDb } from '../db/client';
 import { users, type UserRow } from '../db/schema';
-import { now } from './clock';
-import { hashPassword, verifyPassword } from './password';
-import { emailSchema, passwordSchema } from './password-policy';
-import { isRole, type Role } from './permissions';
-import { deleteUserSessions } from './sessions';
+import { now } from '../clock';
+import { hashPassword, verifyPassword } from '../auth/password';
+import { emailSchema, passwordSchema } from '../domain/team/password-policy';
+import { isRole, type Role } from '../auth/permissions';
+import { deleteUserSessions } from '../auth/sessions';
 import { isUuid } from '../validation/uuid';
 
 export type PublicUser = Pick<
@@ -18,8 +18,8 @@ type Actor = { id: string };
 
 
 /** A malformed id is simply "no such user" (PostgreSQL would otherwise reject it as an invalid uuid). */
-function notFound(): ActionError {
-  return new ActionError('NOT_FOUND', 'That user no longer exists.');
+function notFound(): DomainError {
+  return new DomainError('NOT_FOUND', 'That user no longer exists.', {}, 404);
 }
 
 const publicColumns = {
@@ -55,13 +55,13 @@ export async function createUser(
 ): Promise<PublicUser> {
   const database = db ?? (await getDb());
   const email = emailSchema.safeParse(input.email);
-  if (!email.success) throw new ActionError('INVALID_INPUT', firstIssue(email), { email: [firstIssue(email)] });
+  if (!email.success) throw new DomainError('INVALID_INPUT', firstIssue(email), { email: firstIssue(email) });
   const name = input.name?.trim();
-  if (!name) throw new ActionError('INVALID_INPUT', 'Enter a name.', { name: ['Enter a name.'] });
-  if (!isRole(input.role)) throw new ActionError('INVALID_INPUT', 'Choose a role.', { role: ['Choose a role.'] });
+  if (!name) throw new DomainError('INVALID_INPUT', 'Enter a name.', { name: 'Enter a name.' });
+  if (!isRole(input.role)) throw new DomainError('INVALID_INPUT', 'Choose a role.', { role: 'Choose a role.' });
   const password = passwordSchema.safeParse(input.password);
   if (!password.success) {
-    throw new ActionError('WEAK_PASSWORD', firstIssue(password), { password: [firstIssue(password)] });
+    throw new DomainError('WEAK_PASSWORD', firstIssue(password), { password: firstIssue(password) });
   }
   const at = now();
   const passwordHash = await hashPassword(input.password);
@@ -79,9 +79,9 @@ export async function createUser(
     .onConflictDoNothing({ target: users.email })
     .returning(publicColumns);
   if (!row) {
-    throw new ActionError('EMAIL_TAKEN', 'A user with this e-mail already exists.', {
-      email: ['A user with this e-mail already exists.'],
-    });
+    throw new DomainError('EMAIL_TAKEN', 'A user with this e-mail already exists.', {
+      email: 'A user with this e-mail already exists.',
+    }, 409);
   }
   return row;
 }
@@ -109,7 +109,7 @@ async function withLastAdminGuard<T>(
     if (!target) throw notFound();
     const isActiveAdmin = target.role === 'admin' && !target.disabledAt;
     if (losesAdmin && isActiveAdmin && !admins.some((a) => a.id !== target.id)) {
-      throw new ActionError('LAST_ADMIN', 'This is the last active admin. Make someone else an admin first.');
+      throw new DomainError('LAST_ADMIN', 'This is the last active admin. Make someone else an admin first.', {}, 409);
     }
     return change(tx as unknown as ConsoleDb, target);
   });
@@ -125,7 +125,7 @@ async function loadTarget(database: ConsoleDb, userId: string): Promise<UserRow>
 /** Takes effect on the user's next request (getCurrentUser reads the role each time). */
 export async function changeRole(_actor: Actor, userId: string, role: Role, db?: ConsoleDb): Promise<PublicUser> {
   const database = db ?? (await getDb());
-  if (!isRole(role)) throw new ActionError('INVALID_INPUT', 'Choose a role.', { role: ['Choose a role.'] });
+  if (!isRole(role)) throw new DomainError('INVALID_INPUT', 'Choose a role.', { role: 'Choose a role.' });
   return withLastAdminGuard(database, userId, role !== 'admin', async (tx, target) => {
     if (target.role === role) return (await getUser(userId, tx))!;
     const [row] = await tx
@@ -141,7 +141,7 @@ export async function changeRole(_actor: Actor, userId: string, role: Role, db?:
 export async function setDisabled(actor: Actor, userId: string, disabled: boolean, db?: ConsoleDb): Promise<PublicUser> {
   const database = db ?? (await getDb());
   if (disabled && actor.id === userId) {
-    throw new ActionError('SELF_DISABLE', 'You cannot disable your own account.');
+    throw new DomainError('SELF_DISABLE', 'You cannot disable your own account.', {}, 409);
   }
   return withLastAdminGuard(database, userId, disabled, async (tx, target) => {
     const at = now();
@@ -169,17 +169,17 @@ export async function changePassword(
   const database = db ?? (await getDb());
   const target = await loadTarget(database, userId);
   if (!(await verifyPassword(current, target.passwordHash))) {
-    throw new ActionError('WRONG_PASSWORD', 'The current password is not correct.', {
-      currentPassword: ['The current password is not correct.'],
+    throw new DomainError('WRONG_PASSWORD', 'The current password is not correct.', {
+      currentPassword: 'The current password is not correct.',
     });
   }
   const parsed = passwordSchema.safeParse(next);
   if (!parsed.success) {
-    throw new ActionError('WEAK_PASSWORD', firstIssue(parsed), { newPassword: [firstIssue(parsed)] });
+    throw new DomainError('WEAK_PASSWORD', firstIssue(parsed), { newPassword: firstIssue(parsed) });
   }
   if (current === next) {
-    throw new ActionError('SAME_PASSWORD', 'Choose a password different from the current one.', {
-      newPassword: ['Choose a password different from the current one.'],
+    throw new DomainError('SAME_PASSWORD', 'Choose a password different from the current one.', {
+      newPassword: 'Choose a password different from the current one.',
     });
   }
   const passwordHash = await hashPassword(next);

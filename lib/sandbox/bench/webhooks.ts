@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { createCustomer } from '../core/customers';
 import { encodeCursor } from '../core/pagination';
 import type { Sandbox } from '../index';
-import { settleInFlightDeliveries } from './delivery';
-import { startLocalReceiver } from './local-receiver';
+import { settleInFlightDeliveries } from '../webhooks/delivery';
+import { startLocalReceiver } from '../testing/local-receiver';
 
 export interface Percentiles {
   samples: number;

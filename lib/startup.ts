@@ -1,10 +1,10 @@
 import 'server-only';
-import { getDb } from '../db/client';
-import { EnvError, getEnv, type Env } from '../env';
+import { getDb } from './db/client';
+import { EnvError, getEnv, type Env } from './env';
 import { now } from './clock';
-import { pruneLoginAttempts } from './lockout';
-import { demoPasswordMessage, seedDemoUsers, usersWithDemoPasswords } from './seed-demo-users';
-import { pruneSessions } from './sessions';
+import { pruneLoginAttempts } from './auth/lockout';
+import { demoPasswordMessage, seedDemoUsers, usersWithDemoPasswords } from './team/seed-demo-users';
+import { pruneSessions } from './auth/sessions';
 
 /** A start-up refusal whose message is the one line to print. */
 export class StartupError extends Error {

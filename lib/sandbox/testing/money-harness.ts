@@ -9,7 +9,7 @@ import { helpersModule } from '../helpers-routes/module';
 import { webhooksModule } from '../webhooks/module';
 import { balancesModule } from '../balances/module';
 import { quotesModule } from '../quotes/module';
-import { operationsModule } from './module';
+import { operationsModule } from '../operations/module';
 import { beneficiariesModule } from '../beneficiaries/module';
 
 /**
