@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Brand } from '@/components/shell/brand';
 import { MenuDismiss } from '@/components/shell/menu-dismiss';
 import { MobileNav } from '@/components/shell/mobile-nav';
-import { navForRole, permissionForPath } from '@/components/shell/nav';
+import { navForRole } from '@/components/shell/nav';
 import { NavLinks } from '@/components/shell/nav-links';
 import { SandboxBanner } from '@/components/shell/sandbox-banner';
 import { SkipLink } from '@/components/shell/skip-link';
@@ -13,6 +13,7 @@ import { ThemeToggle } from '@/components/shell/theme-toggle';
 import { UserMenu } from '@/components/shell/user-menu';
 import { ToastProvider } from '@/components/ui/toast';
 import { can } from '@/lib/auth/permissions';
+import { permissionForPath } from '@/lib/auth/routes';
 import { currentPath, requireUser } from '@/lib/auth/session';
 import { getEnv } from '@/lib/env';
 

@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { SkeletonRows } from '@/components/ui/skeleton';
-import { requireUser } from '@/lib/auth/session';
+import { requirePage } from '@/lib/auth/session';
 import { AccountsNeedingAction } from './_overview/accounts-needing-action';
 import { BalancesOverview } from './_overview/balances-overview';
 
@@ -19,7 +19,7 @@ function SectionLoading({ label }: { label: string }) {
 }
 
 export default async function OverviewPage() {
-  const user = await requireUser('overview:read');
+  const user = await requirePage('/');
   return (
     <>
       <PageHeader title="Overview" description={`Welcome back, ${user.name}. Balances and onboarding, live from the service.`} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isActive, navForRole } from './nav';
+import { isActive, navForRole, navSections } from './nav';
 
 describe('navForRole', () => {
   it('shows Team to admins only', () => {
@@ -7,6 +7,24 @@ describe('navForRole', () => {
     for (const role of ['compliance', 'finance', 'viewer'] as const) {
       expect(navForRole(role).map((i) => i.label)).toEqual(['Overview', 'Accounts']);
     }
+  });
+
+  it('groups items in NAV_GROUPS order and drops empty groups', () => {
+    const sections = navSections(navForRole('admin'));
+    expect(sections.map((s) => s.id)).toEqual(['main', 'admin']);
+    expect(sections[0].items.map((i) => i.href)).toEqual(['/', '/accounts']);
+  });
+
+  it('attaches a count only to the item that names that badge', () => {
+    const routes = [
+      { pattern: '/payouts', permission: 'payouts:request', nav: { label: 'Payouts', icon: 'payouts', group: 'move-money', badge: 'payouts-awaiting-my-approval' } },
+      { pattern: '/accounts', permission: 'accounts:read', nav: { label: 'Accounts', icon: 'accounts', group: 'main' } },
+    ] as const;
+    const items = navForRole('finance', { 'payouts-awaiting-my-approval': 3 }, routes);
+    expect(items.map((i) => [i.href, i.count])).toEqual([['/payouts', 3], ['/accounts', undefined]]);
+    expect(navForRole('finance', { 'payouts-awaiting-my-approval': 0 }, routes)[0].count).toBeUndefined();
+    expect(navForRole('viewer', {}, routes).map((i) => i.href)).toEqual(['/accounts']);
+    expect(navSections(items).map((s) => [s.id, s.label])).toEqual([['main', null], ['move-money', 'Move money']]);
   });
 });
 
@@ -16,17 +34,5 @@ describe('isActive', () => {
     expect(isActive({ href: '/', exact: true }, '/accounts')).toBe(false);
     expect(isActive({ href: '/accounts' }, '/accounts/acc_1')).toBe(true);
     expect(isActive({ href: '/accounts' }, '/accountsx')).toBe(false);
-  });
-});
-
-describe('permissionForPath', () => {
-  it('maps a path (with query) to its section permission', async () => {
-    const { permissionForPath } = await import('./nav');
-    expect(permissionForPath('/team?x=1')).toBe('team:manage');
-    expect(permissionForPath('/accounts/abc')).toBe('accounts:read');
-    expect(permissionForPath('/accounts/new?x=1')).toBe('accounts:create');
-    expect(permissionForPath('/accounts/newest')).toBe('accounts:read');
-    expect(permissionForPath('/')).toBe('overview:read');
-    expect(permissionForPath('/change-password')).toBeNull();
   });
 });

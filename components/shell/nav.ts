@@ -1,46 +1,46 @@
-import { can, type Permission, type Role } from '@/lib/auth/permissions';
+import { can, type Role } from '@/lib/auth/permissions';
+import {
+  CONSOLE_ROUTES,
+  NAV_GROUPS,
+  type ConsoleRoute,
+  type NavBadgeCounts,
+  type NavGroupId,
+  type NavIconName,
+} from '@/lib/auth/routes';
 
-export type NavIcon = 'home' | 'accounts' | 'team' | 'beneficiaries' | 'convert' | 'payouts' | 'operations' | 'webhooks' | 'audit';
+export type NavIcon = NavIconName;
 
 export type NavItem = {
   href: string;
   label: string;
   icon: NavIcon;
-  /** The item shows only to roles holding this permission; the page re-checks on the server. */
-  permission: Permission;
+  group: NavGroupId;
   /** `/` must match exactly, sections match their sub-pages too. */
   exact?: boolean;
+  /** A count to show beside the label (e.g. payouts waiting for my approval); hidden when 0 or absent. */
+  count?: number;
 };
 
-/** The console's sections. A new section is one line here (and its page calls requireUser with the same permission). */
-export const NAV_ITEMS: readonly NavItem[] = [
-  { href: '/', label: 'Overview', icon: 'home', permission: 'overview:read', exact: true },
-  { href: '/accounts', label: 'Accounts', icon: 'accounts', permission: 'accounts:read' },
-  { href: '/team', label: 'Team', icon: 'team', permission: 'team:manage' },
-];
+export type NavSection = { id: NavGroupId; label: string | null; items: NavItem[] };
 
-export function navForRole(role: Role): NavItem[] {
-  return NAV_ITEMS.filter((item) => can(role, item.permission));
+/** The nav items a role may see, from the one route table (lib/auth/routes.ts), with the counts it was given. */
+export function navForRole(role: Role, counts: NavBadgeCounts = {}, routes: readonly ConsoleRoute[] = CONSOLE_ROUTES): NavItem[] {
+  return routes.flatMap((route) => {
+    if (!route.nav || !can(role, route.permission)) return [];
+    const { label, icon, group, exact, badge } = route.nav;
+    const count = badge ? counts[badge] : undefined;
+    return [{ href: route.pattern, label, icon, group, ...(exact ? { exact } : {}), ...(count ? { count } : {}) }];
+  });
+}
+
+/** Items by group, in NAV_GROUPS order; empty groups are dropped. */
+export function navSections(items: NavItem[]): NavSection[] {
+  return NAV_GROUPS.map((group) => ({ id: group.id, label: group.label, items: items.filter((i) => i.group === group.id) })).filter(
+    (section) => section.items.length > 0,
+  );
 }
 
 export function isActive(item: Pick<NavItem, 'href' | 'exact'>, pathname: string): boolean {
   if (item.exact) return pathname === item.href;
   return pathname === item.href || pathname.startsWith(`${item.href}/`);
-}
-
-/**
- * Pages inside a section that need more than the section's read permission. The layout checks these before the
- * page streams, so a refusal is a real HTTP 403 rather than a 403 page sent with status 200.
- */
-const STRICTER_PATHS: ReadonlyArray<{ href: string; permission: Permission }> = [
-  { href: '/accounts/new', permission: 'accounts:create' },
-];
-
-/** The permission a console path needs: a stricter page's, else its section's (null outside the known sections). */
-export function permissionForPath(pathWithQuery: string): Permission | null {
-  const pathname = pathWithQuery.split(/[?#]/)[0] || '/';
-  const stricter = STRICTER_PATHS.find((candidate) => isActive(candidate, pathname));
-  if (stricter) return stricter.permission;
-  const item = NAV_ITEMS.find((candidate) => isActive(candidate, pathname));
-  return item?.permission ?? null;
 }

@@ -10,6 +10,7 @@ import { CONSOLE_PATH_HEADER } from '../security/headers';
 import { sessionCookieName } from './auth-options';
 import { now } from '../clock';
 import { can, type Permission } from './permissions';
+import { permissionForRoute, type RoutePattern } from './routes';
 import { validateSession, type SessionUser } from './sessions';
 
 export type { SessionUser } from './sessions';
@@ -56,4 +57,9 @@ export async function requireUser(
   if (user.mustChangePassword && !opts.allowPasswordChangePending) redirect('/change-password');
   if (permission && !can(user.role, permission)) forbidden();
   return user;
+}
+
+/** For console pages: `requirePage('/accounts/new')` checks the permission the route table gives that page. */
+export async function requirePage(pattern: RoutePattern): Promise<SessionUser> {
+  return requireUser(permissionForRoute(pattern));
 }

@@ -3,7 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Table, TableCaption, TBody, TD, TH, THead, TR } from '@/components/ui/table';
-import { requireUser } from '@/lib/auth/session';
+import { requirePage } from '@/lib/auth/session';
 import { listUsers } from '@/lib/team/users';
 import { AddUserButton } from './_components/add-user-button';
 import { DisableUserButton } from './_components/disable-user-button';
@@ -23,7 +23,7 @@ function When({ at }: { at: Date | null }) {
 }
 
 export default async function TeamPage() {
-  const me = await requireUser('team:manage');
+  const me = await requirePage('/team');
   const users = await listUsers();
   const activeAdmins = users.filter((u) => u.role === 'admin' && !u.disabledAt).length;
 

@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
-import { requireUser } from '@/lib/auth/session';
+import { requirePage } from '@/lib/auth/session';
 import { AccountDetailView } from './_components/account-detail-view';
 
 export const metadata: Metadata = { title: 'Account' };
 
 export default async function AccountDetailPage({ params }: { params: Promise<{ accountId: string }> }) {
-  await requireUser('accounts:read');
+  await requirePage('/accounts/[accountId]');
   const { accountId } = await params;
   return <AccountDetailView accountId={accountId} />;
 }

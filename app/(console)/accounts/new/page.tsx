@@ -1,13 +1,13 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { PageHeader } from '@/components/ui/page-header';
-import { requireUser } from '@/lib/auth/session';
+import { requirePage } from '@/lib/auth/session';
 import { CreateAccountForm } from './_components/create-account-form';
 
 export const metadata: Metadata = { title: 'New account' };
 
 export default async function NewAccountPage() {
-  await requireUser('accounts:create');
+  await requirePage('/accounts/new');
   return (
     <>
       <PageHeader

@@ -1,0 +1,107 @@
+// Client-safe on purpose (pure data): the shell builds the nav from it, the console layout and every page check
+// it on the server. A new page adds ONE row here; a test fails while a page under app/(console) has none.
+import type { Permission } from './permissions';
+
+export type NavIconName =
+  | 'home'
+  | 'accounts'
+  | 'team'
+  | 'beneficiaries'
+  | 'convert'
+  | 'payouts'
+  | 'operations'
+  | 'webhooks'
+  | 'audit';
+
+/** Nav groups in display order; a group without visible items is not rendered. `label: null` = no heading. */
+export const NAV_GROUPS = [
+  { id: 'main', label: null },
+  { id: 'move-money', label: 'Move money' },
+  { id: 'admin', label: null },
+] as const satisfies readonly { id: string; label: string | null }[];
+export type NavGroupId = (typeof NAV_GROUPS)[number]['id'];
+
+/**
+ * Counts a nav item may show (e.g. payouts waiting for my approval). The layout computes the counts it knows
+ * for the signed-in user and passes them to `navForRole`; an item names the count it shows with `badge`.
+ */
+export type NavBadgeId = 'payouts-awaiting-my-approval';
+export type NavBadgeCounts = Partial<Record<NavBadgeId, number>>;
+
+export interface ConsoleRoute {
+  /** The page's path as its folder under app/(console): `/accounts/[accountId]`. */
+  readonly pattern: string;
+  /** Needed to open the page (and shown in the nav only to roles holding it). */
+  readonly permission: Permission;
+  readonly nav?: {
+    readonly label: string;
+    readonly icon: NavIconName;
+    readonly group: NavGroupId;
+    /** `/` must match exactly; sections also mark their sub-pages as current. */
+    readonly exact?: boolean;
+    readonly badge?: NavBadgeId;
+  };
+}
+
+/** THE route → permission table. Rows of one section stay together; nav items show in this order. */
+export const CONSOLE_ROUTES = [
+  { pattern: '/', permission: 'overview:read', nav: { label: 'Overview', icon: 'home', group: 'main', exact: true } },
+  { pattern: '/accounts', permission: 'accounts:read', nav: { label: 'Accounts', icon: 'accounts', group: 'main' } },
+  { pattern: '/accounts/new', permission: 'accounts:create' },
+  { pattern: '/accounts/[accountId]', permission: 'accounts:read' },
+  { pattern: '/team', permission: 'team:manage', nav: { label: 'Team', icon: 'team', group: 'admin' } },
+] as const satisfies readonly ConsoleRoute[];
+
+export type RoutePattern = (typeof CONSOLE_ROUTES)[number]['pattern'];
+
+const ROUTES: readonly ConsoleRoute[] = CONSOLE_ROUTES;
+
+function segments(path: string): string[] {
+  return path.split('/').filter(Boolean);
+}
+
+function isDynamic(segment: string): boolean {
+  return segment.startsWith('[') && segment.endsWith(']');
+}
+
+/** How well `pattern` matches `path` segment by segment: null if it does not; more static segments win. */
+function score(pattern: string[], path: string[]): number | null {
+  if (pattern.length !== path.length) return null;
+  let statics = 0;
+  for (let i = 0; i < pattern.length; i++) {
+    if (isDynamic(pattern[i])) continue;
+    if (pattern[i] !== path[i]) return null;
+    statics++;
+  }
+  return statics;
+}
+
+/**
+ * The route a console path belongs to: the exact page (`/accounts/new` beats `/accounts/[accountId]`), else its
+ * nearest ancestor page (so an unknown sub-path still needs its section's permission). Null outside the console.
+ */
+export function routeForPath(pathWithQuery: string): ConsoleRoute | null {
+  const pathname = pathWithQuery.split(/[?#]/)[0] || '/';
+  const path = segments(pathname);
+  for (let length = path.length; length >= 0; length--) {
+    const prefix = path.slice(0, length);
+    let best: { route: ConsoleRoute; score: number } | null = null;
+    for (const route of ROUTES) {
+      const s = score(segments(route.pattern), prefix);
+      if (s !== null && (!best || s > best.score)) best = { route, score: s };
+    }
+    // `/` is only the overview itself, never the ancestor of an unknown path.
+    if (best && (length > 0 || path.length === 0)) return best.route;
+  }
+  return null;
+}
+
+/** The permission a console path needs (null outside the known routes, e.g. /change-password). */
+export function permissionForPath(pathWithQuery: string): Permission | null {
+  return routeForPath(pathWithQuery)?.permission ?? null;
+}
+
+/** The permission of a page, by its pattern (typed: a typo does not compile). */
+export function permissionForRoute(pattern: RoutePattern): Permission {
+  return ROUTES.find((route) => route.pattern === pattern)!.permission;
+}
