@@ -1,5 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
+import type { Asset } from '@/lib/money/assets';
 import { pathSegment, type CallOptions, type MutationOptions } from './client';
 import { clientFor } from './default-client';
 import { accountSchema, uboSchema, type Account, type Ubo } from './schemas/account';
@@ -13,9 +14,10 @@ export interface AccountListQuery extends PageQuery {
   includeTotalMatches?: boolean;
 }
 
+/** The one definition of POST /api/accounts' body (the create form builds it in lib/domain/accounts). */
 export interface CreateAccountBody {
   /** At least one item; codes unique. */
-  assets: { code: string; isVirtual: boolean }[];
+  assets: { code: Asset; isVirtual: boolean }[];
   owner: {
     type: 'COMPANY';
     legalName: string;

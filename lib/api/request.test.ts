@@ -67,7 +67,7 @@ const fail = (status: number, code: string, headers: Record<string, string> = {}
   HttpResponse.json({ code, message: `${code} happened`, details }, { status, headers: { 'X-Request-Id': `req-${status}`, ...headers } });
 
 const createBody = {
-  assets: [{ code: 'BRL', isVirtual: false }],
+  assets: [{ code: 'BRL' as const, isVirtual: false }],
   owner: {
     type: 'COMPANY' as const,
     legalName: 'Acme Pagamentos Ltda',

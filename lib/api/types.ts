@@ -1,3 +1,4 @@
+import 'server-only';
 import type { PageMeta } from './schemas/common';
 
 export type { PageMeta };

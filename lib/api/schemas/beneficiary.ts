@@ -1,3 +1,4 @@
+import 'server-only';
 import { z } from 'zod';
 import { addressSchema, assetCodeSchema, dateTimeSchema, openEnum, stateEntrySchema, taxIdSchema } from './common';
 

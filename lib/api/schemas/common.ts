@@ -1,3 +1,4 @@
+import 'server-only';
 import { z } from 'zod';
 import { toAmount, type Amount } from '@/lib/money/amount-core';
 import { ASSETS, decimalsOf, isAsset } from '@/lib/money/assets';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { z } from 'zod';
 
 /** The service's error envelope `{code, message, details}`; `details` is optional upstream ([err]). */

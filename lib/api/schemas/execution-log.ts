@@ -1,3 +1,4 @@
+import 'server-only';
 import { z } from 'zod';
 import { dateTimeSchema, openEnum } from './common';
 import { EVENT_TYPE_VALUES } from './subscription';

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { ApiConfig, ApiLogger } from '../config';
 
 /** Unsigned JWT with the given `exp` (seconds): lib/api only decodes the payload, it never verifies. */

@@ -1,3 +1,4 @@
+import 'server-only';
 /** Contract-shaped bodies for pure (no sandbox) tests. Values follow the contract's examples. */
 
 export const ACCOUNT_ID = '0b6f7a52-3f9e-4c1a-9d55-2f7c8f1e9a10';

@@ -1,5 +1,6 @@
 // zod/mini, not classic zod: this schema ships to the browser with the form (zodResolver); mini tree-shakes.
 import * as z from 'zod/mini';
+import type { CreateAccountBody } from '@/lib/api/accounts';
 import { ASSETS, type Asset } from '@/lib/money/assets';
 import { cnpjSchema } from '@/lib/validation/zod';
 import { isCountryCode } from '../address/countries';
@@ -109,25 +110,6 @@ export function emptyCreateAccountValues(): CreateAccountInput {
     incorporateDate: '',
     address: { addressLine1: '', addressLine2: '', city: '', state: '', country: 'BR', postalCode: '' },
     assets: [],
-  };
-}
-
-export interface CreateAccountBody {
-  assets: { code: Asset; isVirtual: boolean }[];
-  owner: {
-    type: 'COMPANY';
-    legalName: string;
-    taxId: { value: string; type: 'CNPJ' };
-    industry: string;
-    incorporateDate: string;
-    address: {
-      addressLine1: string;
-      addressLine2: string | null;
-      city: string;
-      state: string;
-      country: string;
-      postalCode: string;
-    };
   };
 }
 

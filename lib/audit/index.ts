@@ -1,2 +1,0 @@
-export { recordAudit, type AuditInput, type AuditOutcome } from './record-audit';
-export { listAuditEvents, type AuditPage } from './list-audit';

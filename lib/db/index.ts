@@ -1,2 +1,0 @@
-export { getDb, getRawClient, type ConsoleDb, type RawClient } from './client';
-export * as schema from './schema';
