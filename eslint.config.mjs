@@ -1,6 +1,20 @@
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 
+// The embedded sandbox must stay removable (delete lib/sandbox and app/sandbox plus the two lazy lines in
+// instrumentation.ts and lib/api/default-client.ts): only these may import it.
+// Unit tests may use it too (MSW mounts the sandbox handler to test the wire client against the contract).
+const SANDBOX_IMPORTERS = ['lib/sandbox/**', 'app/sandbox/**', 'instrumentation.ts', 'lib/api/default-client.ts', 'scripts/**', '**/*.test.ts'];
+const SANDBOX_SPECIFIERS = {
+  group: ['@/lib/sandbox', '@/lib/sandbox/*', '**/lib/sandbox', '**/lib/sandbox/*', '../sandbox', '../sandbox/*', './sandbox/*'],
+  message: 'Only app/sandbox, instrumentation.ts, lib/api/default-client.ts and scripts/ may import lib/sandbox.',
+};
+// The sandbox plays the remote service: it shares only the pure money and validation modules with the console.
+const OUTSIDE_SANDBOX = {
+  group: ['@/*', '!@/lib', '@/lib/*', '!@/lib/money', '!@/lib/money/*', '!@/lib/validation', '!@/lib/validation/*', '!@/lib/sandbox', '!@/lib/sandbox/*'],
+  message: 'lib/sandbox may import only lib/money and lib/validation (and itself).',
+};
+
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -8,6 +22,64 @@ const config = [
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx,mjs}'],
+    ignores: SANDBOX_IMPORTERS,
+    rules: { 'no-restricted-imports': ['error', { patterns: [SANDBOX_SPECIFIERS] }] },
+  },
+  {
+    files: ['lib/sandbox/*/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [OUTSIDE_SANDBOX, { regex: '^\\.\\./\\.\\./', message: 'Leave lib/sandbox only through @/lib/money or @/lib/validation.' }] },
+      ],
+    },
+  },
+  {
+    files: ['lib/sandbox/*.ts'],
+    ignores: ['lib/sandbox/host.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [OUTSIDE_SANDBOX, { regex: '^\\.\\./', message: 'Leave lib/sandbox only through @/lib/money or @/lib/validation.' }] },
+      ],
+    },
+  },
+  {
+    // The host is the seam to the console process: it alone may read the console's env and database handle.
+    files: ['lib/sandbox/host.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [...OUTSIDE_SANDBOX.group, '!@/lib/env', '!@/lib/db', '!@/lib/db/client'],
+              message: 'The sandbox host may import only lib/env and lib/db/client besides money and validation.',
+            },
+            { regex: '^\\.\\./', message: 'Use @/ imports to leave lib/sandbox.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Feature logic is pure: no React, no Next, no server-only modules (types from the wire client are fine).
+    files: ['lib/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['react', 'react-dom', 'server-only', 'next-auth'],
+          patterns: [
+            { group: ['next', 'next/*', '@/app/*', '@/components/*', '@/hooks/*', '@/lib/db', '@/lib/db/*', '@/lib/auth/session', '@/lib/sandbox', '@/lib/sandbox/*'], message: 'lib/domain is pure.' },
+            { group: ['@/lib/api/*'], allowTypeImports: true, message: 'lib/domain may import only types from lib/api.' },
+          ],
+        },
+      ],
     },
   },
 ];

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { cn } from '@/components/ui/cn';
-import { pageLinks, type SearchParams } from './list-params';
+import { pageLinks, type SearchParams } from '@/lib/domain/lists/list-params';
 
 /**
  * Previous / Next links built from the contract's cursors. Plain links: paging works without client JS and

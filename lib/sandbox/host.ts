@@ -8,10 +8,10 @@ const globalForSandbox = globalThis as unknown as { __sandboxHost?: Holder };
 const holder = (): Holder => (globalForSandbox.__sandboxHost ??= {});
 
 async function boot(): Promise<Sandbox> {
-  const { getEnv } = await import('../env');
+  const { getEnv } = await import('@/lib/env');
   const env = getEnv();
   if (env.SANDBOX !== 'on') throw new Error('The embedded sandbox is off (SANDBOX=off)');
-  const { getRawClient } = await import('../db/client');
+  const { getRawClient } = await import('@/lib/db/client');
   const raw = await getRawClient();
   const sql = raw.kind === 'pglite' ? fromPglite(raw.client) : fromPgPool(raw.pool);
   // Embedded PGlite: this process is the only writer of the sandbox schema, so GETs may be served from memory.

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { AccountsListView } from './_components/accounts-list-view';
-import type { SearchParams } from '@/components/data-table/list-params';
+import type { SearchParams } from '@/lib/domain/lists/list-params';
 import { requirePage } from '@/lib/auth/session';
 
 export const metadata: Metadata = { title: 'Accounts' };

@@ -1,7 +1,7 @@
 // zod/mini, not classic zod: this schema ships to the browser with the form (zodResolver); mini tree-shakes.
 import * as z from 'zod/mini';
 import type { CreateAccountBody } from '@/lib/api/accounts';
-import { ASSETS, type Asset } from '@/lib/money/assets';
+import { ASSETS } from '@/lib/money/assets';
 import { cnpjSchema } from '@/lib/validation/zod';
 import { isCountryCode } from '../address/countries';
 import { isBrazilState } from '../address/brazil-states';

@@ -1,4 +1,4 @@
-import { Dec } from '../../money/decimal';
+import { Dec } from '@/lib/money/decimal';
 import { decimalsOf, isAsset, type Asset } from '@/lib/money/assets';
 import { fieldError, invalidData } from './errors';
 import type { FieldError } from './types';

@@ -3,7 +3,7 @@ import { buttonVariants } from '@/components/ui/button-variants';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
-import { PAGE_SIZES, type ListParams } from '@/components/data-table/list-params';
+import { PAGE_SIZES, type ListParams } from '@/lib/domain/lists/list-params';
 import { statusLabel } from '@/components/status/status-tone';
 import { ASSETS } from '@/lib/money/assets';
 import { ACCOUNT_STATUSES, type AccountFilters } from '@/lib/domain/accounts/filters';

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { CursorPagination } from '@/components/data-table/cursor-pagination';
-import { parseListParams, type SearchParams } from '@/components/data-table/list-params';
+import { parseListParams, type SearchParams } from '@/lib/domain/lists/list-params';
 import { ServiceErrorAlert } from '@/components/forms/service-error-alert';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { EmptyState } from '@/components/ui/empty-state';
