@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -10,7 +10,7 @@ import { Card, CardBody, CardFooter, CardHeader } from '@/components/ui/card';
 import { Field, fieldDescriptionIds } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { CountrySelect } from '@/components/forms/country-select';
+import { AddressFields } from '@/components/forms/address-fields';
 import { useIdempotencyKey } from '@/components/forms/use-idempotency-key';
 import { applyFieldErrors, placeFieldErrors } from '@/components/forms/apply-field-errors';
 import { useHydrated } from '@/hooks/use-hydrated';
@@ -69,7 +69,6 @@ export function CreateAccountForm() {
   } = form;
   // Stays on after success until the detail page replaces the form, so nothing can be sent twice.
   const [navigating, setNavigating] = useState(false);
-  const brazil = useWatch({ control, name: 'address.country' }) === 'BR';
   const busy = isSubmitting || navigating;
   // Before hydration a click would submit the plain HTML form as a GET, putting the company's data in the URL.
   const hydrated = useHydrated();
@@ -151,48 +150,7 @@ export function CreateAccountForm() {
         <Card>
           <CardHeader title="Registered address" />
           <CardBody className="grid gap-4 md:grid-cols-2">
-            <Field id="address.country" label="Country" required error={errors.address?.country?.message}>
-              <CountrySelect autoComplete="country" {...register('address.country')} />
-            </Field>
-            <Field
-              id="address.postalCode"
-              label={brazil ? 'CEP' : 'Postal code'}
-              required
-              hint={brazil ? 'Format 00000-000.' : undefined}
-              error={errors.address?.postalCode?.message}
-            >
-              <Input autoComplete="postal-code" {...register('address.postalCode')} />
-            </Field>
-            <Field
-              id="address.addressLine1"
-              label="Street address"
-              required
-              error={errors.address?.addressLine1?.message}
-              className="md:col-span-2"
-            >
-              <Input autoComplete="address-line1" {...register('address.addressLine1')} />
-            </Field>
-            <Field
-              id="address.addressLine2"
-              label="Address line 2"
-              hint="Optional: suite, floor, building."
-              error={errors.address?.addressLine2?.message}
-              className="md:col-span-2"
-            >
-              <Input autoComplete="address-line2" {...register('address.addressLine2')} />
-            </Field>
-            <Field id="address.city" label="City" required error={errors.address?.city?.message}>
-              <Input autoComplete="address-level2" {...register('address.city')} />
-            </Field>
-            <Field
-              id="address.state"
-              label={brazil ? 'State (UF)' : 'State or region'}
-              required
-              hint={brazil ? 'Two letters, e.g. SP.' : undefined}
-              error={errors.address?.state?.message}
-            >
-              <Input autoComplete="address-level1" {...register('address.state')} />
-            </Field>
+            <AddressFields form={form} name="address" />
           </CardBody>
         </Card>
 

@@ -1,0 +1,67 @@
+'use client';
+
+import { get, useWatch, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { CountrySelect } from './country-select';
+
+type AddressKey = 'country' | 'postalCode' | 'addressLine1' | 'addressLine2' | 'city' | 'state';
+
+/**
+ * The contract's Address block (country first: it decides whether the CEP/UF rules and labels apply), for any
+ * react-hook-form whose values hold an address at `name` — `address` on the company form, `ubos.0.address` or
+ * `holder.address` on others. The schema behind it is `addressSchema` (lib/domain/accounts/create-account.ts).
+ */
+export function AddressFields<T extends FieldValues>({
+  form,
+  name,
+}: {
+  form: Pick<UseFormReturn<T>, 'register' | 'control' | 'formState'>;
+  /** Path of the address object in the form values. */
+  name: string;
+}) {
+  const path = (key: AddressKey) => `${name}.${key}` as Path<T>;
+  const error = (key: AddressKey): string | undefined => (get(form.formState.errors, `${name}.${key}`) as { message?: string } | undefined)?.message;
+  const brazil = useWatch({ control: form.control, name: path('country') }) === 'BR';
+
+  return (
+    <>
+      <Field id={path('country')} label="Country" required error={error('country')}>
+        <CountrySelect autoComplete="country" {...form.register(path('country'))} />
+      </Field>
+      <Field
+        id={path('postalCode')}
+        label={brazil ? 'CEP' : 'Postal code'}
+        required
+        hint={brazil ? 'Format 00000-000.' : undefined}
+        error={error('postalCode')}
+      >
+        <Input autoComplete="postal-code" {...form.register(path('postalCode'))} />
+      </Field>
+      <Field id={path('addressLine1')} label="Street address" required error={error('addressLine1')} className="md:col-span-2">
+        <Input autoComplete="address-line1" {...form.register(path('addressLine1'))} />
+      </Field>
+      <Field
+        id={path('addressLine2')}
+        label="Address line 2"
+        hint="Optional: suite, floor, building."
+        error={error('addressLine2')}
+        className="md:col-span-2"
+      >
+        <Input autoComplete="address-line2" {...form.register(path('addressLine2'))} />
+      </Field>
+      <Field id={path('city')} label="City" required error={error('city')}>
+        <Input autoComplete="address-level2" {...form.register(path('city'))} />
+      </Field>
+      <Field
+        id={path('state')}
+        label={brazil ? 'State (UF)' : 'State or region'}
+        required
+        hint={brazil ? 'Two letters, e.g. SP.' : undefined}
+        error={error('state')}
+      >
+        <Input autoComplete="address-level1" {...form.register(path('state'))} />
+      </Field>
+    </>
+  );
+}
