@@ -7,7 +7,7 @@ export async function register() {
   try {
     await startConsole(async (env) => {
       if (env.SANDBOX !== 'on') return;
-      // ▼ SBX-CORE: start the embedded sandbox on the next line.
+      // The embedded sandbox starts here (one of the two lazy lines that tie lib/sandbox to the console).
       await (await import('./lib/sandbox/host')).ensureSandbox();
     });
     // Received webhooks: the live bus (LISTEN with PostgreSQL) and the 30-day retention sweep.

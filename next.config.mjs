@@ -1,6 +1,6 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  // PGlite loads its WASM and data files by path; bundling it breaks that (STACK_NOTES gotcha 12).
+  // PGlite loads its WASM and data files by path; bundling it breaks that.
   serverExternalPackages: ['@electric-sql/pglite'],
   // Lets parallel builds (several work trees' tests on one machine) keep separate outputs.
   distDir: process.env.NEXT_DIST_DIR || '.next',

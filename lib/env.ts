@@ -26,7 +26,7 @@ export type Env = {
   SANDBOX_RATES: 'moving' | 'pinned';
   FX_API_BASE_URL: string;
   FX_AUTH_URL: string;
-  /** Unset with the sandbox on: lib/sandbox-host's demo customer is used. */
+  /** Unset with the sandbox on: lib/sandbox/host.ts's demo customer is used. */
   FX_CLIENT_ID: string | undefined;
   FX_CLIENT_SECRET: string | undefined;
   FX_SERVICE_VERSION: string | undefined;

@@ -1,6 +1,6 @@
 import 'server-only';
 
-/** Operators of the account list's `filters` language (UPSTREAM_NOTES 1.16, AGREEMENTS). */
+/** Operators of the account list's `filters` language (upstream's catalog, see lib/sandbox/README.md). */
 export const FILTER_OPERATORS = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'nin', 'like', 'text', 'last', 'last_ne'] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 

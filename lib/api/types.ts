@@ -27,7 +27,7 @@ export interface PageQuery {
   sortOrder?: (typeof SORT_ORDERS)[number];
 }
 
-/** An address as sent in requests (UPSTREAM_NOTES 1.1: only line 2 is optional). */
+/** An address as sent in requests (upstream: only line 2 is optional). */
 export interface AddressInput {
   addressLine1: string;
   addressLine2?: string | null;

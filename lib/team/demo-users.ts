@@ -1,7 +1,7 @@
 import type { Role } from '../auth/permissions';
 
 // No `server-only`: the e2e fixtures import these to sign in. The passwords are public by design (README);
-// with SANDBOX=off the console refuses to start while any of them still works (see demo-password-check.ts).
+// with SANDBOX=off the console refuses to start while any of them still works (lib/startup.ts).
 
 export type DemoUser = { email: string; name: string; role: Role; password: string };
 

@@ -11,7 +11,7 @@ import {
   taxIdSchema,
 } from './common';
 
-/** Known values (contract + UPSTREAM_NOTES 1.9–1.11) for labels and filters; responses accept others too. */
+/** Known values (contract and upstream) for labels and filters; responses accept others too. */
 export const ACCOUNT_STATUS_VALUES = ['ACTION_REQUIRED', 'REVIEWING', 'OPENING', 'ACTIVE', 'REJECTED', 'CLOSED'] as const;
 export const ACCOUNT_ASSET_STATUS_VALUES = ['ONBOARDING', 'ACTIVE', 'FAILED', 'FROZEN', 'DEACTIVATED'] as const;
 export const UBO_STATUS_VALUES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
@@ -48,7 +48,7 @@ export const companyOwnerSchema = z.looseObject({
 });
 export type CompanyOwner = z.infer<typeof companyOwnerSchema>;
 
-/** Not in the contract (UPSTREAM_NOTES 1.7); accepted so such accounts still render. */
+/** Not in the contract (upstream has it); accepted so such accounts still render. */
 export const individualOwnerSchema = z.looseObject({
   type: z.literal('INDIVIDUAL'),
   firstName: z.string(),

@@ -6,7 +6,7 @@ import { amountSchema } from './common';
 export const balanceEntrySchema = z.looseObject({ amount: amountSchema.nullable(), synced: z.boolean() });
 export type BalanceEntry = z.infer<typeof balanceEntrySchema>;
 
-/** `GET /api/balances?accountId=` (extension, AGREEMENTS). */
+/** `GET /api/balances?accountId=` (extension, see lib/sandbox/README.md). */
 export const balancesSchema = z.looseObject({
   accountId: z.string(),
   fiat: z.array(balanceEntrySchema),

@@ -14,7 +14,7 @@ const individualHolder = z.looseObject({
   dateOfBirth: z.string().nullish(),
   address: addressSchema,
 });
-/** UPSTREAM_NOTES 1.12 ("not shown" in the contract). */
+/** As upstream sends it ("not shown" in the contract). */
 const companyHolder = z.looseObject({
   type: z.literal('COMPANY'),
   legalName: z.string(),

@@ -2,7 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { assetCodeSchema, openEnum } from './common';
 
-/** UPSTREAM_NOTES 1.13: rails a funding instruction may use. */
+/** Upstream's rails: a funding instruction may use. */
 export const RAIL_VALUES = [
   'PIX_KEY', 'PIX_STATIC_QR_CODE', 'PIX_DYNAMIC_QR_CODE', 'PIX_BANK_INSTRUCTION', 'BOLETO', 'CRYPTO', 'TED', 'WIRE',
   'SWIFT', 'SEPA', 'ACH',

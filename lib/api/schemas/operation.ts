@@ -26,7 +26,7 @@ const transferIntent = z.looseObject({ type: z.literal('TRANSFER'), targetAccoun
 const swapIntent = z.looseObject({ type: z.literal('SWAP') });
 const depositIntent = z.looseObject({ type: z.literal('DEPOSIT'), fundingInstruction: fundingDetailsSchema });
 
-/** Withdrawal snapshot (UPSTREAM_NOTES 1.5); the contract leaves it "not shown", so only `type` is required inside. */
+/** Withdrawal snapshot (as upstream sends it); the contract leaves it "not shown", so only `type` is required inside. */
 const withdrawalIntent = z.looseObject({
   type: z.literal('WITHDRAWAL'),
   beneficiary: z

@@ -20,7 +20,7 @@ export const quoteFeeSchema = z.looseObject({
 export type QuoteFee = z.infer<typeof quoteFeeSchema>;
 
 /**
- * 201 of `POST /api/quotes` (UPSTREAM_NOTES 1.17). `midRate` and `createdAt` are the sandbox's documented
+ * 201 of `POST /api/quotes`. `midRate` and `createdAt` are the sandbox's documented
  * extensions (lib/sandbox/README.md): optional, because a real deployment may not send them — then the console shows
  * no spread against the mid (it never invents one) and corrects the countdown with its own clock.
  */

@@ -1,7 +1,7 @@
 import { isAsset, type Asset } from '@/lib/money/assets';
 import { firstParam, type SearchParams } from '@/lib/domain/lists/list-params';
 
-/** Account statuses (UPSTREAM_NOTES §1.9) offered by the status filter. */
+/** Account statuses offered by the status filter. */
 export const ACCOUNT_STATUSES = ['ACTION_REQUIRED', 'REVIEWING', 'OPENING', 'ACTIVE', 'REJECTED', 'CLOSED'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 

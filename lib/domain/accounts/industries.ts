@@ -1,4 +1,4 @@
-/** The full upstream industry enum (UPSTREAM_NOTES §1.8; the double underscores are real), with display labels. */
+/** The full upstream industry enum (the double underscores are real), with display labels. */
 export const INDUSTRIES = [
   'ACCOUNTING',
   'ADVERTISING__MARKETING',

@@ -1,6 +1,5 @@
 // zod/mini, not classic zod: addUserSchema ships to the browser with the add-user form (zodResolver).
 import * as z from 'zod/mini';
-// emailSchema is still classic zod, which keeps the classic chunk on /team until lib/auth/password-policy.ts moves too.
 import { emailSchema } from '@/lib/domain/team/password-policy';
 import { ROLES } from '@/lib/auth/permissions';
 

@@ -5,7 +5,7 @@ import { ACCOUNT_STATUSES, ASSET_STATUSES } from './constants';
 const elements = (column: string) => (condition: string) =>
   `EXISTS (SELECT 1 FROM jsonb_array_elements(${column}) AS e(value) WHERE ${condition})`;
 
-/** The account list's `filters` fields (AGREEMENTS), over table alias `a`. */
+/** The account list's `filters` fields (lib/sandbox/README.md), over table alias `a`. */
 export const ACCOUNT_FILTER_FIELDS: FieldMap = {
   id: { type: 'uuid', expr: 'a.id' },
   status: { type: 'enum', expr: 'a.status', enumValues: ACCOUNT_STATUSES },

@@ -7,7 +7,7 @@ import { creditBalance, getBalances } from './service';
 import { toAmount } from '@/lib/money/amount-core';
 
 /**
- * GET /api/balances?accountId= (extension, AGREEMENTS shape): one entry per asset on the account, fiat and
+ * GET /api/balances?accountId= (extension, shape in lib/sandbox/README.md): one entry per asset on the account, fiat and
  * crypto apart, zero shown as "0.00". The sandbox is its own ledger, so every entry is `synced: true`.
  */
 const getBalancesRoute: RouteDef = {

@@ -2,7 +2,7 @@ import { ServiceError } from './errors';
 import { UUID_PATTERN } from '@/lib/validation/uuid';
 
 /**
- * The `filters` query language (AGREEMENTS): `field[op]=value` conditions joined with `;` (AND), or grouped
+ * The `filters` query language (lib/sandbox/README.md): `field[op]=value` conditions joined with `;` (AND), or grouped
  * with `and(a,b,…)` / `or(a,b,…)` (nestable). Values of `in`/`nin` are `|`-separated; the literal `null`
  * matches SQL NULL. A backslash escapes the next character inside a value (`\,` `\;` `\)` `\(` `\|` `\\`).
  */

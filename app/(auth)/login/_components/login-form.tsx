@@ -14,7 +14,7 @@ const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * Posts to next-auth's credentials callback with plain fetch (no next-auth/react in the bundle), then does a
- * full navigation: a client-side push could reuse a prefetched signed-out redirect (STACK_NOTES gotcha 7).
+ * full navigation: a client-side push could reuse a prefetched signed-out redirect.
  */
 export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; initialError: string | null }) {
   const [error, setError] = useState<string | null>(initialError);
