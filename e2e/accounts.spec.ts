@@ -319,7 +319,7 @@ test('a service-side rejection is shown as a sentence with the request id, and a
   await page.getByRole('button', { name: 'Create account' }).click();
   const alert = page.getByRole('alert').filter({ hasText: 'The account was not created' });
   await expect(alert).toBeVisible();
-  await expect(alert).toContainText(/Idempotency key already used with a different request/i);
+  await expect(alert).toContainText('This request was already sent with different details.');
   await expect(alert).toContainText(/Request ID: \S+/);
   expect(page.url()).toMatch(/\/accounts\/new$/);
   await expectNoAxeViolations(page);
@@ -393,16 +393,29 @@ test('account detail shows the checklist by bucket and holder, and funding instr
   await shot(page, 'detail-mobile-funding', false);
 });
 
-test('an unknown or malformed account id shows the not-found page', async ({ viewerPage: page }) => {
-  await page.goto('/accounts/00000000-0000-4000-8000-000000000000');
+test('an unknown or malformed account id shows the not-found page with HTTP 404', async ({ viewerPage: page }) => {
+  // Existence is resolved before anything streams (no loading boundary above the detail page): a real 404.
+  const unknown = await page.goto('/accounts/00000000-0000-4000-8000-000000000000');
+  expect(unknown?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: 'Account not found' })).toBeVisible();
-  // Streamed after the layout, so Next marks the page noindex instead of changing the status line.
-  await expect(page.locator('meta[name="robots"][content*="noindex"]').first()).toBeAttached();
   await expect(page.getByRole('link', { name: 'Back to accounts' })).toBeVisible();
   await expectNoAxeViolations(page);
   await shot(page, 'not-found');
-  await page.goto('/accounts/not-a-uuid');
+  const malformed = await page.goto('/accounts/not-a-uuid');
+  expect(malformed?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: 'Account not found' })).toBeVisible();
+});
+
+test('the accounts API keeps the service’s 4xx: bad cursor and bad filters are 400, unknown id 404', async ({ viewerPage: page }) => {
+  const badCursor = await page.request.get('/api/accounts?cursor=abc');
+  expect(badCursor.status(), await badCursor.text()).toBe(400);
+  expect(await badCursor.json()).toMatchObject({ brand: 'fx.failure', httpStatus: 400, requestId: expect.any(String) });
+  const badFilters = await page.request.get(`/api/accounts?filters=${encodeURIComponent('((((')}`);
+  expect(badFilters.status(), await badFilters.text()).toBe(400);
+  expect(await badFilters.json()).toMatchObject({ code: 'INVALID_FILTER_FORMAT', httpStatus: 400 });
+  const unknown = await page.request.get('/api/accounts/00000000-0000-4000-8000-000000000000');
+  expect(unknown.status(), await unknown.text()).toBe(404);
+  expect(await unknown.json()).toMatchObject({ code: 'RESOURCE_NOT_FOUND' });
 });
 
 test("another company's account id shows the not-found page too (tenant isolation)", async ({
@@ -412,21 +425,21 @@ test("another company's account id shows the not-found page too (tenant isolatio
 }) => {
   // A second sandbox customer, through the sandbox's public helper and its real token endpoint.
   // Trailing slash: relative paths below resolve under /sandbox/.
-  const api = await playwright.request.newContext({ baseURL: `${baseURL}/sandbox/` });
-  const customer = await api.post('_sandbox/customers', {
+  const sandbox = await playwright.request.newContext({ baseURL: `${baseURL}/sandbox/` });
+  const customer = await sandbox.post('_sandbox/customers', {
     headers: { 'X-Idempotency-Key': crypto.randomUUID() },
     data: { name: `Other company ${RUN}` },
   });
   expect(customer.status()).toBe(201);
   const { clientId, clientSecret } = (await customer.json()) as { clientId: string; clientSecret: string };
-  const token = await api.post('api/oauth/client/token', {
+  const token = await sandbox.post('api/oauth/client/token', {
     headers: { 'X-Idempotency-Key': crypto.randomUUID() },
     data: { clientId, clientSecret },
   });
   expect(token.ok()).toBe(true);
   const { accessToken } = (await token.json()) as { accessToken: string };
   const input = formInput(`Foreign ${RUN}`, makeCnpj('998877660001'), ['BRL'], crypto.randomUUID());
-  const created = await api.post('api/accounts', {
+  const created = await sandbox.post('api/accounts', {
     headers: { Authorization: `Bearer ${accessToken}`, 'X-Idempotency-Key': crypto.randomUUID() },
     data: {
       assets: input.assets,
@@ -442,11 +455,15 @@ test("another company's account id shows the not-found page too (tenant isolatio
   });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: string };
-  await api.dispose();
+  await sandbox.dispose();
 
-  await page.goto(`/accounts/${id}`);
+  const res = await page.goto(`/accounts/${id}`);
+  expect(res?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: 'Account not found' })).toBeVisible();
   await expect(page.getByText(`Foreign ${RUN}`)).toHaveCount(0);
+  const api = await page.request.get(`/api/accounts/${id}`);
+  expect(api.status()).toBe(404);
+  expect(await api.text()).not.toContain(`Foreign ${RUN}`);
 });
 
 test('overview shows balances per active account and the accounts that need action', async ({ financePage: page }) => {

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { Suspense, type ReactNode } from 'react';
 import { CursorPagination } from '@/components/data-table/cursor-pagination';
 import { parseListParams, type SearchParams } from '@/lib/domain/lists/list-params';
 import { ServiceErrorAlert } from '@/components/forms/service-error-alert';
@@ -13,14 +14,51 @@ import { can, type Role } from '@/lib/auth/permissions';
 import { accountFilterConditions, hasFilters, parseAccountFilters } from '@/lib/domain/accounts/filters';
 import { AccountsCards } from './accounts-cards';
 import { AccountsFilterBar } from './accounts-filter-bar';
+import { AccountsListLoading } from './accounts-list-loading';
 import { AccountsTable } from './accounts-table';
 
-/** The account list: one cursor page from the service, with every bit of state taken from the URL. */
-export async function AccountsListView({ role, searchParams }: { role: Role; searchParams: SearchParams }) {
+/**
+ * The account list: one cursor page from the service, with every bit of state taken from the URL. The header and
+ * filters render at once; the page of accounts streams in its own Suspense boundary (no route-level loading.tsx,
+ * which would also wrap /accounts/[accountId] and turn its 404 into a 200).
+ */
+export function AccountsListView({ role, searchParams }: { role: Role; searchParams: SearchParams }) {
+  const paging = parseListParams(searchParams);
+  const filters = parseAccountFilters(searchParams);
+  const canCreate = can(role, 'accounts:create');
+  const newButton = canCreate ? (
+    <Link href="/accounts/new" className={buttonVariants({ variant: 'primary' })}>
+      New account
+    </Link>
+  ) : null;
+
+  return (
+    <>
+      <PageHeader
+        title="Accounts"
+        description="Company accounts, their assets and onboarding status."
+        actions={newButton}
+      />
+      <AccountsFilterBar filters={filters} paging={paging} />
+      <Suspense key={JSON.stringify(searchParams)} fallback={<AccountsListLoading />}>
+        <AccountsResults searchParams={searchParams} canCreate={canCreate} newButton={newButton} />
+      </Suspense>
+    </>
+  );
+}
+
+async function AccountsResults({
+  searchParams,
+  canCreate,
+  newButton,
+}: {
+  searchParams: SearchParams;
+  canCreate: boolean;
+  newButton: ReactNode;
+}) {
   const paging = parseListParams(searchParams);
   const filters = parseAccountFilters(searchParams);
   const filtered = hasFilters(filters);
-  const canCreate = can(role, 'accounts:create');
 
   let page: { data: Account[]; meta: PageMeta } | null = null;
   let failure: unknown = null;
@@ -37,20 +75,8 @@ export async function AccountsListView({ role, searchParams }: { role: Role; sea
     failure = error;
   }
 
-  const newButton = canCreate ? (
-    <Link href="/accounts/new" className={buttonVariants({ variant: 'primary' })}>
-      New account
-    </Link>
-  ) : null;
-
   return (
     <>
-      <PageHeader
-        title="Accounts"
-        description="Company accounts, their assets and onboarding status."
-        actions={newButton}
-      />
-      <AccountsFilterBar filters={filters} paging={paging} />
       {failure ? (
         <ServiceErrorAlert error={failure} title="The accounts could not be loaded" />
       ) : page && page.data.length === 0 ? (
