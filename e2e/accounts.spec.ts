@@ -494,6 +494,54 @@ test('overview shows balances per active account and the accounts that need acti
   await shot(page, 'list-mobile-end', false);
 });
 
+test('a 115-character account name wraps or truncates: amounts never overlap, 390 px never scrolls sideways', async ({
+  compliancePage,
+  financePage: page,
+  baseURL,
+}) => {
+  // One unbroken token is the hardest case: it cannot wrap at a space.
+  const longName = `Long ${RUN} CompanhiaBrasileiraDeDistribuicaoDeProdutosAlimenticiosEBebidasDoNordesteECentroOesteLtda`
+    .padEnd(115, 'X')
+    .slice(0, 115);
+  expect(longName).toHaveLength(115);
+  const created = await postCreateAction(compliancePage.request, baseURL!, formInput(longName, makeCnpj('123123120001'), ['BRL'], crypto.randomUUID()));
+  expect(created.accountId, created.text).toBeTruthy();
+
+  await page.goto('/');
+  const needingAction = page.getByRole('link', { name: longName });
+  await expect(needingAction).toBeVisible();
+  await expect(needingAction).toHaveAttribute('title', longName);
+  const balancesCard = page
+    .getByRole('heading', { level: 2, name: 'Balances' })
+    .locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " rounded-lg ")][1]');
+  const main = await page.locator('main').boundingBox();
+  const card = await balancesCard.boundingBox();
+  // The balances column keeps its share (2fr of 3) instead of collapsing to ~150 px.
+  expect(card!.width).toBeGreaterThan(main!.width * 0.5);
+  const overflowing = await page.locator('[data-asset]').evaluateAll((spans) =>
+    spans.filter((span) => {
+      const tile = span.closest('li')!.getBoundingClientRect();
+      const box = span.getBoundingClientRect();
+      return box.right > tile.right + 1 || box.left < tile.left - 1;
+    }).length,
+  );
+  expect(overflowing).toBe(0);
+  await shot(page, 'overview-long-name');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await expect(needingAction).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await shot(page, 'overview-long-name-mobile');
+  await page.goto(`/accounts/${created.accountId}`);
+  await expect(page.getByRole('heading', { level: 1, name: longName })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await shot(page, 'detail-long-name-mobile');
+  await page.goto(`/accounts?name=${encodeURIComponent(`Long ${RUN}`)}`);
+  await expect(page.getByRole('list', { name: 'Accounts' }).getByRole('link', { name: longName })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
 test('dark theme: list, form with errors, detail and overview have no axe violations', async ({ browser, baseURL }) => {
   const context = await newRoleContext(browser, 'compliance', baseURL!, 'dark');
   const page = await context.newPage();

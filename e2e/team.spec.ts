@@ -18,6 +18,23 @@ test.describe('team (admin)', () => {
     await expect(admin.getByRole('button', { name: /Disable/ })).toHaveCount(0);
   });
 
+  test('at 390 px the team is one card per person: nothing cut off, no sideways scroll', async ({ adminPage }) => {
+    await adminPage.setViewportSize({ width: 390, height: 844 });
+    await adminPage.goto('/team');
+    const cards = adminPage.getByRole('list', { name: 'Team members' });
+    await expect(cards).toBeVisible();
+    await expect(adminPage.getByRole('table', { name: 'Team members' })).toBeHidden();
+    const viewer = adminPage.getByTestId(`team-card-${DEMO.viewer.email}`);
+    await expect(viewer.getByRole('combobox', { name: `Role for ${DEMO.viewer.name}` })).toBeVisible();
+    const action = viewer.getByRole('button', { name: new RegExp(`^(Disable|Re-enable) ${DEMO.viewer.name}$`) });
+    await expect(action).toBeVisible();
+    const box = await action.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    expect(await adminPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(adminPage);
+    await adminPage.screenshot({ path: 'screenshots/team-mobile.png', fullPage: true });
+  });
+
   test('add user: field errors from the form and from the server', async ({ adminPage }) => {
     await adminPage.goto('/team');
     await adminPage.getByRole('button', { name: 'Add user' }).first().click();

@@ -23,8 +23,9 @@ export default async function OverviewPage() {
   return (
     <>
       <PageHeader title="Overview" description={`Welcome back, ${user.name}. Balances and onboarding, live from the service.`} />
-      <div className="grid gap-6 xl:grid-cols-[2fr_1fr]">
-        <Card>
+      {/* minmax(0, …) tracks and min-w-0 cards: a long account name wraps inside its card instead of widening it. */}
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <Card className="min-w-0">
           <CardHeader title="Balances" description="Per active account and asset." />
           <CardBody>
             <Suspense fallback={<SectionLoading label="Loading balances…" />}>
@@ -32,7 +33,7 @@ export default async function OverviewPage() {
             </Suspense>
           </CardBody>
         </Card>
-        <Card>
+        <Card className="min-w-0">
           <CardHeader title="Accounts that need action" description="Onboarding items currently due." />
           <CardBody>
             <Suspense fallback={<SectionLoading label="Loading accounts that need action…" />}>

@@ -29,13 +29,15 @@ export async function AccountsNeedingAction() {
         {page.data.map((account) => {
           const due = account.requirements.currentlyDue.length;
           const rejected = account.requirements.errors.length;
+          const name = ownerName(account.owner);
           return (
             <li key={account.id} className="flex items-center justify-between gap-3 py-2.5">
               <Link
                 href={`/accounts/${account.id}`}
+                title={name}
                 className="min-w-0 truncate text-sm font-medium text-accent-text hover:underline"
               >
-                {ownerName(account.owner)}
+                {name}
               </Link>
               <span className="flex shrink-0 gap-1.5">
                 <Badge tone="warning">{due} due</Badge>

@@ -33,13 +33,14 @@ function BalanceTiles({ balances }: { balances: Balances }) {
   const entries = [...balances.fiat, ...balances.crypto];
   if (!entries.length) return <p className="text-sm text-fg-muted">No assets with a balance.</p>;
   return (
-    <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+    // Tiles never narrower than a large amount: they wrap to the next row instead of overprinting.
+    <ul className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,13rem),1fr))] gap-2">
       {entries.map((entry, i) => (
-        <li key={entry.amount?.asset ?? `unsynced-${i}`} className="rounded-md border border-border px-3 py-2">
+        <li key={entry.amount?.asset ?? `unsynced-${i}`} className="min-w-0 rounded-md border border-border px-3 py-2">
           {entry.amount ? (
             <>
               <p className="text-xs font-medium text-fg-muted">{entry.amount.asset}</p>
-              <AmountText amount={entry.amount} className="text-base font-semibold text-fg" />
+              <AmountText amount={entry.amount} className="block text-base font-semibold break-words text-fg" />
               {!entry.synced ? <p className="text-xs text-fg-muted">Not synced yet</p> : null}
             </>
           ) : (
@@ -90,7 +91,7 @@ export async function BalancesOverview() {
     <div className="space-y-5">
       {rows.map((row) => (
         <section key={row.account.id} aria-labelledby={`bal-${row.account.id}`}>
-          <h3 id={`bal-${row.account.id}`} className="mb-2 text-sm font-semibold">
+          <h3 id={`bal-${row.account.id}`} className="mb-2 text-sm font-semibold [overflow-wrap:anywhere]">
             <Link href={`/accounts/${row.account.id}`} className="text-accent-text hover:underline">
               {ownerName(row.account.owner)}
             </Link>

@@ -4,7 +4,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Table, TableCaption, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { requirePage } from '@/lib/auth/session';
-import { listUsers } from '@/lib/team/users';
+import { listUsers, type PublicUser } from '@/lib/team/users';
 import { AddUserButton } from './_components/add-user-button';
 import { DisableUserButton } from './_components/disable-user-button';
 import { RoleSelect } from './_components/role-select';
@@ -19,6 +19,28 @@ function When({ at }: { at: Date | null }) {
     <time dateTime={at.toISOString()} className="tabular whitespace-nowrap">
       {dateTime.format(at)} UTC
     </time>
+  );
+}
+
+function UserStatus({ user }: { user: PublicUser }) {
+  if (user.disabledAt) {
+    return (
+      <Badge tone="neutral" dot>
+        Disabled
+      </Badge>
+    );
+  }
+  if (user.mustChangePassword && !user.lastSignInAt) {
+    return (
+      <Badge tone="warning" dot>
+        Invited
+      </Badge>
+    );
+  }
+  return (
+    <Badge tone="success" dot>
+      Active
+    </Badge>
   );
 }
 
@@ -37,63 +59,85 @@ export default async function TeamPage() {
       {users.length === 0 ? (
         <EmptyState title="No users yet" description="Add the first person who should use the console." action={<AddUserButton />} />
       ) : (
-        <Table label="Team members">
-          <TableCaption>Team members, their roles, status and last sign-in</TableCaption>
-          <THead>
-            <tr>
-              <TH>User</TH>
-              <TH>Role</TH>
-              <TH>Status</TH>
-              <TH>Last sign-in</TH>
-              <TH className="text-right">
-                <span className="sr-only">Actions</span>
-              </TH>
-            </tr>
-          </THead>
-          <TBody>
+        <>
+          {/* Wide screens: a table; narrow screens: one card per person, as on /accounts. */}
+          <div className="hidden sm:block">
+            <Table label="Team members">
+              <TableCaption>Team members, their roles, status and last sign-in</TableCaption>
+              <THead>
+                <tr>
+                  <TH>User</TH>
+                  <TH>Role</TH>
+                  <TH>Status</TH>
+                  <TH>Last sign-in</TH>
+                  <TH className="text-right">
+                    <span className="sr-only">Actions</span>
+                  </TH>
+                </tr>
+              </THead>
+              <TBody>
+                {users.map((user) => {
+                  const isMe = user.id === me.id;
+                  const lastAdmin = user.role === 'admin' && !user.disabledAt && activeAdmins <= 1;
+                  return (
+                    <TR key={user.id} data-testid={`team-row-${user.email}`}>
+                      <TD>
+                        <div className="font-medium text-fg">
+                          {user.name}
+                          {isMe ? <span className="ml-2 text-xs font-normal text-fg-muted">(you)</span> : null}
+                        </div>
+                        <div className="text-xs text-fg-muted">{user.email}</div>
+                      </TD>
+                      <TD>
+                        <RoleSelect userId={user.id} userName={user.name} role={user.role} lastAdmin={lastAdmin} />
+                      </TD>
+                      <TD>
+                        <UserStatus user={user} />
+                      </TD>
+                      <TD>
+                        <When at={user.lastSignInAt} />
+                      </TD>
+                      <TD className="text-right">
+                        {isMe ? null : (
+                          <DisableUserButton userId={user.id} userName={user.name} disabled={user.disabledAt !== null} lastAdmin={lastAdmin} />
+                        )}
+                      </TD>
+                    </TR>
+                  );
+                })}
+              </TBody>
+            </Table>
+          </div>
+          <ul aria-label="Team members" className="rounded-lg border border-border bg-surface sm:hidden">
             {users.map((user) => {
               const isMe = user.id === me.id;
               const lastAdmin = user.role === 'admin' && !user.disabledAt && activeAdmins <= 1;
               return (
-                <TR key={user.id} data-testid={`team-row-${user.email}`}>
-                  <TD>
-                    <div className="font-medium text-fg">
-                      {user.name}
-                      {isMe ? <span className="ml-2 text-xs font-normal text-fg-muted">(you)</span> : null}
+                <li key={user.id} data-testid={`team-card-${user.email}`} className="space-y-3 border-b border-border px-4 py-3 last:border-b-0">
+                  <div className="flex items-start justify-between gap-3">
+                    <div className="min-w-0">
+                      <p className="font-medium text-fg [overflow-wrap:anywhere]">
+                        {user.name}
+                        {isMe ? <span className="ml-2 text-xs font-normal text-fg-muted">(you)</span> : null}
+                      </p>
+                      <p className="text-xs text-fg-muted [overflow-wrap:anywhere]">{user.email}</p>
                     </div>
-                    <div className="text-xs text-fg-muted">{user.email}</div>
-                  </TD>
-                  <TD>
+                    <UserStatus user={user} />
+                  </div>
+                  <p className="text-xs text-fg-muted">
+                    Last sign-in: <When at={user.lastSignInAt} />
+                  </p>
+                  <div className="flex flex-wrap items-center justify-between gap-2">
                     <RoleSelect userId={user.id} userName={user.name} role={user.role} lastAdmin={lastAdmin} />
-                  </TD>
-                  <TD>
-                    {user.disabledAt ? (
-                      <Badge tone="neutral" dot>
-                        Disabled
-                      </Badge>
-                    ) : user.mustChangePassword && !user.lastSignInAt ? (
-                      <Badge tone="warning" dot>
-                        Invited
-                      </Badge>
-                    ) : (
-                      <Badge tone="success" dot>
-                        Active
-                      </Badge>
-                    )}
-                  </TD>
-                  <TD>
-                    <When at={user.lastSignInAt} />
-                  </TD>
-                  <TD className="text-right">
                     {isMe ? null : (
                       <DisableUserButton userId={user.id} userName={user.name} disabled={user.disabledAt !== null} lastAdmin={lastAdmin} />
                     )}
-                  </TD>
-                </TR>
+                  </div>
+                </li>
               );
             })}
-          </TBody>
-        </Table>
+          </ul>
+        </>
       )}
     </>
   );

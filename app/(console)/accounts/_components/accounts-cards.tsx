@@ -17,7 +17,7 @@ export function AccountsCards({ accounts, className }: { accounts: Account[]; cl
         return (
           <li key={account.id} className="border-b border-border px-4 py-3 last:border-b-0">
             <div className="flex items-start justify-between gap-3">
-              <Link href={`/accounts/${account.id}`} className="min-w-0 font-medium text-accent-text hover:underline">
+              <Link href={`/accounts/${account.id}`} className="min-w-0 font-medium text-accent-text [overflow-wrap:anywhere] hover:underline">
                 {name}
               </Link>
               <StatusBadge status={account.currentState.status} />

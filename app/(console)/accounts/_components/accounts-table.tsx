@@ -28,7 +28,7 @@ export function AccountsTable({ accounts }: { accounts: Account[] }) {
           const taxId = ownerTaxId(account.owner);
           return (
             <TR key={account.id} data-account-id={account.id}>
-              <TD className="font-medium">
+              <TD className="max-w-md min-w-48 font-medium [overflow-wrap:anywhere]">
                 <Link
                   href={`/accounts/${account.id}`}
                   className="text-accent-text underline-offset-2 hover:underline focus-visible:underline"

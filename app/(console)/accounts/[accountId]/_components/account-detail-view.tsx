@@ -97,7 +97,7 @@ export async function AccountDetailView({ accountId }: { accountId: string }) {
           </Alert>
         ) : null}
 
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           <OwnerCard owner={account.owner} />
           <AssetsCard assets={account.assets} />
         </div>
@@ -135,7 +135,7 @@ export async function AccountDetailView({ accountId }: { accountId: string }) {
           </CardBody>
         </Card>
 
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           <Card>
             <CardHeader title="Beneficial owners" />
             <CardBody>

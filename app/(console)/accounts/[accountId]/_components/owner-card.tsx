@@ -21,9 +21,9 @@ function AddressLines({ address }: { address: Address }) {
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <div className="grid gap-1 sm:grid-cols-[10rem_1fr]">
+    <div className="grid gap-1 sm:grid-cols-[10rem_minmax(0,1fr)]">
       <dt className="text-sm text-fg-muted">{label}</dt>
-      <dd className="text-sm text-fg">{children}</dd>
+      <dd className="min-w-0 text-sm text-fg [overflow-wrap:anywhere]">{children}</dd>
     </div>
   );
 }
