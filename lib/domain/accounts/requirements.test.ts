@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucketCounts, groupByHolder, requirementTitle, type Requirements } from './requirements';
+import { bucketCounts, groupByHolder, metadataStillNeeded, requirementTitle, type Requirements } from './requirements';
 
 const UBO_A = '11111111-1111-4111-8111-111111111111';
 const UBO_B = '22222222-2222-4222-8222-222222222222';
@@ -56,5 +56,16 @@ describe('requirement checklist grouping', () => {
     expect(
       requirementTitle({ type: 'DOCUMENT_GROUP', group: 'IDENTITY_VERIFICATION', options: ['PASSPORT', 'DRIVER_LICENSE'] }),
     ).toBe('Identity verification: one of Passport, Driver license');
+  });
+});
+
+describe('metadataStillNeeded', () => {
+  const item = { type: 'DOCUMENT', documentType: 'PROOF_OF_ADDRESS', requiredMetadata: ['country'] };
+  it('lists required metadata only while the item is due or rejected', () => {
+    expect(metadataStillNeeded(item, 'currentlyDue')).toEqual(['country']);
+    expect(metadataStillNeeded(item, 'errors')).toEqual(['country']);
+    expect(metadataStillNeeded(item, 'pendingVerification')).toEqual([]);
+    expect(metadataStillNeeded(item, 'satisfied')).toEqual([]);
+    expect(metadataStillNeeded({ type: 'DOCUMENT' }, 'currentlyDue')).toEqual([]);
   });
 });

@@ -71,6 +71,15 @@ function humanize(value: string): string {
   return words ? words[0].toUpperCase() + words.slice(1) : value;
 }
 
+/**
+ * The metadata an item still needs from the user: only while it is due or was rejected. A satisfied (or
+ * submitted, pending) item keeps `requiredMetadata` in the service's answer, but nothing is needed any more.
+ */
+export function metadataStillNeeded(item: RequirementItem, bucket: Bucket): string[] {
+  if (bucket !== 'currentlyDue' && bucket !== 'errors') return [];
+  return item.requiredMetadata ?? [];
+}
+
 /** `ARTICLES_OF_ASSOCIATION` + `FRONT_SIDE` → `Articles of association (front side)`; groups list their options. */
 export function requirementTitle(item: RequirementItem): string {
   if (item.type === 'DOCUMENT_GROUP' || (!item.documentType && item.options?.length)) {

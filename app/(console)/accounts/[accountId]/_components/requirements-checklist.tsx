@@ -5,6 +5,7 @@ import {
   BUCKET_LABELS,
   bucketCounts,
   groupByHolder,
+  metadataStillNeeded,
   requirementTitle,
   type Bucket,
   type RequirementItem,
@@ -19,21 +20,30 @@ const BUCKET_TONES: Record<Bucket, BadgeTone> = {
   satisfied: 'success',
 };
 
-function ItemLine({ item, holderName, bucket }: { item: RequirementItem; holderName?: string; bucket?: Bucket }) {
+function ItemLine({
+  item,
+  holderName,
+  bucket,
+  showBucket = false,
+}: {
+  item: RequirementItem;
+  holderName?: string;
+  bucket: Bucket;
+  showBucket?: boolean;
+}) {
+  const needed = metadataStillNeeded(item, bucket);
   return (
     <li className="rounded-md border border-border px-3 py-2">
       <div className="flex flex-wrap items-center gap-2">
         <span className="text-sm font-medium text-fg">{requirementTitle(item)}</span>
-        {bucket ? (
+        {showBucket ? (
           <Badge tone={BUCKET_TONES[bucket]} data-bucket={bucket}>
             {BUCKET_LABELS[bucket]}
           </Badge>
         ) : null}
         {holderName ? <span className="text-xs text-fg-muted">for {holderName}</span> : null}
       </div>
-      {item.requiredMetadata?.length ? (
-        <p className="mt-1 text-xs text-fg-muted">Needs: {item.requiredMetadata.join(', ')}</p>
-      ) : null}
+      {needed.length ? <p className="mt-1 text-xs text-fg-muted">Needs: {needed.join(', ')}</p> : null}
       {item.reason && (item.reason.message || item.reason.code) ? (
         <p className="mt-1 text-sm text-danger-text">
           {item.reason.message ?? item.reason.code}
@@ -86,6 +96,7 @@ export function RequirementsChecklist({ requirements, ubos }: { requirements: Re
                       <ItemLine
                         key={i}
                         item={item}
+                        bucket={bucket}
                         holderName={item.uboId ? (uboNames.get(item.uboId) ?? 'a beneficial owner') : undefined}
                       />
                     ))}
@@ -113,7 +124,7 @@ export function RequirementsChecklist({ requirements, ubos }: { requirements: Re
               {group.items.length ? (
                 <ul className="space-y-2">
                   {group.items.map(({ bucket, item }, i) => (
-                    <ItemLine key={i} item={item} bucket={bucket} />
+                    <ItemLine key={i} item={item} bucket={bucket} showBucket />
                   ))}
                 </ul>
               ) : (
