@@ -105,11 +105,11 @@ test.describe('team (admin)', () => {
     await expect(row).toContainText('Disabled');
     await userPage.reload();
     await expect(userPage).toHaveURL(/\/login/);
-    // …and they cannot sign back in.
+    // …and they cannot sign back in: with the right password they are told the account is disabled.
     await userPage.getByLabel('E-mail').fill(email);
     await userPage.getByLabel('Password').fill('role-target-password-1');
     await userPage.getByRole('button', { name: 'Sign in' }).click();
-    await expect(loginError(userPage)).toHaveText('E-mail or password is incorrect.');
+    await expect(loginError(userPage)).toHaveText('This account is disabled. Ask an admin of your company to re-enable it.');
 
     // Re-enable: they can sign in again.
     await row.getByRole('button', { name: 'Re-enable Role Target' }).click();

@@ -87,11 +87,12 @@ describe('password hashing', () => {
     expect(row.userAgentHash).toMatch(/^[0-9a-f]{32}$/);
   });
 
-  it('refuses a disabled user with the generic error', async () => {
+  it('tells a disabled user so only after the right password; a wrong one stays the generic error', async () => {
     const admin = await freshUser('admin');
     const user = await freshUser('viewer');
     await setDisabled(admin, user.id, true, db);
-    expect(await signInError(user.email, user.password)).toBe('CredentialsSignin');
+    expect(await signInError(user.email, user.password)).toBe('AccountDisabled');
+    expect(await signInError(user.email, `${user.password}-wrong`)).toBe('CredentialsSignin');
   });
 });
 

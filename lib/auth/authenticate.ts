@@ -6,7 +6,7 @@ import { users } from '../db/schema';
 import { clearFailures, lockedMinutes, recordFailure } from './lockout';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from './password';
 import { createSession, pruneSessions } from './sessions';
-import { GENERIC_SIGN_IN_ERROR, lockedError } from './sign-in-errors';
+import { DISABLED_SIGN_IN_ERROR, GENERIC_SIGN_IN_ERROR, lockedError } from './sign-in-errors';
 
 export type AuthenticatedUser = { id: string; email: string; name: string; sid: string };
 
@@ -23,8 +23,9 @@ export function normalizeEmail(email: unknown): string {
 }
 
 /**
- * Credentials check. Unknown e-mail, wrong password and disabled user are indistinguishable (same bcrypt
- * work, same counter, same generic error); only the lockout is announced, because it holds for any e-mail.
+ * Credentials check. Unknown e-mail and wrong password are indistinguishable (same bcrypt work, same counter,
+ * same generic error); the lockout is announced because it holds for any e-mail. A disabled user is told so,
+ * but only after the right password: whoever knows it already knows the account exists.
  */
 export async function authenticate(
   db: ConsoleDb,
@@ -58,10 +59,16 @@ export async function authenticate(
   const [user] = await db.select().from(users).where(eq(users.email, email));
   const passwordOk = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
 
-  if (!user || !passwordOk || user.disabledAt) {
+  if (user && passwordOk && user.disabledAt) {
+    // Not a guess, so it does not count towards the lockout.
+    await audit({ id: user.id, email }, 'denied', 'disabled');
+    throw new SignInError(DISABLED_SIGN_IN_ERROR);
+  }
+
+  if (!user || !passwordOk) {
     const nowLocked = await recordFailure(db, email, at);
     // The log may say why (operators need it); the browser never does.
-    await audit({ id: null, email }, 'denied', nowLocked > 0 ? 'locked-now' : !user ? 'unknown-email' : user.disabledAt ? 'disabled' : 'wrong-password');
+    await audit({ id: null, email }, 'denied', nowLocked > 0 ? 'locked-now' : !user ? 'unknown-email' : 'wrong-password');
     if (nowLocked > 0) throw new SignInError(lockedError(nowLocked));
     throw new SignInError(GENERIC_SIGN_IN_ERROR);
   }

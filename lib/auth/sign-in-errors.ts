@@ -2,6 +2,9 @@
 
 export const LOCKED_PREFIX = 'LOCKED:';
 export const GENERIC_SIGN_IN_ERROR = 'CredentialsSignin';
+/** Only sent once the password matched: the person knows the account, so saying why is no leak. */
+export const DISABLED_SIGN_IN_ERROR = 'AccountDisabled';
+export const DISABLED_MESSAGE = 'This account is disabled. Ask an admin of your company to re-enable it.';
 
 export function lockedError(minutes: number): string {
   return `${LOCKED_PREFIX}${Math.max(1, Math.ceil(minutes))}`;
@@ -20,5 +23,6 @@ export function signInErrorMessage(error: string | null | undefined): string | n
   const match = /^LOCKED:(\d{1,4})$/.exec(error);
   if (match) return lockoutMessage(Number(match[1]));
   if (error === 'SessionRequired') return 'Please sign in to continue.';
+  if (error === DISABLED_SIGN_IN_ERROR) return DISABLED_MESSAGE;
   return 'Incorrect e-mail or password.';
 }
