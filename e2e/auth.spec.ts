@@ -106,6 +106,17 @@ test.describe('first sign-in', () => {
     await page.getByRole('button', { name: 'Change password' }).click();
     await expect(page.getByText('Use at least 12 characters.')).toBeVisible();
     await expect(page.getByLabel('New password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    // Long enough but common, then long enough but made of the person's own name: the server refuses both.
+    for (const [weak, message] of [
+      ['password1234', /too easy to guess/],
+      ['first-timer-2026!', /Do not use your name or e-mail address/],
+    ] as const) {
+      await page.getByLabel('New password', { exact: true }).fill(weak);
+      await page.getByLabel('Repeat new password').fill(weak);
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await expect(page.locator('#newPassword-error')).toHaveText(message);
+      await expect(page).toHaveURL(/\/change-password$/);
+    }
     await page.getByLabel('New password', { exact: true }).fill('a-fresh-password-2026');
     await page.getByLabel('Repeat new password').fill('a-fresh-password-2026');
     await page.getByRole('button', { name: 'Change password' }).click();

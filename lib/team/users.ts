@@ -9,6 +9,7 @@ import { emailSchema, passwordSchema } from '../domain/team/password-policy';
 import { isRole, type Role } from '../auth/permissions';
 import { deleteUserSessions } from '../auth/sessions';
 import { isUuid } from '../validation/uuid';
+import { passwordStrengthProblem } from './password-strength';
 
 export type PublicUser = Pick<
   UserRow,
@@ -63,6 +64,8 @@ export async function createUser(
   if (!password.success) {
     throw new DomainError('WEAK_PASSWORD', firstIssue(password), { password: firstIssue(password) });
   }
+  const weak = passwordStrengthProblem(input.password, { email: email.data, name });
+  if (weak) throw new DomainError('WEAK_PASSWORD', weak, { password: weak });
   const at = now();
   const passwordHash = await hashPassword(input.password);
   const [row] = await database
@@ -182,6 +185,8 @@ export async function changePassword(
       newPassword: 'Choose a password different from the current one.',
     });
   }
+  const weak = passwordStrengthProblem(next, { email: target.email, name: target.name });
+  if (weak) throw new DomainError('WEAK_PASSWORD', weak, { newPassword: weak });
   const passwordHash = await hashPassword(next);
   await database
     .update(users)

@@ -13,3 +13,22 @@ export const passwordSchema = z.string().check(
 );
 
 export const emailSchema = z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email('Enter a valid e-mail address.'));
+
+export const PERSONAL_INFO_MESSAGE = 'Do not use your name or e-mail address in the password.';
+
+/**
+ * The parts of a person's e-mail and name a password must not contain (case-insensitive): the whole address,
+ * its local part and each name or local-part word of 3+ characters. Pure: the server applies it (see
+ * lib/team/password-strength.ts) and a form may too.
+ */
+export function personalTokens(person: { email?: string | null; name?: string | null }): string[] {
+  const email = (person.email ?? '').trim().toLowerCase();
+  const local = email.split('@')[0] ?? '';
+  const words = [...local.split(/[^\p{L}\p{N}]+/u), ...(person.name ?? '').toLowerCase().split(/[^\p{L}\p{N}]+/u)];
+  return [...new Set([email, local, ...words].filter((t) => t.length >= 3))];
+}
+
+export function containsPersonalInfo(password: string, person: { email?: string | null; name?: string | null }): boolean {
+  const lower = password.toLowerCase();
+  return personalTokens(person).some((token) => lower.includes(token));
+}
