@@ -1,7 +1,7 @@
 'use server';
 
 import * as z from 'zod/mini';
-import { ActionError } from '@/lib/actions/errors';
+import { DomainError } from '@/lib/errors';
 import { actionClient } from '@/lib/actions/safe-action';
 import { createSwap } from '@/lib/api/operations';
 import { createQuote } from '@/lib/api/quotes';
@@ -31,7 +31,7 @@ export const createQuoteAction = actionClient
   .action(async ({ parsedInput, ctx }) => {
     const { idempotencyKey, ...intent } = parsedInput;
     const built = buildQuoteRequest(intent);
-    if (!built.ok) throw new ActionError('INVALID_INPUT', built.message, { [built.field]: [built.message] });
+    if (!built.ok) throw new DomainError('INVALID_INPUT', built.message, { [built.field]: built.message });
     const { data } = await createQuote(built.body, { idempotencyKey });
     ctx.audit.target = data.id;
     ctx.audit.details = { idempotencyKey, quoteId: data.id, accountId: intent.accountId };

@@ -1,10 +1,10 @@
 import { listOperations, type OperationListQuery } from '@/lib/api/operations';
-import { guardedGet, jsonResponse, routeError } from '@/lib/api/route-handler';
+import { guardedGet, jsonResponse, routeFailure } from '@/lib/api/route-handler';
+import { isUuid } from '@/lib/validation/uuid';
 import { INTENT_TYPE_VALUES } from '@/lib/api/schemas/operation';
 
 export const dynamic = 'force-dynamic';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * One page of operations for browser-side reads: `{data, meta, requestId}`. Query: intentType, status, accountId,
@@ -21,7 +21,7 @@ export const GET = guardedGet('operations:read', async ({ request }) => {
   }
   const accountId = params.get('accountId');
   if (accountId) {
-    if (UUID.test(accountId)) query.accountId = accountId;
+    if (isUuid(accountId)) query.accountId = accountId;
     else fieldErrors.accountId = 'Give the id of an account.';
   }
   for (const key of ['createdFrom', 'createdTo'] as const) {
@@ -41,7 +41,7 @@ export const GET = guardedGet('operations:read', async ({ request }) => {
   const cursor = params.get('cursor');
   if (cursor) query.cursor = cursor;
   if (Object.keys(fieldErrors).length > 0) {
-    return routeError(400, { code: 'INVALID_QUERY', message: 'The list parameters are not valid.', requestId: null, fieldErrors });
+    return routeFailure('INVALID_QUERY', 400, fieldErrors);
   }
   const page = await listOperations(query, { signal: request.signal });
   return jsonResponse({ data: page.data, meta: page.meta, requestId: page.requestId });

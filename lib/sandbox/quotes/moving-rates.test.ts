@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Dec } from '@/lib/money/decimal';
-import { startMoneyHarness, type MoneyHarness } from '../operations/testing';
+import { startMoneyHarness, type MoneyHarness } from '../testing/money-harness';
 import { formatRate, midRate } from './rates';
 
 // The sandbox as the console runs it: rates move on the sandbox clock (the default), and every quote says which

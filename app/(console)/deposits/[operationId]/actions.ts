@@ -1,7 +1,7 @@
 'use server';
 
 import * as z from 'zod/mini';
-import { ActionError } from '@/lib/actions/errors';
+import { DomainError } from '@/lib/errors';
 import { actionClient } from '@/lib/actions/safe-action';
 import { simulateDepositPayment } from '@/lib/api/sandbox-helpers';
 import { derivedKey } from '@/lib/domain/quotes/idempotency';
@@ -15,7 +15,7 @@ export const simulateDepositPaymentAction = actionClient
   .metadata({ name: 'deposits.simulatePayment', permission: 'operations:create' })
   .inputSchema(z.object({ operationId: z.uuid() }))
   .action(async ({ parsedInput, ctx }) => {
-    if (getEnv().SANDBOX !== 'on') throw new ActionError('SANDBOX_OFF', 'Payments can only be simulated in the sandbox.');
+    if (getEnv().SANDBOX !== 'on') throw new DomainError('SANDBOX_OFF', 'Payments can only be simulated in the sandbox.');
     const idempotencyKey = derivedKey('deposit-pay', parsedInput.operationId);
     ctx.audit.details = { idempotencyKey, operationId: parsedInput.operationId };
     const { data } = await simulateDepositPayment(parsedInput.operationId, { idempotencyKey });

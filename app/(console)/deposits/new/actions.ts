@@ -1,7 +1,7 @@
 'use server';
 
 import * as z from 'zod/mini';
-import { ActionError } from '@/lib/actions/errors';
+import { DomainError } from '@/lib/errors';
 import { actionClient } from '@/lib/actions/safe-action';
 import { createDeposit } from '@/lib/api/operations';
 import { createQuote } from '@/lib/api/quotes';
@@ -31,7 +31,7 @@ export const createDepositAction = actionClient
   .action(async ({ parsedInput, ctx }) => {
     const { accountId, asset, idempotencyKey } = parsedInput;
     const parsed = parseAmount(parsedInput.amount, asset);
-    if (!parsed.ok) throw new ActionError('INVALID_INPUT', parsed.message, { amount: [parsed.message] });
+    if (!parsed.ok) throw new DomainError('INVALID_INPUT', parsed.message, { amount: parsed.message });
     const { data: quote } = await createQuote(
       { accountId, sourceAsset: PIX_PAY_IN_ASSET, targetAsset: asset, targetAmount: parsed.amount.value },
       { idempotencyKey },

@@ -1,7 +1,7 @@
 'use server';
 
 import * as z from 'zod/mini';
-import { ActionError } from '@/lib/actions/errors';
+import { DomainError } from '@/lib/errors';
 import { actionClient } from '@/lib/actions/safe-action';
 import { createTransfer } from '@/lib/api/operations';
 import { parseAmount } from '@/lib/money/parse-amount';
@@ -22,10 +22,10 @@ export const createTransferAction = actionClient
   .action(async ({ parsedInput, ctx }) => {
     const { sourceAccountId, targetAccountId, asset, idempotencyKey } = parsedInput;
     if (sourceAccountId === targetAccountId) {
-      throw new ActionError('SAME_ACCOUNT', 'Choose two different accounts.', { targetAccountId: ['Choose two different accounts.'] });
+      throw new DomainError('SAME_ACCOUNT', 'Choose two different accounts.', { targetAccountId: 'Choose two different accounts.' });
     }
     const parsed = parseAmount(parsedInput.amount, asset);
-    if (!parsed.ok) throw new ActionError('INVALID_INPUT', parsed.message, { amount: [parsed.message] });
+    if (!parsed.ok) throw new DomainError('INVALID_INPUT', parsed.message, { amount: parsed.message });
     ctx.audit.details = { idempotencyKey, sourceAccountId, targetAccountId };
     const { data } = await createTransfer(
       { sourceAccountId, targetAccountId, amount: { value: parsed.amount.value, asset } },

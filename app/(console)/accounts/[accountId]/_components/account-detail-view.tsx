@@ -8,7 +8,8 @@ import { Alert } from '@/components/ui/alert';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { getAccount, listFundingInstructions } from '@/lib/api/accounts';
-import { isApiError } from '@/lib/api/errors';
+import { isNotFound } from '@/lib/errors';
+import { isUuid } from '@/lib/validation/uuid';
 import type { Account } from '@/lib/api/schemas/account';
 import { formatTaxId } from '@/lib/validation/tax-id-format';
 import { ownerName, ownerTaxId, ownerUbos } from '@/lib/domain/accounts/owner';
@@ -19,12 +20,6 @@ import { OwnerCard } from './owner-card';
 import { RequirementsChecklist } from './requirements-checklist';
 import { TagsList } from './tags-list';
 import { UbosList } from './ubos-list';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function isNotFound(error: unknown): boolean {
-  return isApiError(error) && error.status === 404;
-}
 
 async function loadAccount(accountId: string): Promise<{ account: Account } | { error: unknown }> {
   try {
@@ -47,7 +42,7 @@ async function loadFunding(accountId: string) {
 /** One account: owner, assets, requirement checklist, funding instructions, UBOs, tags and state history. */
 export async function AccountDetailView({ accountId }: { accountId: string }) {
   // A malformed id can name no account: skip the call and say so.
-  if (!UUID.test(accountId)) notFound();
+  if (!isUuid(accountId)) notFound();
   const [accountResult, funding] = await Promise.all([loadAccount(accountId), loadFunding(accountId)]);
 
   const breadcrumb = (

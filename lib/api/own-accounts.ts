@@ -13,6 +13,7 @@ export interface OwnAccount {
 }
 
 /**
+ * Shared by the money-movement routes (convert, deposits, transfers), so it lives here, not in a route folder.
  * Every account of the company (all pages) with the available balance of each asset, read from the service for this
  * request (the console keeps no balances). Balances are read only for ACTIVE accounts: money moves only there.
  */
@@ -21,6 +22,7 @@ export async function loadOwnAccounts(): Promise<OwnAccount[]> {
   for await (const account of iterateItems((cursor) => listAccounts({ cursor, limit: 100, sortOrder: 'ASCENDING' }))) {
     accounts.push({
       id: account.id,
+      // Inline rather than lib/domain's ownerName: lib/domain depends on lib/api's types, never the reverse.
       name: 'legalName' in account.owner && typeof account.owner.legalName === 'string' ? account.owner.legalName : account.id,
       status: account.currentState.status,
       assets: account.assets.map((a) => ({ asset: a.asset, status: a.status, available: null })),
