@@ -18,7 +18,7 @@ test('a session made on one instance is valid on the other, and disabling the us
   // Signed in through B (cookies are per host, not per port: the same browser context reaches both instances).
   const userContext = await browser.newContext({ baseURL: B });
   const onB = await userContext.newPage();
-  await completeFirstSignIn(onB, email, otp, 'scale-target-password-1');
+  await completeFirstSignIn(onB, email, otp, 'copper-meadow-2026-y');
   const onA = await userContext.newPage();
   await onA.goto(`${A}/accounts`);
   await expect(onA).toHaveURL(`${A}/accounts`);

@@ -75,7 +75,7 @@ test.describe('team (admin)', () => {
     const otp = await addUserViaUi(adminPage, { name: 'Role Target', email, role: 'Viewer' });
     const userContext = await browser.newContext({ baseURL });
     const userPage = await userContext.newPage();
-    await completeFirstSignIn(userPage, email, otp, 'role-target-password-1');
+    await completeFirstSignIn(userPage, email, otp, 'amber-harbor-2026-x');
     expect(await navLabels(userPage)).toEqual(['Overview', 'Accounts']);
 
     // Promote to admin (select → confirm).
@@ -107,7 +107,7 @@ test.describe('team (admin)', () => {
     await expect(userPage).toHaveURL(/\/login/);
     // …and they cannot sign back in: with the right password they are told the account is disabled.
     await userPage.getByLabel('E-mail').fill(email);
-    await userPage.getByLabel('Password').fill('role-target-password-1');
+    await userPage.getByLabel('Password').fill('amber-harbor-2026-x');
     await userPage.getByRole('button', { name: 'Sign in' }).click();
     await expect(loginError(userPage)).toHaveText('This account is disabled. Ask an admin of your company to re-enable it.');
 
@@ -115,7 +115,7 @@ test.describe('team (admin)', () => {
     await row.getByRole('button', { name: 'Re-enable Role Target' }).click();
     await adminPage.getByRole('dialog', { name: 'Re-enable Role Target?' }).getByRole('button', { name: 'Re-enable user' }).click();
     await expect(row).toContainText('Active');
-    await signInViaUi(userPage, email, 'role-target-password-1');
+    await signInViaUi(userPage, email, 'amber-harbor-2026-x');
     expect(await navLabels(userPage)).toEqual(['Overview', 'Accounts', 'Team']);
 
     // Leave one active admin behind for the last-admin test.

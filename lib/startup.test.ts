@@ -78,7 +78,7 @@ describe('start-up', () => {
   it('with SANDBOX=off starts once every demo user is changed or disabled, and seeds nothing', async () => {
     const rows = await listUsers(db);
     const admin = rows.find((u) => u.email === 'admin@acme.test')!;
-    await changePassword(admin.id, 'demo-admin-2026', 'a-real-admin-password', {}, db);
+    await changePassword(admin.id, 'demo-admin-2026', 'quiet-lantern-2026', {}, db);
     for (const u of rows.filter((r) => r.id !== admin.id)) await setDisabled(admin, u.id, true, db);
     setEnv(REAL_SERVICE);
     const hook = vi.fn(async () => {});

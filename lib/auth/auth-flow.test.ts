@@ -322,7 +322,7 @@ describe('demo users', () => {
     expect(await usersWithDemoPasswords(db)).toEqual(DEMO_USERS.map((u) => u.email));
     const rows = await listUsers(db);
     const admin = rows.find((u) => u.email === 'admin@acme.test')!;
-    await changePassword(admin.id, 'demo-admin-2026', 'a-real-admin-password', {}, db);
+    await changePassword(admin.id, 'demo-admin-2026', 'quiet-lantern-2026', {}, db);
     for (const u of rows.filter((r) => r.email !== 'admin@acme.test' && r.email !== 'viewer@acme.test')) {
       await setDisabled(admin, u.id, true, db);
     }

@@ -104,9 +104,9 @@ describe('next-auth with the console options', () => {
     expect(process.env.NEXTAUTH_SECRET).toBe(options.secret);
     expect(options.session?.maxAge).toBe(8 * 60 * 60);
     expect(SESSION_MAX_AGE_SECONDS).toBe(28_800);
-    await createUser({ name: 'Cookie', email: 'cookie@t.test', role: 'viewer', password: 'cookie-password-1' }, db);
+    await createUser({ name: 'Cookie', email: 'cookie@t.test', role: 'viewer', password: 'violet-harbor-41' }, db);
     const jar: Jar = {};
-    const res = await signIn(jar, 'cookie@t.test', 'cookie-password-1');
+    const res = await signIn(jar, 'cookie@t.test', 'violet-harbor-41');
     const cookie = res.cookies.find((c: Cookie) => c.name === sessionCookieName(false))!;
     expect(cookie.name).toBe('next-auth.session-token');
     expect(cookie.attrs.httponly).toBe(true);
@@ -116,9 +116,9 @@ describe('next-auth with the console options', () => {
   });
 
   it('signs in, carries only sub + sid in the JWT, and sign-out deletes the session row', async () => {
-    const user = await createUser({ name: 'Ana', email: 'ana@t.test', role: 'finance', password: 'ana-password-123' }, db);
+    const user = await createUser({ name: 'Ana', email: 'ana@t.test', role: 'finance', password: 'copper-meadow-52' }, db);
     const jar: Jar = {};
-    await signIn(jar, 'ana@t.test', 'ana-password-123');
+    await signIn(jar, 'ana@t.test', 'copper-meadow-52');
     const token = await decode({ token: jar['next-auth.session-token'], secret: getEnv().NEXTAUTH_SECRET });
     expect(token?.sub).toBe(user.id);
     expect(typeof token?.sid).toBe('string');
@@ -138,7 +138,7 @@ describe('next-auth with the console options', () => {
   });
 
   it('passes the lockout to the login page as error=LOCKED:<minutes>, wrong passwords as CredentialsSignin', async () => {
-    await createUser({ name: 'Bob', email: 'bob@t.test', role: 'viewer', password: 'bob-password-123' }, db);
+    await createUser({ name: 'Bob', email: 'bob@t.test', role: 'viewer', password: 'silent-orbit-63' }, db);
     const jar: Jar = {};
     let res = await signIn(jar, 'bob@t.test', 'wrong-password');
     expect(res.status).toBe(401);
@@ -154,10 +154,10 @@ describe('next-auth with the console options', () => {
   });
 
   it('a revoked session answers /api/auth/session with {} and clears the cookie', async () => {
-    const admin = await createUser({ name: 'Adm', email: 'adm@t.test', role: 'admin', password: 'adm-password-123' }, db);
-    const user = await createUser({ name: 'Cy', email: 'cy@t.test', role: 'viewer', password: 'cy-password-1234' }, db);
+    const admin = await createUser({ name: 'Adm', email: 'adm@t.test', role: 'admin', password: 'amber-canyon-74' }, db);
+    const user = await createUser({ name: 'Cy', email: 'cy@t.test', role: 'viewer', password: 'frozen-tulip-85' }, db);
     const jar: Jar = {};
-    await signIn(jar, 'cy@t.test', 'cy-password-1234');
+    await signIn(jar, 'cy@t.test', 'frozen-tulip-85');
     expect(jar['next-auth.session-token']).toBeDefined();
     await setDisabled(admin, user.id, true, db);
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -182,11 +182,11 @@ describe('next-auth with the console options', () => {
     resetEnvForTests();
     resetAuthOptionsForTests();
     try {
-      await createUser({ name: 'Sec', email: 'sec@t.test', role: 'viewer', password: 'sec-password-123' }, db);
+      await createUser({ name: 'Sec', email: 'sec@t.test', role: 'viewer', password: 'narrow-comet-96' }, db);
       expect(getAuthOptions().useSecureCookies).toBe(true);
       const jar: Jar = {};
-      await signIn(jar, 'sec@t.test', 'sec-password-123');
-      const res = await signIn(jar, 'sec@t.test', 'sec-password-123');
+      await signIn(jar, 'sec@t.test', 'narrow-comet-96');
+      const res = await signIn(jar, 'sec@t.test', 'narrow-comet-96');
       const cookie = res.cookies.find((c: Cookie) => c.name === sessionCookieName(true))!;
       expect(cookie.name).toBe('__Secure-next-auth.session-token');
       expect(cookie.attrs.secure).toBe(true);
