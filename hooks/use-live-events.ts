@@ -8,7 +8,7 @@ import {
   subscribeLive,
   subscribeLiveState,
   type LiveState,
-} from '@/components/live/live-connection';
+} from './live-connection';
 
 /** The tab's live-connection state (`connection`, `receiving`), re-rendering when it changes. */
 export function useLiveState(): LiveState {

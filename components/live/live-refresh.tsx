@@ -3,7 +3,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import { useLiveEvents } from '@/hooks/use-live-events';
 import { eventConcernsAny, type LiveResource } from '@/lib/domain/live/events';
-import { isLive } from './live-connection';
+import { isLive } from '@/hooks/live-connection';
 
 /** How often a page polls while live events cannot arrive and something it shows is still moving. */
 export const POLL_INTERVAL_MS = 5_000;

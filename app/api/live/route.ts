@@ -1,7 +1,9 @@
+import { failureResponse } from '@/lib/api/route-handler';
 import { can } from '@/lib/auth/permissions';
+import { makeFailure } from '@/lib/errors';
 import { getCurrentUser } from '@/lib/auth/session';
 import { isSessionStillValid } from '@/lib/auth/sessions';
-import { now } from '@/lib/auth/clock';
+import { now } from '@/lib/clock';
 import { getDb } from '@/lib/db/client';
 import { parseLastEventId } from '@/lib/domain/live/events';
 import { getLiveBus } from '@/lib/live/bus';
@@ -14,8 +16,9 @@ export const dynamic = 'force-dynamic';
 const globalForSlots = globalThis as unknown as { __liveSlots?: StreamSlots };
 const slots = (globalForSlots.__liveSlots ??= new StreamSlots());
 
+/** Refusals in the one failure shape (lib/errors), like every other route handler's. */
 function refuse(status: number, code: string, message: string): Response {
-  return Response.json({ code, message, requestId: null }, { status, headers: { 'Cache-Control': 'no-store' } });
+  return failureResponse(makeFailure(code, status, { sentence: message }));
 }
 
 /** `GET /api/live`: server-sent events of received webhooks (type and resource ids) for the signed-in user. */

@@ -14,9 +14,10 @@ import {
 import { fundingDetailsSchema } from './funding-instruction';
 import { effectiveRateSchema } from './quote';
 
-export const OPERATION_STATUS_VALUES = ['REQUESTED', 'PROCESSING', 'ON_HOLD', 'ACTION_REQUIRED', 'COMPLETED', 'FAILED'] as const;
 export const TERMINAL_OPERATION_STATUSES = ['COMPLETED', 'FAILED'] as const;
-export const INTENT_TYPE_VALUES = ['TRANSFER', 'SWAP', 'DEPOSIT', 'WITHDRAWAL'] as const;
+import { INTENT_TYPE_VALUES, OPERATION_STATUS_VALUES } from '@/lib/domain/operations/vocabulary';
+
+export { INTENT_TYPE_VALUES, OPERATION_STATUS_VALUES };
 export const FEE_TYPE_VALUES = ['PERCENTAGE', 'ABSOLUTE'] as const;
 export const FEE_SOURCE_VALUES = ['FX_SPREAD', 'PLATFORM', 'RAIL', 'PARTNER'] as const;
 export const TRANSACTION_DIRECTION_VALUES = ['CREDIT', 'DEBIT'] as const;

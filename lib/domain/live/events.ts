@@ -1,5 +1,6 @@
 // Pure: what a received webhook is about, and what in the browser must refresh when one arrives. Shared by the
 // receiver (server), the live channel and the browser module — one mapping, not per-page code.
+import { isUuid } from '@/lib/validation/uuid';
 
 export const RESOURCE_KINDS = ['OPERATION', 'BENEFICIARY', 'ACCOUNT'] as const;
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];
@@ -29,7 +30,6 @@ const KIND_BY_EVENT_PREFIX: ReadonlyArray<readonly [string, ResourceKind]> = [
   ['ASSET_', 'ACCOUNT'],
 ];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function str(value: unknown): string | null {
   return typeof value === 'string' && value.length > 0 ? value : null;
@@ -60,7 +60,7 @@ export function resourceIdOf(kind: string | null, payload: unknown): string | nu
   const candidates = kind === 'ACCOUNT' ? [body.accountId, body.id] : [body.id];
   for (const c of candidates) {
     const id = str(c);
-    if (id && UUID.test(id)) return id.toLowerCase();
+    if (id && isUuid(id)) return id.toLowerCase();
   }
   return null;
 }

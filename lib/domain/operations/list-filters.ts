@@ -1,9 +1,9 @@
 // Pure: the operations list's state in the URL ↔ the service query. One parser for the page, the CSV export
 // and the links, so a filtered list and its export always agree.
-import { INTENT_TYPE_VALUES, OPERATION_STATUS_VALUES } from '@/lib/api/schemas/operation';
+import { INTENT_TYPE_VALUES, OPERATION_STATUS_VALUES } from './vocabulary';
 import { ASSETS } from '@/lib/money/assets';
+import { isUuid } from '@/lib/validation/uuid';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export interface OperationFilters {
@@ -44,7 +44,7 @@ export function parseOperationListState(params: Params): OperationListState {
   const state: OperationListState = {
     type: oneOf(INTENT_TYPE_VALUES, get(params, 'type')?.toUpperCase()),
     status: oneOf(OPERATION_STATUS_VALUES, get(params, 'status')?.toUpperCase()),
-    account: UUID.test(get(params, 'account') ?? '') ? get(params, 'account')!.toLowerCase() : undefined,
+    account: isUuid(get(params, 'account')) ? get(params, 'account')!.toLowerCase() : undefined,
     asset: oneOf(ASSETS, get(params, 'asset')?.toUpperCase()),
     from: validDay(get(params, 'from')),
     to: validDay(get(params, 'to')),

@@ -1,5 +1,5 @@
 // Pure: when an operation that is not yet COMPLETED or FAILED deserves a warning.
-import { INTENT_TYPE_VALUES } from '@/lib/api/schemas/operation';
+import { INTENT_TYPE_VALUES } from './vocabulary';
 import { isTerminal } from './view';
 
 export const DEFAULT_STUCK_MINUTES = 10;
