@@ -13,7 +13,12 @@ import path from 'node:path';
 export const PRIVATE_UMASK = 0o077;
 
 export function prepareDataDir(dir: string, warn: (message: string) => void = console.warn): void {
-  process.umask(PRIVATE_UMASK);
+  try {
+    process.umask(PRIVATE_UMASK);
+  } catch {
+    // Worker threads cannot change the umask (ERR_WORKER_UNSUPPORTED_OPERATION): the start-up check below still runs.
+    warn('cannot set the umask in this thread: files created later may be readable by other users');
+  }
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const mode = statSync(dir).mode & 0o777;
   const loose = findLoose(dir, 2000);

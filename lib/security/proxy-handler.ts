@@ -1,6 +1,7 @@
 // The proxy's logic, separated from proxy.ts so vitest can drive it with plain NextRequests.
 import { NextResponse, type NextRequest } from 'next/server';
 import { getToken } from 'next-auth/jwt';
+import { checkActionRequest } from './action-guard';
 import { loginPathFor } from './callback-url';
 import { buildCsp, generateNonce, securityHeaders } from './csp';
 import { CONSOLE_PATH_HEADER, NONCE_HEADER, REQUEST_ID_HEADER } from './headers';
@@ -48,6 +49,13 @@ export async function handleProxy(request: NextRequest, deps: ProxyDeps = {}): P
   if (!origin.allowed) {
     console.warn(`[proxy] refused ${request.method} ${pathname}: origin ${origin.reason} (request ${requestId})`);
     return finish(NextResponse.json(FORBIDDEN_ORIGIN_BODY, { status: 403 }));
+  }
+
+  // A server-action body Next would answer with a 500 (malformed, over 1 MB): refused here, without a stack.
+  const action = await checkActionRequest(request, pathname);
+  if (!action.ok) {
+    console.warn(`[proxy] refused ${request.method} ${pathname}: ${action.code} (request ${requestId})`);
+    return finish(NextResponse.json({ code: action.code, message: action.message, details: { requestId } }, { status: action.status }));
   }
 
   const method = request.method.toUpperCase();
