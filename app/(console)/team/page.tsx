@@ -4,10 +4,12 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Table, TableCaption, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { requireUser } from '@/lib/auth/session';
+import { lockedEmails } from '@/lib/auth/lockout';
 import { listUsers } from '@/lib/auth/users';
 import { AddUserButton } from './_components/add-user-button';
 import { DisableUserButton } from './_components/disable-user-button';
 import { RoleSelect } from './_components/role-select';
+import { UnlockUserButton } from './_components/unlock-user-button';
 
 export const metadata: Metadata = { title: 'Team' };
 
@@ -24,7 +26,7 @@ function When({ at }: { at: Date | null }) {
 
 export default async function TeamPage() {
   const me = await requireUser('team:manage');
-  const users = await listUsers();
+  const [users, locked] = await Promise.all([listUsers(), lockedEmails()]);
   const activeAdmins = users.filter((u) => u.role === 'admin' && !u.disabledAt).length;
 
   return (
@@ -71,6 +73,10 @@ export default async function TeamPage() {
                       <Badge tone="neutral" dot>
                         Disabled
                       </Badge>
+                    ) : locked.has(user.email) ? (
+                      <Badge tone="warning" dot>
+                        Locked
+                      </Badge>
                     ) : user.mustChangePassword && !user.lastSignInAt ? (
                       <Badge tone="warning" dot>
                         Invited
@@ -85,9 +91,12 @@ export default async function TeamPage() {
                     <When at={user.lastSignInAt} />
                   </TD>
                   <TD className="text-right">
-                    {isMe ? null : (
-                      <DisableUserButton userId={user.id} userName={user.name} disabled={user.disabledAt !== null} lastAdmin={lastAdmin} />
-                    )}
+                    <div className="flex items-center justify-end gap-2">
+                      {locked.has(user.email) ? <UnlockUserButton userId={user.id} userName={user.name} /> : null}
+                      {isMe ? null : (
+                        <DisableUserButton userId={user.id} userName={user.name} disabled={user.disabledAt !== null} lastAdmin={lastAdmin} />
+                      )}
+                    </div>
                   </TD>
                 </TR>
               );
