@@ -87,6 +87,26 @@ describe('server-action guard', () => {
     expect(body.code).toBe('MALFORMED_REQUEST');
     expect(JSON.stringify(body)).not.toMatch(/at \w+ \(|\.js:\d+/);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
+  it('redirects and origin refusals carry the security headers and a CSP too', async () => {
+    const env = { PUBLIC_URL: PUBLIC };
+    const redirect = await handleProxy(new NextRequest(`${PUBLIC}/sandboxzzz`, { headers: { host: 'localhost:3100' } }), {
+      env,
+      hasSession: async () => false,
+    });
+    expect(redirect.status).toBe(307);
+    const refused = await handleProxy(
+      new NextRequest(`${PUBLIC}/team`, { method: 'POST', headers: { host: 'localhost:3100', origin: 'https://evil.test' } }),
+      { env },
+    );
+    expect(refused.status).toBe(403);
+    for (const res of [redirect, refused]) {
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+    }
   });
 });
 

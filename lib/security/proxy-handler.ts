@@ -9,6 +9,8 @@ import { FORBIDDEN_ORIGIN_BODY, checkOrigin } from './origin-check';
 import { publicUrlFrom } from './public-url';
 import { isPublicPath } from './route-access';
 
+export const NO_CONTENT_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
 export type ProxyDeps = {
   env?: Record<string, string | undefined>;
   /** Is there a valid-looking session JWT? Default: next-auth's getToken (signature/expiry only). */
@@ -32,9 +34,10 @@ export async function handleProxy(request: NextRequest, deps: ProxyDeps = {}): P
   const requestId = crypto.randomUUID();
   const { pathname, search } = request.nextUrl;
 
-  const finish = (response: NextResponse, csp?: string) => {
+  // Redirects and refusals the proxy answers itself carry no page: the strictest policy (nothing loads, no framing).
+  const finish = (response: NextResponse, csp: string = NO_CONTENT_CSP) => {
     for (const [name, value] of Object.entries(securityHeaders({ https }))) response.headers.set(name, value);
-    if (csp) response.headers.set('Content-Security-Policy', csp);
+    response.headers.set('Content-Security-Policy', csp);
     response.headers.set(REQUEST_ID_HEADER, requestId);
     return response;
   };
