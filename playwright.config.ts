@@ -47,6 +47,9 @@ export default defineConfig({
       NEXTAUTH_URL: BASE_URL,
       NEXT_TELEMETRY_DISABLED: '1',
       ...(DATABASE_URL ? { DATABASE_URL } : {}),
+      // The tenant-isolation journey (accounts.spec.ts) creates a second sandbox customer through the console's
+      // mount, which is closed unless the operator allows it.
+      SANDBOX_ALLOW_CUSTOMER_CREATION: 'on',
     },
   },
 });

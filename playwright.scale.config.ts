@@ -36,6 +36,10 @@ function instance(port: number) {
       NEXTAUTH_SECRET: process.env.SCALE_NEXTAUTH_SECRET!,
       NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: process.env.SCALE_ACTIONS_KEY!,
       NEXT_TELEMETRY_DISABLED: '1',
+      // Both sandbox loops deliver every subscription's events, so each may call the other instance's receiver;
+      // the journey creates its customer through the console's sandbox mount.
+      SANDBOX_WEBHOOK_ALLOW: SCALE_PORTS.map((p) => `http://localhost:${p}/api/webhooks`).join(','),
+      SANDBOX_ALLOW_CUSTOMER_CREATION: 'on',
     },
   };
 }

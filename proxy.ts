@@ -7,6 +7,10 @@ export function proxy(request: NextRequest) {
   return handleProxy(request);
 }
 
+// Each exclusion is anchored (a whole segment, or the whole path): `/sandboxzzz`, `/_next/imagez` or `/favicon.icoz`
+// must not skip the proxy's headers and origin check. `/api/health` is not excluded: it gets the same headers as
+// pages. The embedded sandbox sets its own (app/sandbox/[...path]/route.ts); static files get theirs from
+// next.config.mjs. lib/security/proxy-matcher.test.ts lists the paths on each side.
 export const config = {
-  matcher: ['/((?!_next/static|_next/image|favicon\\.ico|sandbox|api/health).*)'],
+  matcher: ['/((?!_next/static(?:/|$)|_next/image(?:/|$)|favicon\\.ico$|sandbox(?:/|$)).*)'],
 };

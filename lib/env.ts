@@ -38,6 +38,12 @@ export type Env = {
   NEXTAUTH_URL: string;
   /** True when PUBLIC_URL is https: `__Secure-` cookies and HSTS. */
   SECURE_COOKIES: boolean;
+  /** Extra webhook targets the embedded sandbox may deliver to (besides `${PUBLIC_URL}/api/webhooks`). */
+  SANDBOX_WEBHOOK_ALLOW: string[];
+  /** `POST /sandbox/_sandbox/customers` answers only when this is on. */
+  SANDBOX_ALLOW_CUSTOMER_CREATION: boolean;
+  /** Key of the sandbox helpers that act on every customer (the clock); unset: generated, never shown. */
+  SANDBOX_ADMIN_KEY: string | undefined;
 };
 
 const MIN_SECRET_LENGTH = 32;
@@ -69,6 +75,9 @@ const EXPECTATIONS = {
   DATABASE_URL: 'a postgres:// or postgresql:// connection URL',
   DATA_DIR: 'a writable directory path',
   NEXTAUTH_SECRET: `a random string of at least ${MIN_SECRET_LENGTH} characters`,
+  SANDBOX_WEBHOOK_ALLOW: 'comma-separated absolute http(s) URLs (webhook targets the sandbox may call)',
+  SANDBOX_ALLOW_CUSTOMER_CREATION: '"on" or "off"',
+  SANDBOX_ADMIN_KEY: 'a random string of at least 16 characters',
 } as const;
 
 function field<T>(name: keyof typeof EXPECTATIONS, schema: z.ZodType<T>, raw: unknown): T {
@@ -146,6 +155,15 @@ export function parseEnv(source: Source, opts: { cwd?: string } = {}): Env {
     ({ secret: NEXTAUTH_SECRET, source: NEXTAUTH_SECRET_SOURCE } = loadOrCreateSecret(DATA_DIR));
   }
 
+  const SANDBOX_WEBHOOK_ALLOW = field(
+    'SANDBOX_WEBHOOK_ALLOW',
+    z.string().optional().transform((v) => (v ?? '').split(/[\s,]+/).filter(Boolean)).pipe(z.array(httpUrl)),
+    source.SANDBOX_WEBHOOK_ALLOW,
+  );
+  const SANDBOX_ALLOW_CUSTOMER_CREATION =
+    field('SANDBOX_ALLOW_CUSTOMER_CREATION', z.enum(['on', 'off']).optional(), source.SANDBOX_ALLOW_CUSTOMER_CREATION?.trim().toLowerCase()) === 'on';
+  const SANDBOX_ADMIN_KEY = field('SANDBOX_ADMIN_KEY', z.string().trim().min(16).optional(), source.SANDBOX_ADMIN_KEY);
+
   return {
     PORT,
     PUBLIC_URL,
@@ -163,6 +181,9 @@ export function parseEnv(source: Source, opts: { cwd?: string } = {}): Env {
     NEXTAUTH_SECRET_SOURCE,
     NEXTAUTH_URL,
     SECURE_COOKIES: PUBLIC_URL.startsWith('https://'),
+    SANDBOX_WEBHOOK_ALLOW,
+    SANDBOX_ALLOW_CUSTOMER_CREATION,
+    SANDBOX_ADMIN_KEY,
   };
 }
 
@@ -172,7 +193,7 @@ export function loadOrCreateSecret(dataDir: string): { secret: string; source: '
   const existing = readSecretFile(file);
   if (existing) return { secret: existing, source: 'file' };
   try {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   } catch {
     throw new EnvError('DATA_DIR', `${EXPECTATIONS.DATA_DIR} (cannot create ${dataDir})`);
   }

@@ -4,11 +4,16 @@
  *
  * Env: SANDBOX_PORT (4010), SANDBOX_DATA_DIR (.data-sandbox), DATABASE_URL, SANDBOX_SEED (on|off, default on),
  * SANDBOX_WEBHOOK_URL (the demo subscription, default http://localhost:3000/api/webhooks), SANDBOX_HOST (127.0.0.1),
- * SANDBOX_PRINT_SECRET=1 (print the demo secret even when stdout is not a terminal).
+ * SANDBOX_PRINT_SECRET=1 (print the demo secret and the admin key even when stdout is not a terminal),
+ * SANDBOX_WEBHOOK_ALLOW (only these loopback webhook targets; default any loopback URL),
+ * SANDBOX_ALLOW_CUSTOMER_CREATION (on|off, default on), SANDBOX_CUSTOMER_RATE_LIMIT (customers per address per hour,
+ * default unlimited), SANDBOX_ADMIN_KEY (the clock helper's key; default generated once and stored).
  */
 import http from 'node:http';
 import path from 'node:path';
 import { createSandbox } from '../lib/sandbox';
+import { prepareDataDir } from '../lib/db/data-dir';
+import { parseAllowList } from '../lib/sandbox/webhooks/url-policy';
 import type { PlainRequest } from '../lib/sandbox/core/handler';
 import { fromPglite, fromPgPool } from '../lib/sandbox/core/sql';
 import type { Sql } from '../lib/sandbox/core/types';
@@ -25,6 +30,8 @@ async function openSql(): Promise<{ sql: Sql; close: () => Promise<void>; where:
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const dir = path.resolve(process.env.SANDBOX_DATA_DIR ?? '.data-sandbox');
+  // Client secrets, the token-signing key and the admin key live here: owner-only before PGlite writes a file.
+  prepareDataDir(dir, (m) => console.warn(`[sandbox] ${m}`));
   const pg = await PGlite.create(dir);
   return { sql: fromPglite(pg), close: () => pg.close(), where: dir, singleWriter: true };
 }
@@ -34,6 +41,7 @@ async function openSql(): Promise<{ sql: Sql; close: () => Promise<void>; where:
  * is read; JSON bodies are decoded straight from the buffer.
  */
 function toPlainRequest(req: http.IncomingMessage, body: Buffer, origin: string, tooLargeSize: number | null): PlainRequest {
+  const clientAddress = req.socket.remoteAddress ?? null;
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) {
     if (Array.isArray(v)) v.forEach((x) => headers.append(k, x));
@@ -46,6 +54,7 @@ function toPlainRequest(req: http.IncomingMessage, body: Buffer, origin: string,
     method,
     url,
     headers,
+    clientAddress,
     // Like Request.text(): UTF-8, a leading byte-order mark dropped.
     text: async () => body.toString('utf8').replace(/^\uFEFF/, ''),
     formData: () =>
@@ -64,7 +73,22 @@ async function main() {
   const db = await openSql();
   // PGlite allows one process per directory, so this process is the only writer: the read cache is safe.
   const rates = process.env.SANDBOX_RATES === 'pinned' ? 'pinned' : 'moving';
-  const sandbox = createSandbox({ sql: db.sql, basePath: '', publicUrl: origin, readCache: db.singleWriter, rates });
+  const allow = parseAllowList(process.env.SANDBOX_WEBHOOK_ALLOW);
+  const rate = Number(process.env.SANDBOX_CUSTOMER_RATE_LIMIT ?? 0);
+  const sandbox = createSandbox({
+    sql: db.sql,
+    basePath: '',
+    publicUrl: origin,
+    readCache: db.singleWriter,
+    rates,
+    // The integrator's own machine: loopback targets and customer creation open unless narrowed.
+    policy: {
+      webhookAllow: allow.length ? allow : null,
+      customerCreation: (process.env.SANDBOX_ALLOW_CUSTOMER_CREATION ?? 'on').toLowerCase() !== 'off',
+      customerCreationPerHour: Number.isInteger(rate) && rate > 0 ? rate : 0,
+    },
+    adminKey: process.env.SANDBOX_ADMIN_KEY || undefined,
+  });
   await sandbox.ready;
   if ((process.env.SANDBOX_SEED ?? 'on') !== 'off') {
     await seedDemo(sandbox, { webhookUrl: process.env.SANDBOX_WEBHOOK_URL ?? 'http://localhost:3000/api/webhooks' });
@@ -100,8 +124,11 @@ async function main() {
   console.log(`  token:   POST ${origin}/api/oauth/client/token`);
   console.log(`  openapi: ${origin}/openapi.json`);
   // Secrets stay out of logs: the demo secret is printed only to an interactive terminal (or when asked).
+  const show = process.stdout.isTTY || process.env.SANDBOX_PRINT_SECRET === '1';
+  console.log(
+    `  admin key (X-Sandbox-Admin-Key, for POST /_sandbox/clock/advance): ${show ? await sandbox.services.adminKey() : '(hidden: not a terminal; SANDBOX_PRINT_SECRET=1 shows it)'}`,
+  );
   if (demo) {
-    const show = process.stdout.isTTY || process.env.SANDBOX_PRINT_SECRET === '1';
     console.log(
       `  demo customer: clientId=${demo.clientId} clientSecret=${show ? demo.clientSecret : '(hidden: not a terminal; SANDBOX_PRINT_SECRET=1 shows it)'}`,
     );

@@ -57,7 +57,7 @@ const server = setupServer(
 
 beforeAll(async () => {
   pg = new PGlite();
-  sandbox = createSandbox({ sql: fromPglite(pg), basePath: '' });
+  sandbox = createSandbox({ sql: fromPglite(pg), basePath: '', adminKey: ADMIN_KEY });
   await sandbox.ready;
   server.listen({ onUnhandledRequest: 'error' });
 });
@@ -68,9 +68,16 @@ afterAll(async () => {
   await pg.close();
 });
 
+const ADMIN_KEY = 'api-test-admin-key-0123';
+
 /** Calls a sandbox helper route directly (not through lib/api: helpers are outside the contract). */
 async function helper<T = Record<string, unknown>>(path: string, body: unknown, token?: string): Promise<T> {
-  const headers = new Headers({ 'Content-Type': 'application/json', 'X-Idempotency-Key': newIdempotencyKey() });
+  const headers = new Headers({
+    'Content-Type': 'application/json',
+    'X-Idempotency-Key': newIdempotencyKey(),
+    // The global clock is an admin helper; the key is harmless on the others.
+    'X-Sandbox-Admin-Key': ADMIN_KEY,
+  });
   if (token) headers.set('Authorization', `Bearer ${token}`);
   const res = await sandbox.handle(new Request(`${BASE}${path}`, { method: 'POST', headers, body: JSON.stringify(body) }));
   const text = await res.text();

@@ -10,7 +10,7 @@ import { fakeClock, setClockForTests } from '../clock';
 import { DEMO_USERS } from '../team/demo-users';
 import { BCRYPT_COST, DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password';
 import { demoPasswordMessage, seedDemoUsers, usersWithDemoPasswords } from '../team/seed-demo-users';
-import { pruneLoginAttempts } from './lockout';
+import { GLOBAL_KEY, lockedMinutes, pruneLoginAttempts, recordFailure, unlockUser } from './lockout';
 import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS, createSession, pruneSessions, validateSession } from './sessions';
 import { signInErrorMessage } from './sign-in-errors';
 import { changePassword, changeRole, createUser, listUsers, setDisabled } from '../team/users';
@@ -42,9 +42,9 @@ async function signIn(email: string, password: string) {
   return authenticate(db, { email, password, userAgent: 'vitest' }, clock.now());
 }
 
-async function signInError(email: string, password: string): Promise<string> {
+async function signInError(email: string, password: string, clientAddress?: string): Promise<string> {
   try {
-    await signIn(email, password);
+    await authenticate(db, { email, password, userAgent: 'vitest', clientAddress }, clock.now());
   } catch (error) {
     expect(error).toBeInstanceOf(SignInError);
     return (error as Error).message;
@@ -125,8 +125,50 @@ describe('lockout', () => {
       expect(await signInError(user.email, 'wrong-password-xx')).toBe('CredentialsSignin');
       clock.advance(4 * MIN); // 4 failures max inside any 15-minute window starting at a reset
     }
-    const [row] = await db.select().from(loginAttempts).where(eq(loginAttempts.email, user.email));
-    expect(row.failedCount).toBeLessThan(5);
+    const rows = await db.select().from(loginAttempts).where(eq(loginAttempts.email, user.email));
+    expect(rows.find((r) => r.clientKey !== GLOBAL_KEY)!.failedCount).toBeLessThan(5);
+  });
+
+  it('a stranger elsewhere cannot lock the user out: the fast lock is per e-mail AND client address', async () => {
+    const user = await freshUser('admin');
+    for (let i = 0; i < 4; i++) expect(await signInError(user.email, 'guess-guess-1', '203.0.113.9')).toBe('CredentialsSignin');
+    expect(await signInError(user.email, 'guess-guess-1', '203.0.113.9')).toBe('LOCKED:15');
+    expect(await signInError(user.email, user.password, '203.0.113.9')).toBe('LOCKED:15');
+    // The admin, from their own address, signs in at once.
+    const ok = await authenticate(db, { email: user.email, password: user.password, clientAddress: '198.51.100.7' }, clock.now());
+    expect(ok.id).toBe(user.id);
+  });
+
+  it('a slower global threshold per e-mail locks it everywhere, each time for longer', async () => {
+    const email = `global-${Math.random().toString(36).slice(2, 8)}@t.test`;
+    // 30 failures in an hour need six addresses (each locks itself after 5).
+    const burst = async (prefix: string) => {
+      let last = 0;
+      for (let a = 0; a < 6; a++) for (let i = 0; i < 5; i++) last = await recordFailure(db, email, `${prefix}.${a}`, clock.now());
+      return last;
+    };
+    expect(await burst('10.1')).toBe(15);
+    expect(await lockedMinutes(db, email, '192.0.2.1', clock.now())).toBe(1);
+    clock.advance(MIN + 1000);
+    expect(await lockedMinutes(db, email, '192.0.2.1', clock.now())).toBe(0);
+    await burst('10.2');
+    expect(await lockedMinutes(db, email, '192.0.2.1', clock.now())).toBe(2);
+    clock.advance(2 * MIN + 1000);
+    await burst('10.3');
+    expect(await lockedMinutes(db, email, '192.0.2.1', clock.now())).toBe(4);
+    clock.advance(4 * MIN + 1000);
+  });
+
+  it('an admin unlock lifts every lock of the user at once', async () => {
+    const user = await freshUser('finance');
+    for (let i = 0; i < 5; i++) await signInError(user.email, 'wrong-wrong-1', '203.0.113.10');
+    for (let a = 0; a < 6; a++) for (let i = 0; i < 5; i++) await recordFailure(db, user.email, `10.9.0.${a}`, clock.now());
+    expect(await lockedMinutes(db, user.email, '203.0.113.10', clock.now())).toBe(15);
+    expect(await lockedMinutes(db, user.email, '192.0.2.2', clock.now())).toBeGreaterThan(0);
+    expect(await unlockUser(user.id, db)).toEqual({ email: user.email, activeLocks: 8 });
+    expect(await db.select().from(loginAttempts).where(eq(loginAttempts.email, user.email))).toHaveLength(0);
+    expect((await authenticate(db, { email: user.email, password: user.password, clientAddress: '203.0.113.10' }, clock.now())).id).toBe(user.id);
+    await expect(unlockUser('not-a-uuid', db)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('locks unknown e-mails exactly like known ones', async () => {
@@ -216,9 +258,9 @@ describe('server-side sessions', () => {
     expect(left).not.toContain(idle);
 
     await signInError('prune-me@t.test', 'whatever-123456');
-    await pruneLoginAttempts(db, clock.now()); // window still open: kept
-    expect(await db.select().from(loginAttempts).where(eq(loginAttempts.email, 'prune-me@t.test'))).toHaveLength(1);
-    clock.advance(16 * MIN);
+    await pruneLoginAttempts(db, clock.now()); // windows still open: the address's and the global counter kept
+    expect(await db.select().from(loginAttempts).where(eq(loginAttempts.email, 'prune-me@t.test'))).toHaveLength(2);
+    clock.advance(61 * MIN);
     await pruneLoginAttempts(db, clock.now());
     expect(await db.select().from(loginAttempts).where(eq(loginAttempts.email, 'prune-me@t.test'))).toHaveLength(0);
   });

@@ -12,6 +12,16 @@ import { ABSOLUTE_TIMEOUT_MS, deleteSession, validateSession } from './sessions'
 export const SESSION_MAX_AGE_SECONDS = ABSOLUTE_TIMEOUT_MS / 1000;
 
 /** next-auth cookie name for the session JWT (the `__Secure-` prefix only over https). */
+/**
+ * The client's address for the lockout: the LAST X-Forwarded-For entry, which is the one the nearest proxy appended
+ * (Next's own server sets the header to the socket's address when a request arrives without one). Behind a reverse
+ * proxy, that proxy must append or overwrite the header (SECURITY.md).
+ */
+export function clientAddressFrom(forwardedFor: string | null): string | null {
+  const last = forwardedFor?.split(',').pop()?.trim();
+  return last ? last.slice(0, 64) : null;
+}
+
 export function sessionCookieName(secure: boolean): string {
   return `${secure ? '__Secure-' : ''}next-auth.session-token`;
 }
@@ -47,6 +57,7 @@ export function getAuthOptions(): AuthOptions {
               password: credentials?.password,
               userAgent: header('user-agent'),
               correlationId: header(REQUEST_ID_HEADER),
+              clientAddress: clientAddressFrom(header('x-forwarded-for')),
             },
             now(),
           );

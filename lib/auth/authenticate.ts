@@ -29,7 +29,14 @@ export function normalizeEmail(email: unknown): string {
  */
 export async function authenticate(
   db: ConsoleDb,
-  input: { email: unknown; password: unknown; userAgent?: string | null; correlationId?: string | null },
+  input: {
+    email: unknown;
+    password: unknown;
+    userAgent?: string | null;
+    correlationId?: string | null;
+    /** The client's address (lockout counters are per e-mail AND address, plus a slower global one). */
+    clientAddress?: string | null;
+  },
   at: Date,
 ): Promise<AuthenticatedUser> {
   const audit = (actor: { id: string | null; email: string }, outcome: 'success' | 'denied', reason?: string) =>
@@ -50,7 +57,8 @@ export async function authenticate(
     throw new SignInError(GENERIC_SIGN_IN_ERROR);
   }
 
-  const locked = await lockedMinutes(db, email, at);
+  const address = input.clientAddress ?? null;
+  const locked = await lockedMinutes(db, email, address, at);
   if (locked > 0) {
     await audit({ id: null, email }, 'denied', 'locked');
     throw new SignInError(lockedError(locked));
@@ -66,14 +74,14 @@ export async function authenticate(
   }
 
   if (!user || !passwordOk) {
-    const nowLocked = await recordFailure(db, email, at);
+    const nowLocked = await recordFailure(db, email, address, at);
     // The log may say why (operators need it); the browser never does.
     await audit({ id: null, email }, 'denied', nowLocked > 0 ? 'locked-now' : !user ? 'unknown-email' : 'wrong-password');
     if (nowLocked > 0) throw new SignInError(lockedError(nowLocked));
     throw new SignInError(GENERIC_SIGN_IN_ERROR);
   }
 
-  await clearFailures(db, email);
+  await clearFailures(db, email, address);
   await pruneSessions(db, at);
   await db.update(users).set({ lastSignInAt: at }).where(eq(users.id, user.id));
   const sid = await createSession(db, {

@@ -1,54 +1,145 @@
 import 'server-only';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import type { ConsoleDb } from '../db/client';
-import { loginAttempts } from '../db/schema';
+import { ActionError } from '../actions/errors';
+import { getDb, type ConsoleDb } from '../db/client';
+import { loginAttempts, users } from '../db/schema';
+import { now } from './clock';
 
+/**
+ * Two locks, so the protection against guessing is not a weapon against the people it protects:
+ *
+ * - per (e-mail, client address): 5 failures within 15 minutes lock that pair for 15 minutes. A stranger's
+ *   guesses lock the stranger's address, not the admin's office;
+ * - per e-mail, from anywhere: 30 failures within an hour (more than one address can make: 5 per 15 minutes
+ *   is 20 an hour) lock the e-mail for 1 minute, then 2, 4 … up to 60 at each further level, so a distributed
+ *   guesser is slowed down exponentially while a real user waits minutes, not hours.
+ *
+ * An admin can lift both for a user from the Team page (audited). A successful sign-in clears that address's
+ * counter and the global one.
+ */
 export const MAX_FAILED_ATTEMPTS = 5;
 export const FAILURE_WINDOW_MS = 15 * 60_000;
 export const LOCK_DURATION_MS = 15 * 60_000;
+export const GLOBAL_MAX_FAILED_ATTEMPTS = 30;
+export const GLOBAL_WINDOW_MS = 60 * 60_000;
+export const GLOBAL_FIRST_LOCK_MS = 60_000;
+export const GLOBAL_MAX_LOCK_MS = 60 * 60_000;
+/** The client_key of the global row. */
+export const GLOBAL_KEY = '*';
 
-/** Minutes left (rounded up) when the e-mail is locked at `at`, else 0. */
-export async function lockedMinutes(db: ConsoleDb, email: string, at: Date): Promise<number> {
-  const [row] = await db.select().from(loginAttempts).where(eq(loginAttempts.email, email));
-  if (!row?.lockedUntil || row.lockedUntil <= at) return 0;
-  return Math.ceil((row.lockedUntil.getTime() - at.getTime()) / 60_000);
+/** The address as a counter key ('unknown' when the request had none). Never '*'. */
+export function clientKeyOf(address: string | null | undefined): string {
+  const a = (address ?? '').trim().slice(0, 64);
+  return a && a !== GLOBAL_KEY ? a : 'unknown';
+}
+
+/** Duration of the global lock at `level` (0-based): 1, 2, 4 … 60 minutes. */
+export function globalLockMs(level: number): number {
+  return Math.min(GLOBAL_FIRST_LOCK_MS * 2 ** Math.min(level, 12), GLOBAL_MAX_LOCK_MS);
+}
+
+const minutesLeft = (until: Date | null, at: Date) =>
+  until && until > at ? Math.ceil((until.getTime() - at.getTime()) / 60_000) : 0;
+
+/** Minutes left (rounded up) when the e-mail is locked for this address at `at`, else 0. */
+export async function lockedMinutes(db: ConsoleDb, email: string, address: string | null, at: Date): Promise<number> {
+  const rows = await db
+    .select()
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.email, email), or(eq(loginAttempts.clientKey, clientKeyOf(address)), eq(loginAttempts.clientKey, GLOBAL_KEY))));
+  return Math.max(0, ...rows.map((r) => minutesLeft(r.lockedUntil, at)));
 }
 
 /**
- * Counts one failure inside a 15-minute window (a stale window restarts at 1) and locks the e-mail on the
- * fifth. One atomic upsert, so parallel guesses cannot slip past the counter. Returns minutes locked (0 = not).
+ * Counts one failure for the pair and for the e-mail (each one atomic upsert, so parallel guesses cannot slip past a
+ * counter) and locks whichever reached its threshold. Returns the minutes locked for this address (0 = not).
  */
-export async function recordFailure(db: ConsoleDb, email: string, at: Date): Promise<number> {
-  const windowFloor = new Date(at.getTime() - FAILURE_WINDOW_MS);
-  const lockUntil = new Date(at.getTime() + LOCK_DURATION_MS);
+export async function recordFailure(db: ConsoleDb, email: string, address: string | null, at: Date): Promise<number> {
+  const pair = await bump(db, email, clientKeyOf(address), at, FAILURE_WINDOW_MS, MAX_FAILED_ATTEMPTS, () => sql`${new Date(at.getTime() + LOCK_DURATION_MS).toISOString()}::timestamptz`);
+  // The global lock's length grows with its level: 1 min × 2^level (the level is read in the same statement).
+  const global = await bump(
+    db,
+    email,
+    GLOBAL_KEY,
+    at,
+    GLOBAL_WINDOW_MS,
+    GLOBAL_MAX_FAILED_ATTEMPTS,
+    () =>
+      sql`${at.toISOString()}::timestamptz + least(${GLOBAL_FIRST_LOCK_MS}::bigint * power(2, least(${loginAttempts.lockLevel}, 12))::bigint, ${GLOBAL_MAX_LOCK_MS}::bigint) * interval '1 millisecond'`,
+  );
+  return Math.max(minutesLeft(pair.lockedUntil, at), minutesLeft(global.lockedUntil, at));
+}
+
+/**
+ * One window counter: a failure inside the window adds one (a stale window restarts at 1); reaching `max` sets the
+ * lock, raises the level and restarts the count, so the next lock needs `max` new failures.
+ */
+async function bump(
+  db: ConsoleDb,
+  email: string,
+  clientKey: string,
+  at: Date,
+  windowMs: number,
+  max: number,
+  lockUntil: () => ReturnType<typeof sql>,
+) {
+  const windowFloor = new Date(at.getTime() - windowMs);
   const fresh = sql`${loginAttempts.windowStart} > ${windowFloor.toISOString()}::timestamptz`;
   const nextCount = sql`case when ${fresh} then ${loginAttempts.failedCount} + 1 else 1 end`;
+  const reached = sql`(${nextCount}) >= ${max}`;
   const [row] = await db
     .insert(loginAttempts)
-    .values({ email, failedCount: 1, windowStart: at, lockedUntil: null, updatedAt: at })
+    .values({ email, clientKey, failedCount: 1, windowStart: at, lockedUntil: null, lockLevel: 0, updatedAt: at })
     .onConflictDoUpdate({
-      target: loginAttempts.email,
+      target: [loginAttempts.email, loginAttempts.clientKey],
       set: {
-        failedCount: nextCount,
-        windowStart: sql`case when ${fresh} then ${loginAttempts.windowStart} else ${at.toISOString()}::timestamptz end`,
-        lockedUntil: sql`case when ${nextCount} >= ${MAX_FAILED_ATTEMPTS} then ${lockUntil.toISOString()}::timestamptz else ${loginAttempts.lockedUntil} end`,
+        failedCount: sql`case when ${reached} then 0 else ${nextCount} end`,
+        windowStart: sql`case when ${fresh} and not ${reached} then ${loginAttempts.windowStart} else ${at.toISOString()}::timestamptz end`,
+        lockedUntil: sql`case when ${reached} then ${lockUntil()} else ${loginAttempts.lockedUntil} end`,
+        lockLevel: sql`case when ${reached} then ${loginAttempts.lockLevel} + 1 else ${loginAttempts.lockLevel} end`,
         updatedAt: at,
       },
     })
     .returning();
-  if (row.failedCount >= MAX_FAILED_ATTEMPTS && row.lockedUntil && row.lockedUntil > at) {
-    return Math.ceil((row.lockedUntil.getTime() - at.getTime()) / 60_000);
-  }
-  return 0;
+  return row;
 }
 
-export async function clearFailures(db: ConsoleDb, email: string): Promise<void> {
-  await db.delete(loginAttempts).where(eq(loginAttempts.email, email));
+/** After a successful sign-in: this address's counter and the e-mail's global one start again. */
+export async function clearFailures(db: ConsoleDb, email: string, address: string | null): Promise<void> {
+  await db
+    .delete(loginAttempts)
+    .where(and(eq(loginAttempts.email, email), or(eq(loginAttempts.clientKey, clientKeyOf(address)), eq(loginAttempts.clientKey, GLOBAL_KEY))));
+}
+
+/** Admin unlock: every lock and counter of the e-mail goes. Returns how many locks were active. */
+export async function unlockEmail(db: ConsoleDb, email: string, at: Date): Promise<number> {
+  const gone = await db.delete(loginAttempts).where(eq(loginAttempts.email, email)).returning();
+  return gone.filter((r) => r.lockedUntil && r.lockedUntil > at).length;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The Team page's "Unlock": lifts every sign-in lock of that user. The caller (a team:manage action) audits it. */
+export async function unlockUser(userId: string, db?: ConsoleDb): Promise<{ email: string; activeLocks: number }> {
+  const database = db ?? (await getDb());
+  const [user] = UUID.test(userId) ? await database.select({ email: users.email }).from(users).where(eq(users.id, userId)) : [];
+  if (!user) throw new ActionError('NOT_FOUND', 'That user no longer exists.');
+  return { email: user.email, activeLocks: await unlockEmail(database, user.email, now()) };
+}
+
+/** Whether any lock of the e-mail is active at `at` (the Team page shows an Unlock button then). */
+export async function lockedEmails(db?: ConsoleDb, at: Date = now()): Promise<Set<string>> {
+  const database = db ?? (await getDb());
+  const rows = await database
+    .select({ email: loginAttempts.email })
+    .from(loginAttempts)
+    .where(sql`${loginAttempts.lockedUntil} > ${at.toISOString()}::timestamptz`);
+  return new Set(rows.map((r) => r.email));
 }
 
 /** Forgets counters whose window and lock have both passed (they would restart at 1 anyway). */
 export async function pruneLoginAttempts(db: ConsoleDb, at: Date): Promise<number> {
-  const windowFloor = new Date(at.getTime() - FAILURE_WINDOW_MS);
+  const windowFloor = new Date(at.getTime() - Math.max(FAILURE_WINDOW_MS, GLOBAL_WINDOW_MS));
   const gone = await db
     .delete(loginAttempts)
     .where(

@@ -1,6 +1,6 @@
 import 'server-only';
 import path from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { prepareDataDir } from './data-dir';
 import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -45,8 +45,9 @@ async function openRawClient(): Promise<RawClient> {
     return { kind: 'pg', pool };
   }
   const { PGlite } = await import('@electric-sql/pglite');
-  // DATA_DIR may not exist yet (a fresh clone, or SANDBOX=off where nothing else creates it first).
-  mkdirSync(env.DATA_DIR, { recursive: true });
+  // DATA_DIR may not exist yet (a fresh clone, or SANDBOX=off where nothing else creates it first). Owner-only:
+  // the umask is set before PGlite creates a file (lib/db/data-dir.ts).
+  prepareDataDir(env.DATA_DIR, (m) => console.warn(`[db] ${m}`));
   const client = await PGlite.create(path.join(env.DATA_DIR, 'pglite'));
   return { kind: 'pglite', client };
 }

@@ -1,6 +1,6 @@
 // No `server-only` here: drizzle-kit loads this file outside Next to generate migrations.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** Console-owned tables live in their own schema; the embedded sandbox owns `sandbox` in the same database. */
 export const consoleSchema = pgSchema('console');
@@ -31,15 +31,23 @@ export const users = consoleSchema.table(
 
 /**
  * Failed sign-in counters keyed by e-mail, not by user: unknown e-mails lock out exactly like known ones, so
- * the lockout itself does not reveal which addresses have accounts.
+ * the lockout itself does not reveal which addresses have accounts. One row per (e-mail, client address) — the
+ * fast lock, which a stranger elsewhere cannot trigger for someone else's address — and one row per e-mail with
+ * `client_key = '*'`, the slower global threshold whose lock doubles at each level (lib/auth/lockout.ts).
  */
-export const loginAttempts = consoleSchema.table('login_attempts', {
-  email: text('email').primaryKey(),
-  failedCount: integer('failed_count').notNull().default(0),
-  windowStart: tz('window_start').notNull(),
-  lockedUntil: tz('locked_until'),
-  updatedAt: tz('updated_at').notNull().defaultNow(),
-});
+export const loginAttempts = consoleSchema.table(
+  'login_attempts',
+  {
+    email: text('email').notNull(),
+    clientKey: text('client_key').notNull().default('*'),
+    failedCount: integer('failed_count').notNull().default(0),
+    windowStart: tz('window_start').notNull(),
+    lockedUntil: tz('locked_until'),
+    lockLevel: integer('lock_level').notNull().default(0),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'login_attempts_email_client_pk', columns: [t.email, t.clientKey] })],
+);
 
 /** Server-side session rows: the JWT only carries `sid`, so deleting a row ends the session at once. */
 export const sessions = consoleSchema.table(

@@ -15,15 +15,24 @@ async function boot(): Promise<Sandbox> {
   const raw = await getRawClient();
   const sql = raw.kind === 'pglite' ? fromPglite(raw.client) : fromPgPool(raw.pool);
   // Embedded PGlite: this process is the only writer of the sandbox schema, so GETs may be served from memory.
+  const ownReceiver = `${env.PUBLIC_URL.replace(/\/+$/, '')}/api/webhooks`;
   const sandbox = createSandbox({
     sql,
     basePath: '/sandbox',
     publicUrl: env.PUBLIC_URL,
     readCache: raw.kind === 'pglite',
     rates: env.SANDBOX_RATES,
+    // Anyone who reaches the console reaches /sandbox: local webhook targets are the console's own receiver and
+    // what the operator lists; credentials are handed out only when enabled; the clock needs the admin key.
+    policy: {
+      webhookAllow: [ownReceiver, ...env.SANDBOX_WEBHOOK_ALLOW],
+      customerCreation: env.SANDBOX_ALLOW_CUSTOMER_CREATION,
+      customerCreationPerHour: 0,
+    },
+    adminKey: env.SANDBOX_ADMIN_KEY,
   });
   await sandbox.ready;
-  await seedDemo(sandbox, { webhookUrl: `${env.PUBLIC_URL.replace(/\/+$/, '')}/api/webhooks` });
+  await seedDemo(sandbox, { webhookUrl: ownReceiver });
   sandbox.start();
   return sandbox;
 }

@@ -1,3 +1,4 @@
+import { loadAdminKey } from './core/admin';
 import { TokenService, loadSigningKey } from './core/auth';
 import { createDbClock, type SandboxClock } from './core/clock';
 import { findCustomerById } from './core/customers';
@@ -6,7 +7,7 @@ import { migrate } from './core/migrate';
 import { DataVersion, ReadCache, versionedSql } from './core/read-cache';
 import { coreModule } from './core/module';
 import { Router } from './core/router';
-import type { Clock, EmittedEvent, SandboxModule, SandboxServices, Sql } from './core/types';
+import type { Clock, EmittedEvent, SandboxModule, SandboxPolicy, SandboxServices, Sql } from './core/types';
 import { Worker } from './core/worker';
 import { accountsModule } from './accounts/module';
 import { helpersModule } from './helpers-routes/module';
@@ -43,10 +44,17 @@ export interface SandboxOptions {
    * `pinned` keeps the base table so tests can assert amounts to the cent (quotes/rates.ts).
    */
   rates?: 'moving' | 'pinned';
+  /** Public helpers and webhook targets (default: open, as standalone). The console's mount narrows them. */
+  policy?: Partial<SandboxPolicy>;
+  /** The admin key of helpers that act on every customer (the clock); default: generated once and stored. */
+  adminKey?: string;
 }
 
+/** Standalone defaults: an integrator's own machine, their own test suites. */
+export const OPEN_POLICY: SandboxPolicy = { webhookAllow: null, customerCreation: true, customerCreationPerHour: 0 };
+
 export interface Sandbox {
-  handle(req: Request): Promise<Response>;
+  handle(req: Request, info?: { clientAddress?: string | null }): Promise<Response>;
   /** The same handler over plain objects (no Web Request/Response allocations): the standalone server's path. */
   handlePlain(req: PlainRequest): Promise<PlainResponse>;
   start(): void;
@@ -72,6 +80,8 @@ export function createSandbox(opts: SandboxOptions): Sandbox {
   const clock: Clock = opts.clock ?? createDbClock(sql);
   let keyPromise: Promise<Uint8Array> | null = null;
   const key = () => (keyPromise ??= loadSigningKey(sql));
+  let adminKeyPromise: Promise<string> | null = null;
+  const adminKey = () => (adminKeyPromise ??= loadAdminKey(sql, opts.adminKey));
   const tokens = new TokenService(sql, clock, key);
 
   let router: Router | null = null;
@@ -86,6 +96,8 @@ export function createSandbox(opts: SandboxOptions): Sandbox {
     { intervalMs: opts.workerIntervalMs },
   );
   const services: SandboxServices = {
+    policy: { ...OPEN_POLICY, ...opts.policy },
+    adminKey,
     sql,
     clock,
     emit: (tx: Sql, event: EmittedEvent) => emitEvent(tx, event),
@@ -108,6 +120,7 @@ export function createSandbox(opts: SandboxOptions): Sandbox {
     );
     if (!opts.clock) await (clock as SandboxClock).load();
     await key();
+    await adminKey();
   })();
   // Surface failures through handle()/start() callers, not as an unhandled rejection.
   ready.catch(() => undefined);

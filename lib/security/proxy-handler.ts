@@ -1,12 +1,15 @@
 // The proxy's logic, separated from proxy.ts so vitest can drive it with plain NextRequests.
 import { NextResponse, type NextRequest } from 'next/server';
 import { getToken } from 'next-auth/jwt';
+import { checkActionRequest } from './action-guard';
 import { loginPathFor } from './callback-url';
 import { buildCsp, generateNonce, securityHeaders } from './csp';
 import { CONSOLE_PATH_HEADER, NONCE_HEADER, REQUEST_ID_HEADER } from './headers';
 import { FORBIDDEN_ORIGIN_BODY, checkOrigin } from './origin-check';
 import { publicUrlFrom } from './public-url';
 import { isPublicPath } from './route-access';
+
+export const NO_CONTENT_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 export type ProxyDeps = {
   env?: Record<string, string | undefined>;
@@ -31,9 +34,10 @@ export async function handleProxy(request: NextRequest, deps: ProxyDeps = {}): P
   const requestId = crypto.randomUUID();
   const { pathname, search } = request.nextUrl;
 
-  const finish = (response: NextResponse, csp?: string) => {
+  // Redirects and refusals the proxy answers itself carry no page: the strictest policy (nothing loads, no framing).
+  const finish = (response: NextResponse, csp: string = NO_CONTENT_CSP) => {
     for (const [name, value] of Object.entries(securityHeaders({ https }))) response.headers.set(name, value);
-    if (csp) response.headers.set('Content-Security-Policy', csp);
+    response.headers.set('Content-Security-Policy', csp);
     response.headers.set(REQUEST_ID_HEADER, requestId);
     return response;
   };
@@ -48,6 +52,13 @@ export async function handleProxy(request: NextRequest, deps: ProxyDeps = {}): P
   if (!origin.allowed) {
     console.warn(`[proxy] refused ${request.method} ${pathname}: origin ${origin.reason} (request ${requestId})`);
     return finish(NextResponse.json(FORBIDDEN_ORIGIN_BODY, { status: 403 }));
+  }
+
+  // A server-action body Next would answer with a 500 (malformed, over 1 MB): refused here, without a stack.
+  const action = await checkActionRequest(request, pathname);
+  if (!action.ok) {
+    console.warn(`[proxy] refused ${request.method} ${pathname}: ${action.code} (request ${requestId})`);
+    return finish(NextResponse.json({ code: action.code, message: action.message, details: { requestId } }, { status: action.status }));
   }
 
   const method = request.method.toUpperCase();

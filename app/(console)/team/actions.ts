@@ -2,8 +2,9 @@
 
 import { revalidatePath } from 'next/cache';
 import { actionClient } from '@/lib/actions/safe-action';
+import { unlockUser } from '@/lib/auth/lockout';
 import { changeRole, createUser, setDisabled } from '@/lib/team/users';
-import { addUserSchema, changeRoleSchema, setDisabledSchema } from '@/lib/domain/team/schema';
+import { addUserSchema, changeRoleSchema, setDisabledSchema, unlockUserSchema } from '@/lib/domain/team/schema';
 import { generateOneTimePassword } from '@/lib/team/one-time-password';
 
 /** Creates the user with a one-time password that is returned once (to the admin's screen) and never stored in clear. */
@@ -39,4 +40,15 @@ export const setDisabledAction = actionClient
     ctx.audit.details = { disabled: parsedInput.disabled };
     revalidatePath('/team');
     return { id: user.id, disabled: user.disabledAt !== null };
+  });
+
+/** Lifts the user's sign-in locks (per address and global) at once; audited like every team mutation. */
+export const unlockUserAction = actionClient
+  .metadata({ name: 'team.unlockUser', permission: 'team:manage' })
+  .inputSchema(unlockUserSchema)
+  .action(async ({ parsedInput, ctx }) => {
+    const { email, activeLocks } = await unlockUser(parsedInput.userId);
+    ctx.audit.details = { email, activeLocks };
+    revalidatePath('/team');
+    return { id: parsedInput.userId, unlocked: activeLocks > 0 };
   });

@@ -4,10 +4,12 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Table, TableCaption, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { requirePage } from '@/lib/auth/session';
+import { lockedEmails } from '@/lib/auth/lockout';
 import { listUsers, type PublicUser } from '@/lib/team/users';
 import { AddUserButton } from './_components/add-user-button';
 import { DisableUserButton } from './_components/disable-user-button';
 import { RoleSelect } from './_components/role-select';
+import { UnlockUserButton } from './_components/unlock-user-button';
 
 export const metadata: Metadata = { title: 'Team' };
 
@@ -22,11 +24,18 @@ function When({ at }: { at: Date | null }) {
   );
 }
 
-function UserStatus({ user }: { user: PublicUser }) {
+function UserStatus({ user, locked }: { user: PublicUser; locked: boolean }) {
   if (user.disabledAt) {
     return (
       <Badge tone="neutral" dot>
         Disabled
+      </Badge>
+    );
+  }
+  if (locked) {
+    return (
+      <Badge tone="warning" dot>
+        Locked
       </Badge>
     );
   }
@@ -46,7 +55,7 @@ function UserStatus({ user }: { user: PublicUser }) {
 
 export default async function TeamPage() {
   const me = await requirePage('/team');
-  const users = await listUsers();
+  const [users, locked] = await Promise.all([listUsers(), lockedEmails()]);
   const activeAdmins = users.filter((u) => u.role === 'admin' && !u.disabledAt).length;
 
   return (
@@ -92,15 +101,18 @@ export default async function TeamPage() {
                         <RoleSelect userId={user.id} userName={user.name} role={user.role} lastAdmin={lastAdmin} />
                       </TD>
                       <TD>
-                        <UserStatus user={user} />
+                        <UserStatus user={user} locked={locked.has(user.email)} />
                       </TD>
                       <TD>
                         <When at={user.lastSignInAt} />
                       </TD>
                       <TD className="text-right">
-                        {isMe ? null : (
-                          <DisableUserButton userId={user.id} userName={user.name} disabled={user.disabledAt !== null} lastAdmin={lastAdmin} />
-                        )}
+                        <div className="flex items-center justify-end gap-2">
+                          {locked.has(user.email) ? <UnlockUserButton userId={user.id} userName={user.name} /> : null}
+                          {isMe ? null : (
+                            <DisableUserButton userId={user.id} userName={user.name} disabled={user.disabledAt !== null} lastAdmin={lastAdmin} />
+                          )}
+                        </div>
                       </TD>
                     </TR>
                   );
@@ -122,16 +134,19 @@ export default async function TeamPage() {
                       </p>
                       <p className="text-xs text-fg-muted [overflow-wrap:anywhere]">{user.email}</p>
                     </div>
-                    <UserStatus user={user} />
+                    <UserStatus user={user} locked={locked.has(user.email)} />
                   </div>
                   <p className="text-xs text-fg-muted">
                     Last sign-in: <When at={user.lastSignInAt} />
                   </p>
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <RoleSelect userId={user.id} userName={user.name} role={user.role} lastAdmin={lastAdmin} />
-                    {isMe ? null : (
-                      <DisableUserButton userId={user.id} userName={user.name} disabled={user.disabledAt !== null} lastAdmin={lastAdmin} />
-                    )}
+                    <div className="flex flex-wrap items-center gap-2">
+                      {locked.has(user.email) ? <UnlockUserButton userId={user.id} userName={user.name} /> : null}
+                      {isMe ? null : (
+                        <DisableUserButton userId={user.id} userName={user.name} disabled={user.disabledAt !== null} lastAdmin={lastAdmin} />
+                      )}
+                    </div>
                   </div>
                 </li>
               );

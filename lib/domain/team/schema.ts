@@ -20,3 +20,6 @@ export type ChangeRoleInput = z.infer<typeof changeRoleSchema>;
 
 export const setDisabledSchema = z.object({ userId: userIdSchema, disabled: z.boolean() });
 export type SetDisabledInput = z.infer<typeof setDisabledSchema>;
+
+export const unlockUserSchema = z.object({ userId: userIdSchema });
+export type UnlockUserInput = z.infer<typeof unlockUserSchema>;

@@ -454,12 +454,12 @@ describe('review and activation', () => {
   it('advances the clock through the helper (idempotent, validated)', async () => {
     const before = kit.sandbox.services.clock.now().getTime();
     const key = randomUUID();
-    const r = await kit.req('POST', '/_sandbox/clock/advance', { key, body: { seconds: 100 } });
+    const r = await kit.req('POST', '/_sandbox/clock/advance', { key, body: { seconds: 100 }, headers: kit.adminHeaders });
     expect(r.status).toBe(200);
     expect(new Date(r.body.now).getTime() - before).toBeGreaterThanOrEqual(100_000);
-    await kit.req('POST', '/_sandbox/clock/advance', { key, body: { seconds: 100 } });
+    await kit.req('POST', '/_sandbox/clock/advance', { key, body: { seconds: 100 }, headers: kit.adminHeaders });
     expect(kit.sandbox.services.clock.now().getTime() - before).toBeLessThan(110_000);
-    const bad = await kit.req('POST', '/_sandbox/clock/advance', { body: { seconds: -5 } });
+    const bad = await kit.req('POST', '/_sandbox/clock/advance', { body: { seconds: -5 }, headers: kit.adminHeaders });
     expect(bad.status).toBe(400);
     expect(bad.body.details.errors[0].field).toBe('body:seconds');
   });

@@ -1,3 +1,4 @@
+import { assertStorable, depthError, jsonDepthExceeds } from '../core/input-guard';
 import { createHash, randomUUID } from 'node:crypto';
 import { ServiceError } from '../core/errors';
 import { Validator } from '../core/validate';
@@ -38,13 +39,16 @@ export const uploadDocumentRoute: RouteDef = {
     const rawBody = form.get('body');
     if (rawBody === null) throw missingPart('body');
     let parsed: unknown;
+    const bodyText = typeof rawBody === 'string' ? rawBody : await rawBody.text();
+    if (jsonDepthExceeds(bodyText)) throw depthError();
     try {
-      parsed = JSON.parse(typeof rawBody === 'string' ? rawBody : await rawBody.text());
+      parsed = JSON.parse(bodyText);
     } catch {
       throw new ServiceError(400, 'INVALID_DATA', 'Object contains invalid data', {
         errors: [{ code: 'MALFORMED_BODY', message: "Multipart field 'body' is not valid JSON", field: 'body', params: {} }],
       });
     }
+    assertStorable(parsed, 'body');
     const files = form.getAll('file');
     if (files.length === 0) throw missingPart('file');
     if (files.length > 1) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createCustomer } from '../core/customers';
-import { encodeCursor } from '../core/pagination';
+import { ListQuery, cursorBinding, encodeCursor } from '../core/pagination';
 import type { Sandbox } from '../index';
 import { settleInFlightDeliveries } from '../webhooks/delivery';
 import { startLocalReceiver } from '../testing/local-receiver';
@@ -204,7 +204,7 @@ export async function benchExecutionLogPages(sandbox: Sandbox, count: number, re
       [sub.id, Math.floor(count / 2)],
     );
     if (rows[0]) {
-      const cursor = encodeCursor({ t: rows[0].t, i: rows[0].id, d: 'N', s: 'D' });
+      const cursor = encodeCursor({ t: rows[0].t, i: rows[0].id, d: 'N', s: 'D', b: cursorBinding(new ListQuery('limit=10', base)) });
       deepPath = `${base}?limit=10&cursor=${cursor}`;
     }
   }

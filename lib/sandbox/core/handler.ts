@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { TokenService } from './auth';
 import { ServiceError } from './errors';
 import { PUBLIC_SCOPE, fingerprint, readKey, runIdempotent } from './idempotency';
+import { assertStorable, badStringCode, badStringError, depthError, jsonDepthExceeds } from './input-guard';
+import { ListQuery } from './pagination';
 import type { ReadCache, DataVersion } from './read-cache';
 import type { Router } from './router';
 import type { HttpMethod, RequestContext, RouteResult, SandboxServices } from './types';
@@ -31,6 +33,8 @@ export interface PlainRequest {
   headers: Headers;
   text(): Promise<string>;
   formData(): Promise<FormData>;
+  /** The caller's network address, when the mount knows it (per-address limits of public helpers). */
+  clientAddress?: string | null;
 }
 
 /** A response before it becomes a Web `Response` (the standalone server writes it to node:http directly). */
@@ -46,7 +50,13 @@ function json(status: number, body: unknown, requestId: string, extra: Record<st
 }
 
 function raw(status: number, body: string | undefined, requestId: string, extra: Record<string, string> = {}): PlainResponse {
-  const headers: Record<string, string> = { 'x-request-id': requestId, 'x-service-version': '1' };
+  // Every answer of the service is per-customer JSON: never cached by a browser or proxy, never sniffed as HTML.
+  const headers: Record<string, string> = {
+    'x-request-id': requestId,
+    'x-service-version': '1',
+    'x-content-type-options': 'nosniff',
+    'cache-control': 'no-store',
+  };
   for (const [k, v] of Object.entries(extra)) headers[k.toLowerCase()] = v;
   if (body === undefined || status === 204 || status === 202) return { status, headers };
   headers['content-type'] = 'application/json; charset=utf-8';
@@ -75,30 +85,83 @@ async function readBody(req: PlainRequest): Promise<{ body: unknown; form?: Form
       maxSizeBytes: 10_000_000,
     });
   }
-  const type = req.headers.get('content-type') ?? '';
-  if (type.toLowerCase().startsWith('multipart/form-data')) {
+  const type = (req.headers.get('content-type') ?? '').toLowerCase();
+  if (type.startsWith('multipart/form-data')) {
+    let form: FormData;
     try {
-      return { body: undefined, form: await req.formData() };
+      form = await req.formData();
     } catch {
       throw malformed('Request body is not valid multipart/form-data');
     }
+    // Part names, text parts and file names (the JSON inside the `body` part is checked where it is parsed).
+    for (const [name, value] of form.entries()) {
+      const badName = badStringCode(name);
+      if (badName) throw badStringError(badName, 'body');
+      const bad = typeof value === 'string' ? badStringCode(value) : badStringCode(value.name);
+      if (bad) throw badStringError(bad, typeof value === 'string' ? `body:${name}` : `body:${name}.filename`);
+    }
+    return { body: undefined, form };
   }
   const text = await req.text();
   if (text.trim() === '') return { body: undefined };
+  // Contract: bodies are application/json (the document upload excepted). A body sent as anything else (a form
+  // post, text/plain) is refused before it is read as JSON.
+  if (!isJsonType(type)) throw unsupportedMediaType(type);
+  if (jsonDepthExceeds(text)) throw depthError();
+  let body: unknown;
   try {
-    return { body: JSON.parse(text) as unknown };
+    body = JSON.parse(text) as unknown;
   } catch {
     throw malformed('Request body is not valid JSON');
+  }
+  assertStorable(body, 'body');
+  return { body };
+}
+
+function isJsonType(type: string): boolean {
+  const mime = type.split(';')[0].trim();
+  return mime === 'application/json' || (mime.startsWith('application/') && mime.endsWith('+json'));
+}
+
+function unsupportedMediaType(type: string): ServiceError {
+  return new ServiceError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Request bodies must be sent as application/json', {
+    contentType: type.slice(0, 100) || null,
+    supported: ['application/json', 'multipart/form-data (POST /api/documents)'],
+  });
+}
+
+/** Query values and path parameters are strings the database stores or compares: the same rule as the body's. */
+function assertStorableRequest(query: URLSearchParams, params: Record<string, string>): void {
+  for (const [name, value] of query) {
+    const bad = badStringCode(name) ? badStringCode(name) : badStringCode(value);
+    if (bad) throw badStringError(bad, badStringCode(name) ? 'query' : `query:${name}`);
+  }
+  for (const [name, value] of Object.entries(params)) {
+    const bad = badStringCode(value);
+    if (bad) throw badStringError(bad, `path:${name}`);
   }
 }
 
 /** Builds the framework-free handler: `(Request) => Promise<Response>`, or plain objects (`handlePlain`). */
 export function createHandler(deps: HandlerDeps): {
-  handle(req: Request): Promise<Response>;
+  handle(req: Request, info?: { clientAddress?: string | null }): Promise<Response>;
   handlePlain(req: PlainRequest): Promise<PlainResponse>;
 } {
   const handlePlain = createPlainHandler(deps);
-  return { handle: async (req) => toWebResponse(await handlePlain(req)), handlePlain };
+  return {
+    handle: async (req, info) => {
+      const plain: PlainRequest = {
+        method: req.method,
+        url: req.url,
+        headers: req.headers,
+        text: () => req.text(),
+        formData: () => req.formData(),
+        clientAddress: info?.clientAddress ?? null,
+      };
+      return toWebResponse(await handlePlain(plain));
+    },
+    handlePlain,
+  };
 }
 
 function createPlainHandler(deps: HandlerDeps): (req: PlainRequest) => Promise<PlainResponse> {
@@ -132,6 +195,8 @@ function createPlainHandler(deps: HandlerDeps): (req: PlainRequest) => Promise<P
       }
       if (match.kind === 'method-not-allowed') throw methodNotAllowed(method, match.allowed);
       const { route, params } = match;
+      const query = new ListQuery(url.search, path);
+      assertStorableRequest(query, params);
 
       const customer = route.auth === 'customer' ? await deps.tokens.authenticate(req.headers.get('authorization')) : null;
 
@@ -144,12 +209,13 @@ function createPlainHandler(deps: HandlerDeps): (req: PlainRequest) => Promise<P
         method: method as HttpMethod,
         path,
         params,
-        query: url.searchParams,
+        query,
         headers: req.headers,
         body,
         form,
         customer,
         requestId,
+        clientAddress: req.clientAddress ?? null,
         sql: deps.services.sql,
         now,
         services: deps.services,
@@ -186,6 +252,7 @@ function createPlainHandler(deps: HandlerDeps): (req: PlainRequest) => Promise<P
       if (err instanceof ServiceError) {
         const extra: Record<string, string> = {};
         if (err.status === 405 && Array.isArray(err.details.allowed)) extra.Allow = (err.details.allowed as string[]).join(', ');
+        if (err.status === 429 && typeof err.details.retryAfterSeconds === 'number') extra['Retry-After'] = String(err.details.retryAfterSeconds);
         return errorResponse(err, requestId, extra);
       }
       // Only the message reaches the log, never the stack or the request body.

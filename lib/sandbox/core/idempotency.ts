@@ -33,17 +33,50 @@ export function readKey(headers: Headers): string {
   return key.toLowerCase();
 }
 
-/** JSON with sorted keys, so `{a,b}` and `{b,a}` (or different whitespace) are the same request. */
+/**
+ * JSON with sorted keys, so `{a,b}` and `{b,a}` (or different whitespace) are the same request. Iterative (an
+ * explicit work stack of values and literal pieces), so its depth is bounded by memory, not the call stack; bodies
+ * deeper than MAX_JSON_DEPTH never reach it anyway (refused at parse time).
+ */
 export function canonicalJson(value: unknown): string {
   if (value === undefined) return '';
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const obj = value as Record<string, unknown>;
-  return `{${Object.keys(obj)
-    .filter((k) => obj[k] !== undefined)
-    .sort()
-    .map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`)
-    .join(',')}}`;
+  const out: string[] = [];
+  // Work items: a value to serialise, or a literal piece (wrapped) to emit as is.
+  const stack: Array<{ v: unknown } | { lit: string }> = [{ v: value }];
+  while (stack.length) {
+    const item = stack.pop()!;
+    if ('lit' in item) {
+      out.push(item.lit);
+      continue;
+    }
+    const v = item.v;
+    if (v === null || typeof v !== 'object') {
+      out.push(JSON.stringify(v) ?? 'null');
+      continue;
+    }
+    const pieces: Array<{ v: unknown } | { lit: string }> = [];
+    if (Array.isArray(v)) {
+      pieces.push({ lit: '[' });
+      v.forEach((el, i) => {
+        if (i > 0) pieces.push({ lit: ',' });
+        pieces.push({ v: el === undefined ? null : el });
+      });
+      pieces.push({ lit: ']' });
+    } else {
+      const obj = v as Record<string, unknown>;
+      const keys = Object.keys(obj)
+        .filter((k) => obj[k] !== undefined)
+        .sort();
+      pieces.push({ lit: '{' });
+      keys.forEach((k, i) => {
+        pieces.push({ lit: `${i > 0 ? ',' : ''}${JSON.stringify(k)}:` });
+        pieces.push({ v: obj[k] });
+      });
+      pieces.push({ lit: '}' });
+    }
+    for (let i = pieces.length - 1; i >= 0; i--) stack.push(pieces[i]);
+  }
+  return out.join('');
 }
 
 export async function fingerprint(body: unknown, form: FormData | undefined): Promise<string> {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ServiceError } from './errors';
 import type { Sql } from './types';
 import { isLowerCaseUuid } from '@/lib/validation/uuid';
@@ -22,9 +23,39 @@ interface CursorPayload {
   i: string;
   d: 'N' | 'P';
   s: 'A' | 'D';
+  /** Binding: a digest of the list (path) and the filters the cursor was issued for. */
+  b: string;
+}
+
+/** Query parameters that move within one list; every other parameter (filters, status, accountId…) defines it. */
+const PAGING_PARAMS: ReadonlySet<string> = new Set(['cursor', 'direction', 'limit', 'sortOrder']);
+
+/**
+ * A list request's query string that knows which list it belongs to (the handler builds it from the request path),
+ * so a cursor can be bound to the list and filters that issued it.
+ */
+export class ListQuery extends URLSearchParams {
+  constructor(
+    init: string,
+    readonly listPath: string,
+  ) {
+    super(init);
+  }
+}
+
+/** The list a cursor belongs to: path + the non-paging parameters, order-independent. */
+export function cursorBinding(query: URLSearchParams): string {
+  const path = query instanceof ListQuery ? query.listPath : '';
+  const filters = [...query.entries()]
+    .filter(([k]) => !PAGING_PARAMS.has(k))
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+    .sort();
+  return createHash('sha256').update(`${path}?${filters.join('&')}`).digest('base64url').slice(0, 16);
 }
 
 export interface PageRequest {
+  /** The binding of this request's list (see cursorBinding); new cursors carry it. */
+  binding: string;
   limit: number;
   cursor: CursorPayload | null;
   direction: Direction;
@@ -43,7 +74,7 @@ export function encodeCursor(p: CursorPayload): string {
   return Buffer.from(JSON.stringify(p)).toString('base64url');
 }
 
-export function decodeCursor(raw: string): CursorPayload {
+export function decodeCursor(raw: string, binding?: string): CursorPayload {
   const bad = () => invalid('cursor', 'INVALID_CURSOR', 'Parameter \'query:cursor\' is not a valid cursor');
   if (!/^[A-Za-z0-9_-]{1,400}$/.test(raw)) throw bad();
   let p: unknown;
@@ -57,9 +88,13 @@ export function decodeCursor(raw: string): CursorPayload {
     typeof p !== 'object' || p === null ||
     typeof c.t !== 'string' || !TS_RE.test(c.t) ||
     typeof c.i !== 'string' || !isLowerCaseUuid(c.i) ||
-    (c.d !== 'N' && c.d !== 'P') || (c.s !== 'A' && c.s !== 'D')
+    (c.d !== 'N' && c.d !== 'P') || (c.s !== 'A' && c.s !== 'D') || typeof c.b !== 'string'
   ) {
     throw bad();
+  }
+  if (binding !== undefined && c.b !== binding) {
+    // A cursor of another list (or of the same list under other filters) would page from a foreign position.
+    throw invalid('cursor', 'INVALID_CURSOR', "Parameter 'query:cursor' was issued for another list or other filters");
   }
   return c as CursorPayload;
 }
@@ -74,8 +109,9 @@ export function parsePageRequest(query: URLSearchParams): PageRequest {
     }
     limit = Number(rawLimit);
   }
+  const binding = cursorBinding(query);
   const rawCursor = query.get('cursor');
-  const cursor = rawCursor ? decodeCursor(rawCursor) : null;
+  const cursor = rawCursor ? decodeCursor(rawCursor, binding) : null;
   const rawDirection = query.get('direction');
   if (rawDirection && rawDirection !== 'NEXT' && rawDirection !== 'PREVIOUS') {
     throw invalid('direction', 'INVALID_ENUM', "Parameter 'query:direction' must be NEXT or PREVIOUS", { allowed: ['NEXT', 'PREVIOUS'] });
@@ -89,7 +125,7 @@ export function parsePageRequest(query: URLSearchParams): PageRequest {
   // The cursor remembers its direction and order; explicit query parameters win.
   const direction: Direction = (rawDirection as Direction | null) ?? (cursor?.d === 'P' ? 'PREVIOUS' : 'NEXT');
   const sortOrder: SortOrder = (rawSort as SortOrder | null) ?? (cursor ? (cursor.s === 'A' ? 'ASCENDING' : 'DESCENDING') : 'DESCENDING');
-  return { limit, cursor, direction, sortOrder };
+  return { binding, limit, cursor, direction, sortOrder };
 }
 
 export interface PaginateOptions<Row, T> {
@@ -148,7 +184,7 @@ export async function paginateWith<Row extends Record<string, unknown>, T>(
   if (backwards) pageRows.reverse();
 
   const s = desc ? 'D' : 'A';
-  const at = (r: { __cursor_t: string; __cursor_i: string }, d: 'N' | 'P') => encodeCursor({ t: r.__cursor_t, i: r.__cursor_i, d, s });
+  const at = (r: { __cursor_t: string; __cursor_i: string }, d: 'N' | 'P') => encodeCursor({ t: r.__cursor_t, i: r.__cursor_i, d, s, b: req.binding });
   const first = pageRows[0];
   const last = pageRows[pageRows.length - 1];
   let previousCursor: string | null = null;
@@ -201,7 +237,7 @@ export function paginateArray<T>(items: T[], key: (item: T) => { createdAt: Date
   }
   const slice = backwards ? sorted.slice(Math.max(0, end - req.limit), end) : sorted.slice(start, start + req.limit);
   const more = backwards ? end - req.limit > 0 : start + req.limit < sorted.length;
-  const enc = (it: T, d: 'N' | 'P') => encodeCursor({ ...pos(it), d, s });
+  const enc = (it: T, d: 'N' | 'P') => encodeCursor({ ...pos(it), d, s, b: req.binding });
   const first = slice[0];
   const last = slice[slice.length - 1];
   let previousCursor: string | null = null;

@@ -57,6 +57,8 @@ export interface RequestContext {
   /** The authenticated customer (routes with `auth: 'customer'`), otherwise null. */
   customer: Customer | null;
   requestId: string;
+  /** The caller's network address when the mount knows it (standalone server, Next route), else null. */
+  clientAddress: string | null;
   /** For POST/PUT/PATCH this is the transaction that also records the idempotent response. */
   sql: Sql;
   now: Date;
@@ -133,8 +135,25 @@ export interface SandboxModule {
   tasks: BackgroundTask[];
 }
 
+/**
+ * What the public helpers and webhook targets allow. Standalone (`npm run sandbox`, an integrator's own machine) the
+ * defaults are open; the console's embedded mount narrows them (lib/sandbox-host.ts), because anyone who can reach
+ * the console can reach its `/sandbox`.
+ */
+export interface SandboxPolicy {
+  /** Loopback webhook targets allowed (URL prefixes); null = any loopback URL. See webhooks/url-policy.ts. */
+  webhookAllow: readonly string[] | null;
+  /** `POST /_sandbox/customers` answers (true) or is refused with 403 HELPER_DISABLED (false). */
+  customerCreation: boolean;
+  /** Customers one client address may create per hour of wall time; 0 = no limit. */
+  customerCreationPerHour: number;
+}
+
 /** Services shared by routes and tasks. */
 export interface SandboxServices {
+  policy: SandboxPolicy;
+  /** The sandbox admin key (core/admin.ts), required by helpers that act on every customer. */
+  adminKey(): Promise<string>;
   sql: Sql;
   clock: Clock;
   /** Records an event in the outbox inside the caller's transaction; the delivery task fans it out after commit. */

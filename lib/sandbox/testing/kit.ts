@@ -34,8 +34,13 @@ export interface TestCustomer {
   token: string;
 }
 
+/** The admin key every test kit's sandbox uses (POST /_sandbox/clock/advance). */
+export const TEST_ADMIN_KEY = 'test-admin-key-0123456789';
+
 export interface TestKit {
   sandbox: Sandbox;
+  /** Header for helpers that need the sandbox admin key: `{ headers: kit.adminHeaders }`. */
+  adminHeaders: Record<string, string>;
   pg: PGlite;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   req<T = any>(method: string, path: string, opts?: ReqOptions): Promise<TestResponse<T>>;
@@ -47,7 +52,7 @@ export interface TestKit {
 
 export async function createTestKit(opts: Partial<Omit<SandboxOptions, 'sql'>> = {}): Promise<TestKit> {
   const pg = new PGlite();
-  const sandbox = createSandbox({ sql: fromPglite(pg), basePath: '', ...opts });
+  const sandbox = createSandbox({ sql: fromPglite(pg), basePath: '', adminKey: TEST_ADMIN_KEY, ...opts });
   await sandbox.ready;
   const base = `http://sandbox.test${opts.basePath ?? ''}`;
 
@@ -80,6 +85,7 @@ export async function createTestKit(opts: Partial<Omit<SandboxOptions, 'sql'>> =
 
   return {
     sandbox,
+    adminHeaders: { 'X-Sandbox-Admin-Key': opts.adminKey ?? TEST_ADMIN_KEY },
     pg,
     req,
     customer,

@@ -109,9 +109,31 @@ export async function postDelivery(
   }
 }
 
-/** Makes one attempt for a claimed delivery and records it (execution log + next step). Never throws. */
+/** What an attempt's execution log says until its outcome is recorded: the outcome if the process dies meanwhile. */
+export const INTERRUPTED_ERROR = 'Interrupted: the sandbox stopped before this attempt completed; its outcome is unknown';
+
+/**
+ * Makes one attempt for a claimed delivery and records it. Never throws.
+ *
+ * The attempt is logged BEFORE the HTTP call (FAILED, httpStatus 0, error "Interrupted…", the attempt counted) and
+ * completed after it, so every attempt has its execution log even when the process is killed mid-delivery: the
+ * lease then expires, the delivery is attempted again with the same message id, and that re-delivery shows as a
+ * retry (`retryAttempts` + 1) next to the interrupted one.
+ */
 export async function performAttempt(services: SandboxServices, cfg: DeliveryConfig, d: ClaimedDelivery): Promise<void> {
   const startedAt = services.clock.now();
+  let logId: string | null;
+  try {
+    logId = await openAttempt(services, d, startedAt);
+  } catch (err) {
+    // The subscription was deleted after the claim (FK) or the database went away (stopping): nothing was sent.
+    if ((err as { code?: string }).code !== '23503') {
+      console.error(`[sandbox] webhook attempt not opened: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    return;
+  }
+  // The lease was lost (it expired and another process took the delivery over): that process attempts it.
+  if (!logId) return;
   let outcome: AttemptOutcome;
   try {
     outcome = await attemptOutcome(services, cfg, d);
@@ -119,14 +141,35 @@ export async function performAttempt(services: SandboxServices, cfg: DeliveryCon
     outcome = { httpStatus: 0, error: `Delivery error: ${err instanceof Error ? err.message : String(err)}`.slice(0, 500) };
   }
   try {
-    await recordAttempt(services, cfg, d, outcome, startedAt);
+    await recordAttempt(services, cfg, d, logId, outcome);
   } catch (err) {
-    // The subscription was deleted mid-attempt (FK) or the database went away (stopping): the lease expires and,
-    // if the delivery still exists, a later tick repeats the attempt with the same message id.
+    // The subscription was deleted mid-attempt or the database went away (stopping): the log keeps "Interrupted",
+    // the lease expires and, if the delivery still exists, a later tick repeats it with the same message id.
     if ((err as { code?: string }).code !== '23503') {
       console.error(`[sandbox] webhook attempt not recorded: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
+}
+
+/** Counts the attempt and writes its execution log as "interrupted"; null when this process no longer holds the lease. */
+async function openAttempt(services: SandboxServices, d: ClaimedDelivery, startedAt: Date): Promise<string | null> {
+  const logId = randomUUID();
+  return services.sql.transaction(async (tx) => {
+    const { rows } = await tx.query<{ attempts_made: number }>(
+      `UPDATE sandbox.webhook_deliveries SET attempts_made = attempts_made + 1
+       WHERE id = $1 AND lease_token = $2 RETURNING attempts_made`,
+      [d.id, d.lease_token],
+    );
+    if (!rows[0]) return null;
+    await tx.query(
+      `INSERT INTO sandbox.webhook_execution_logs
+         (id, customer_id, subscription_id, delivery_id, message_id, event_type, url, payload, http_status, status,
+          retry_attempts, error, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 'FAILED', $9, $10, $11, $11)`,
+      [logId, d.customer_id, d.subscription_id, d.id, d.message_id, d.event_type, d.url, d.payload, d.attempts_made, INTERRUPTED_ERROR, startedAt],
+    );
+    return logId;
+  });
 }
 
 async function attemptOutcome(services: SandboxServices, cfg: DeliveryConfig, d: ClaimedDelivery): Promise<AttemptOutcome> {
@@ -136,7 +179,7 @@ async function attemptOutcome(services: SandboxServices, cfg: DeliveryConfig, d:
       ? { httpStatus: 0, error: 'Simulated network error (sandbox fail-next)' }
       : { httpStatus: forced, error: `Endpoint responded with HTTP ${forced} (simulated by sandbox fail-next)` };
   }
-  const blocked = deliveryBlockedReason(d.url, cfg.allowExternal);
+  const blocked = deliveryBlockedReason(d.url, cfg.allowExternal, services.policy.webhookAllow);
   if (blocked) return { httpStatus: 0, error: blocked };
   const customer = await services.getCustomer(services.sql, d.customer_id);
   if (!customer) return { httpStatus: 0, error: 'Customer no longer exists' };
@@ -148,42 +191,25 @@ async function recordAttempt(
   services: SandboxServices,
   cfg: DeliveryConfig,
   d: ClaimedDelivery,
+  logId: string,
   outcome: AttemptOutcome,
-  startedAt: Date,
 ): Promise<void> {
   const success = outcome.httpStatus >= 200 && outcome.httpStatus < 300;
-  const retryIndex = d.kind === 'EVENT' ? d.attempts_made : 0;
+  // d.attempts_made is the count before this attempt: 0 for the first, n for the n-th retry.
+  const retryIndex = d.attempts_made;
   const retryLeft = d.kind === 'EVENT' && d.allow_retry && retryIndex < cfg.maxRetries;
   const done = success || !retryLeft;
   const now = services.clock.now();
   const nextAttemptAt = done ? now : new Date(now.getTime() + cfg.retryDelaySeconds * 1000);
   await services.sql.transaction(async (tx) => {
     await tx.query(
-      `INSERT INTO sandbox.webhook_execution_logs
-         (id, customer_id, subscription_id, delivery_id, message_id, event_type, url, payload, http_status, status,
-          retry_attempts, error, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-      [
-        randomUUID(),
-        d.customer_id,
-        d.subscription_id,
-        d.id,
-        d.message_id,
-        d.event_type,
-        d.url,
-        d.payload,
-        outcome.httpStatus,
-        success ? 'SUCCESS' : 'FAILED',
-        retryIndex,
-        success ? null : outcome.error,
-        startedAt,
-        now,
-      ],
+      `UPDATE sandbox.webhook_execution_logs SET http_status = $2, status = $3, error = $4, updated_at = $5 WHERE id = $1`,
+      [logId, outcome.httpStatus, success ? 'SUCCESS' : 'FAILED', success ? null : outcome.error, now],
     );
     // Guarded by the lease token: if the lease expired and another process took over, it owns the schedule now.
     await tx.query(
       `UPDATE sandbox.webhook_deliveries
-       SET attempts_made = attempts_made + 1, next_attempt_at = $4, locked_until = NULL, lease_token = NULL,
+       SET next_attempt_at = $4, locked_until = NULL, lease_token = NULL,
            -- allowRetry may have been switched off while this attempt was in flight.
            done = $3 OR NOT COALESCE((SELECT s.allow_retry FROM sandbox.webhook_subscriptions s
                                       WHERE s.id = webhook_deliveries.subscription_id), false)

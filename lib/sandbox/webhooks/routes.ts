@@ -31,7 +31,7 @@ async function requireSubscription(ctx: RequestContext, id: string): Promise<Sub
 }
 
 async function createSubscription(ctx: RequestContext): Promise<RouteResult> {
-  const input = parseCreateSubscription(ctx.body);
+  const input = parseCreateSubscription(ctx.body, ctx.services.policy.webhookAllow);
   const row = await insertSubscription(ctx.sql, ctx.customer!.id, input, ctx.now);
   return { status: 201, body: toSubscription(row) };
 }
@@ -56,7 +56,7 @@ async function getSubscription(ctx: RequestContext): Promise<RouteResult> {
 async function patchSubscription(ctx: RequestContext): Promise<RouteResult> {
   const [id] = pathUuid(ctx, 'subscriptionId');
   const current = await requireSubscription(ctx, id);
-  const patch = parsePatchSubscription(ctx.body, { includeAll: current.include_all });
+  const patch = parsePatchSubscription(ctx.body, { includeAll: current.include_all }, ctx.services.policy.webhookAllow);
   const row = await updateSubscription(ctx.sql, current, patch, ctx.now);
   if (current.allow_retry && !row.allow_retry) {
     // "Stop retrying failed deliveries": retries already planned are dropped; first attempts and resends still go.
@@ -137,6 +137,13 @@ async function getExecutionLog(ctx: RequestContext): Promise<RouteResult> {
  * refused with 422 DELIVERY_ALREADY_SUCCEEDED — upstream would allow it; the contract wins.
  */
 async function resendExecutionLog(ctx: RequestContext): Promise<RouteResult> {
+  // Contract: "It has no body". A body would be silently ignored, so a client that thinks it can change the resent
+  // payload learns at once that it cannot.
+  if (ctx.body !== undefined || ctx.form) {
+    throw new ServiceError(400, 'INVALID_DATA', 'Object contains invalid data', {
+      errors: [{ code: 'BODY_NOT_ALLOWED', message: 'Resend takes no request body', field: 'body', params: {} }],
+    });
+  }
   const [id, logId] = pathUuid(ctx, 'subscriptionId', 'executionLogId');
   await requireSubscription(ctx, id);
   const log = await findExecutionLog(ctx.sql, id, logId);

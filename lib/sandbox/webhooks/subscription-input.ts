@@ -1,7 +1,7 @@
 import { Validator } from '../core/validate';
 import type { EventType, ResourceName } from '../core/types';
 import { EVENT_TYPES, RESOURCE_NAMES, allResources, eventTypesOf, isEventType, resourceOfEvent } from './catalog';
-import { checkSubscriptionUrl } from './url-policy';
+import { checkSubscriptionUrl, type WebhookAllowList } from './url-policy';
 
 type Obj = Record<string, unknown>;
 
@@ -19,10 +19,10 @@ export interface SubscriptionInput {
 
 export type SubscriptionPatch = Partial<SubscriptionInput>;
 
-function readUrl(v: Validator, body: Obj | undefined, required: boolean): string | undefined {
+function readUrl(v: Validator, body: Obj | undefined, required: boolean, allow: WebhookAllowList): string | undefined {
   const url = v.string(body, 'url', { required });
   if (url === undefined) return undefined;
-  const verdict = checkSubscriptionUrl(url.trim());
+  const verdict = checkSubscriptionUrl(url.trim(), allow);
   if (!verdict.ok) {
     v.add('INVALID_URL', verdict.message, 'url', { value: url.slice(0, 200) });
     return undefined;
@@ -83,10 +83,10 @@ function readResources(v: Validator, body: Obj | undefined, required: boolean): 
 }
 
 /** POST /api/subscriptions body → normalised subscription, or 400 INVALID_DATA with every located field error. */
-export function parseCreateSubscription(body: unknown): SubscriptionInput {
+export function parseCreateSubscription(body: unknown, allow: WebhookAllowList = null): SubscriptionInput {
   const v = new Validator('body');
   const root = v.root(body);
-  const url = readUrl(v, root, true);
+  const url = readUrl(v, root, true, allow);
   const includeAll = v.boolean(root, 'includeAll') ?? false;
   const allowRetry = v.boolean(root, 'allowRetry') ?? false;
   // With includeAll the contract says `resources` is ignored — so it is not validated either.
@@ -99,7 +99,11 @@ export function parseCreateSubscription(body: unknown): SubscriptionInput {
  * PATCH (upstream extension): any of the create fields. `resources` replaces the whole set and turns `includeAll`
  * off; `includeAll: false` alone is accepted only when the subscription already has its own resources.
  */
-export function parsePatchSubscription(body: unknown, current: { includeAll: boolean }): SubscriptionPatch {
+export function parsePatchSubscription(
+  body: unknown,
+  current: { includeAll: boolean },
+  allow: WebhookAllowList = null,
+): SubscriptionPatch {
   const v = new Validator('body');
   const root = v.root(body);
   const patch: SubscriptionPatch = {};
@@ -108,7 +112,7 @@ export function parsePatchSubscription(body: unknown, current: { includeAll: boo
     if (!known.some((k) => root[k] !== undefined)) {
       v.add('REQUIRED', `At least one of ${known.join(', ')} is required`, '', { allowed: known });
     }
-    if (root.url !== undefined) patch.url = readUrl(v, root, true);
+    if (root.url !== undefined) patch.url = readUrl(v, root, true, allow);
     if (root.allowRetry !== undefined) patch.allowRetry = v.boolean(root, 'allowRetry', { required: true });
     const includeAll = root.includeAll !== undefined ? v.boolean(root, 'includeAll', { required: true }) : undefined;
     if (includeAll === true) {

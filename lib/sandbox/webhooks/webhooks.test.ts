@@ -6,7 +6,7 @@ import { createCustomer } from '../core/customers';
 import { fromPglite } from '../core/sql';
 import type { Customer, EmittedEvent, EventType, ResourceName, Sql } from '../core/types';
 import { createSandbox, type Sandbox } from '../index';
-import { claimDueDeliveries } from './delivery';
+import { INTERRUPTED_ERROR, claimDueDeliveries, performAttempt } from './delivery';
 import { DEFAULT_DELIVERY_CONFIG } from './config';
 import { fanOutEvents } from './fan-out';
 import { settleInFlightDeliveries } from './delivery';
@@ -702,6 +702,92 @@ describe('execution log pages', () => {
   });
 });
 
+describe('hardening', () => {
+  it('resend takes no body: 400, and no attempt is queued', async () => {
+    const sub = await subscribe({ url: await closedPortUrl(), includeAll: true });
+    await emit(eventFor(alice, 'OPERATION_FAILED'));
+    await deliver();
+    const [log] = (await logs(sub.id)).data;
+    const withBody = await call('POST', `/api/subscriptions/${sub.id}/executionLogs/${log.id}/resend`, { body: { payload: 'x' } });
+    expect(withBody.status).toBe(400);
+    expect(withBody.body.details.errors[0]).toMatchObject({ code: 'BODY_NOT_ALLOWED', field: 'body' });
+    const { rows } = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM sandbox.webhook_deliveries WHERE kind = 'RESEND'`);
+    expect(rows[0].n).toBe(0);
+    expect((await call('POST', `/api/subscriptions/${sub.id}/executionLogs/${log.id}/resend`)).status).toBe(204);
+  });
+
+  it('a cursor is bound to the list and the filters it came from', async () => {
+    const sub = await subscribe({ url: await closedPortUrl(), includeAll: true });
+    const other = await subscribe({ url: await closedPortUrl(), includeAll: true });
+    await emit(eventFor(alice, 'OPERATION_FAILED'), eventFor(alice, 'OPERATION_COMPLETED'), eventFor(alice, 'OPERATION_REQUESTED'));
+    await deliver();
+    const page = await logs(sub.id, '?limit=1&status=FAILED');
+    const cursor = page.meta.nextCursor!;
+    expect((await logs(sub.id, `?limit=1&status=FAILED&cursor=${cursor}`)).data).toHaveLength(1);
+    // Same filters in another order, another limit: the same list.
+    expect((await logs(sub.id, `?status=FAILED&limit=2&cursor=${cursor}`)).data).toHaveLength(2);
+    for (const elsewhere of [
+      `/api/subscriptions/${sub.id}/executionLogs?limit=1&cursor=${cursor}`,
+      `/api/subscriptions/${sub.id}/executionLogs?limit=1&status=SUCCESS&cursor=${cursor}`,
+      `/api/subscriptions/${other.id}/executionLogs?limit=1&status=FAILED&cursor=${cursor}`,
+      `/api/subscriptions?cursor=${cursor}`,
+    ]) {
+      const r = await call('GET', elsewhere);
+      expect(r.status, elsewhere).toBe(400);
+      expect(r.body.details.errors[0]).toMatchObject({ code: 'INVALID_CURSOR', field: 'query:cursor' });
+    }
+  });
+
+  it('with an allow list, local targets are limited to it at subscription time and at delivery time', async () => {
+    const allowed = `${receiver.origin}/api/webhooks`;
+    const narrowed = createSandbox({
+      sql,
+      modules: [createWebhooksModule({ timeoutMs: TIMEOUT_MS })],
+      fetch: fetchSpy as unknown as typeof fetch,
+      policy: { webhookAllow: [allowed, 'http://127.0.0.1:1/'] },
+    });
+    await narrowed.ready;
+    const post = (url: string) =>
+      narrowed.handle(
+        new Request('http://sandbox.test/api/subscriptions', {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${aliceToken}`, 'X-Idempotency-Key': randomUUID(), 'Content-Type': 'application/json' },
+          body: JSON.stringify({ url, includeAll: true }),
+        }),
+      );
+    const port = new URL(receiver.origin).port;
+    for (const url of [
+      `${receiver.origin}/other`,
+      `${receiver.origin}/api/webhooksX`,
+      `http://localhost:${port}/api/webhooks`,
+      'http://127.0.0.1:22/',
+      `https://127.0.0.2:${port}/api/webhooks`,
+      `https://[::ffff:127.0.0.1]:${port}/api/webhooks`,
+      `https://0.0.0.0:${port}/api/webhooks`,
+      'https://foo.localhost/x',
+    ]) {
+      const r = await post(url);
+      expect(r.status, url).toBe(400);
+      const body = (await r.json()) as Loose;
+      expect(body.details.errors[0]).toMatchObject({ code: 'INVALID_URL', field: 'body:url' });
+      expect(body.details.errors[0].message).toContain('SANDBOX_WEBHOOK_ALLOW');
+    }
+    for (const url of [allowed, `${allowed}/sub`, 'http://127.0.0.1:1/any/path', 'https://hooks.example.com/x']) {
+      expect((await post(url)).status, url).toBe(201);
+    }
+    // A subscription made before the list narrowed is not delivered to either.
+    const old = await subscribe({ url: `${receiver.origin}/before`, includeAll: true });
+    await emit(eventFor(alice, 'OPERATION_REQUESTED'));
+    await deliver(narrowed);
+    const oldLog = (await logs(old.id)).data[0];
+    expect(oldLog).toMatchObject({ status: 'FAILED', httpStatus: 0 });
+    expect(oldLog.error).toContain('SANDBOX_WEBHOOK_ALLOW');
+    // Only the allowed local targets were called (the two subscriptions made above under the allowed prefix).
+    expect(receiver.received.map((r) => r.path).sort()).toEqual(['/api/webhooks', '/api/webhooks/sub']);
+    await narrowed.stop();
+  });
+});
+
 describe('crash safety', () => {
   it('a sandbox stopped before delivering leaves work a new sandbox on the same DB delivers exactly once', async () => {
     const first = newSandbox({ leaseMs: 1500 });
@@ -738,6 +824,45 @@ describe('crash safety', () => {
     expect((await logs(subB.id, '?limit=100')).data).toHaveLength(2);
     const { rows } = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM sandbox.webhook_deliveries WHERE NOT done');
     expect(rows[0].n).toBe(0);
+  });
+
+  it('an attempt interrupted mid-delivery keeps its execution log; the re-delivery is a retry with the same message id', async () => {
+    const sub = await subscribe({ url: `${receiver.origin}/interrupted`, includeAll: true, allowRetry: false });
+    await emit(eventFor(alice, 'OPERATION_COMPLETED'));
+    expect(await fanOutEvents(sql, sandbox.services.clock.now())).toBe(1);
+    // A process whose receiver call never returns (it is about to be killed).
+    let release: (r: Response) => void = () => undefined;
+    const hanging = new Promise<Response>((resolve) => {
+      release = resolve;
+    });
+    const dying = createSandbox({ sql, modules: [createWebhooksModule({ timeoutMs: TIMEOUT_MS })], fetch: () => hanging });
+    await dying.ready;
+    const cfg = { ...DEFAULT_DELIVERY_CONFIG, timeoutMs: TIMEOUT_MS };
+    const [claimed] = await claimDueDeliveries(sql, cfg, dying.services.clock.now(), 1);
+    const inFlight = performAttempt(dying.services, cfg, claimed);
+    await vi.waitFor(async () => expect((await logs(sub.id)).data).toHaveLength(1));
+    // Logged before the call: what the log says if the process dies now.
+    const first = (await logs(sub.id)).data[0];
+    expect(first).toMatchObject({ messageId: claimed.message_id, status: 'FAILED', httpStatus: 0, retryAttempts: 0, error: INTERRUPTED_ERROR });
+
+    // kill -9: the lease is never released; once it expires another process delivers the same message again.
+    await sql.query(`UPDATE sandbox.webhook_deliveries SET locked_until = now() - interval '1 minute' WHERE id = $1`, [claimed.id]);
+    await deliver();
+    expect(receiver.received.map((r) => r.headers['x-message-id'])).toEqual([claimed.message_id]);
+    const after = (await logs(sub.id, '?sortOrder=ASCENDING')).data;
+    expect(after.map((l: Loose) => [l.status, l.retryAttempts, l.messageId])).toEqual([
+      ['FAILED', 0, claimed.message_id],
+      ['SUCCESS', 1, claimed.message_id],
+    ]);
+
+    // The stale attempt finally learns its real outcome: its own log says so, the schedule stays the new owner's.
+    release(new Response('late', { status: 503 }));
+    await inFlight;
+    const final = (await logs(sub.id, '?sortOrder=ASCENDING')).data;
+    expect(final[0]).toMatchObject({ status: 'FAILED', httpStatus: 503, error: 'Endpoint responded with HTTP 503' });
+    const { rows } = await sql.query<{ done: boolean; attempts_made: number }>('SELECT done, attempts_made FROM sandbox.webhook_deliveries WHERE id = $1', [claimed.id]);
+    expect(rows[0]).toEqual({ done: true, attempts_made: 2 });
+    await dying.stop();
   });
 
   it('deleting a subscription drops its pending deliveries', async () => {

@@ -1,10 +1,14 @@
 import NextAuth from 'next-auth';
 import { getAuthOptions } from '@/lib/auth/auth-options';
+import { checkAuthBody } from '@/lib/security/auth-body';
 
 type RouteContext = { params: Promise<{ nextauth: string[] }> };
 
 // Options are built per first request, not at import: `next build` loads this module without an environment.
 async function handler(request: Request, context: RouteContext) {
+  // A malformed JSON body is a 400 here, not next-auth's 500 with an empty body.
+  const refused = await checkAuthBody(request);
+  if (refused) return refused;
   return NextAuth(request as never, context as never, getAuthOptions());
 }
 

@@ -1,0 +1,99 @@
+// Server-action requests Next would answer with a 500, refused in the proxy with the right status and no stack.
+//
+// What Next 16.4 itself decides (node_modules/next/dist/server/app-render/action-handler.js): a fetch action whose
+// body cannot be decoded (`garbage{`) or that exceeds `serverActions.bodySizeLimit` (1 MB by default, an ApiError
+// with statusCode 413) ends in the handler's generic catch, which sets `res.statusCode = 500` and sends the error
+// to the client in the Flight stream (its own TODO: "consider checking if the error is an ApiError and change status
+// code so that we can respond with a 413"); a non-fetch (form) action rethrows into the 500 error page. The proxy
+// runs first and may read the request body (Next buffers up to `proxyClientMaxBodySize`, 10 MB, for it), so it
+// checks size and shape here.
+
+/** Next's default `serverActions.bodySizeLimit` ('1mb' = 1,048,576 bytes); next.config.mjs does not change it. */
+export const ACTION_BODY_LIMIT = 1024 * 1024;
+
+export type ActionVerdict = { ok: true } | { ok: false; status: 400 | 413; code: string; message: string };
+
+const OK: ActionVerdict = { ok: true };
+
+function isActionCandidate(method: string, pathname: string, headers: Headers): boolean {
+  if (method !== 'POST') return false;
+  // Route handlers parse their own bodies; the sandbox has its own limits.
+  if (pathname === '/api' || pathname.startsWith('/api/') || pathname === '/sandbox' || pathname.startsWith('/sandbox/')) {
+    return false;
+  }
+  const type = (headers.get('content-type') ?? '').toLowerCase();
+  return headers.has('next-action') || type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded');
+}
+
+const tooLarge = (): ActionVerdict => ({
+  ok: false,
+  status: 413,
+  code: 'PAYLOAD_TOO_LARGE',
+  message: `The request body exceeds ${ACTION_BODY_LIMIT} bytes`,
+});
+const malformed = (): ActionVerdict => ({ ok: false, status: 400, code: 'MALFORMED_REQUEST', message: 'The request body is malformed' });
+
+/** Reads at most `limit + 1` bytes of a clone of the body; null when it is larger than `limit`. */
+async function readLimited(request: Request, limit: number): Promise<Uint8Array | null> {
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.clone().body!.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      // Not awaited: cancelling one branch of a tee'd body settles only when the other branch is cancelled too.
+      reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * 413 for a server-action body over the limit, 400 for one React cannot decode: a fetch action's text body must be
+ * JSON (what `encodeReply` sends for simple arguments); a multipart body must parse, and its numbered rows (React's
+ * reply rows "0", "1", …) must be JSON. Anything else goes on to Next.
+ */
+export async function checkActionRequest(request: Request, pathname: string): Promise<ActionVerdict> {
+  const method = request.method.toUpperCase();
+  if (!isActionCandidate(method, pathname, request.headers)) return OK;
+  const declared = Number(request.headers.get('content-length') ?? '');
+  if (Number.isFinite(declared) && declared > ACTION_BODY_LIMIT) return tooLarge();
+  const bytes = await readLimited(request, ACTION_BODY_LIMIT);
+  if (!bytes) return tooLarge();
+  if (!request.headers.has('next-action')) return OK;
+  const type = request.headers.get('content-type') ?? '';
+  if (type.toLowerCase().startsWith('multipart/form-data')) {
+    let form: FormData;
+    try {
+      form = await new Response(bytes as BodyInit, { headers: { 'content-type': type } }).formData();
+    } catch {
+      return malformed();
+    }
+    for (const [name, value] of form.entries()) {
+      if (/^\d+$/.test(name) && typeof value === 'string' && !isJson(value)) return malformed();
+    }
+    return OK;
+  }
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+  return isJson(text) ? OK : malformed();
+}

@@ -1,0 +1,29 @@
+// next-auth 4's route handler reads a JSON body with `await req.json()` and no catch (next-auth/next/utils.js
+// getBody): malformed JSON, or JSON that is not an object, becomes a 500 with an empty body. Checked first here.
+
+export const MAX_AUTH_BODY_BYTES = 64 * 1024;
+
+/** Null when next-auth may read the body; otherwise the 400/413 to answer instead. */
+export async function checkAuthBody(request: Request): Promise<Response | null> {
+  if (request.method.toUpperCase() !== 'POST') return null;
+  const type = (request.headers.get('content-type') ?? '').toLowerCase();
+  const declared = Number(request.headers.get('content-length') ?? '');
+  if (Number.isFinite(declared) && declared > MAX_AUTH_BODY_BYTES) {
+    return Response.json({ code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' }, { status: 413 });
+  }
+  if (!type.includes('application/json')) return null;
+  const text = await request.clone().text();
+  if (text.length > MAX_AUTH_BODY_BYTES) {
+    return Response.json({ code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' }, { status: 413 });
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return Response.json({ code: 'MALFORMED_REQUEST', message: 'The request body must be a JSON object' }, { status: 400 });
+  }
+  return null;
+}

@@ -1,0 +1,128 @@
+import { NextRequest } from 'next/server';
+import { describe, expect, it } from 'vitest';
+import { config } from '../../proxy';
+import { ACTION_BODY_LIMIT, checkActionRequest } from './action-guard';
+import { checkAuthBody } from './auth-body';
+import { handleProxy } from './proxy-handler';
+
+const PUBLIC = 'http://localhost:3100';
+
+/** Next matches the pathname against `^<matcher>$` (path-to-regexp keeps a custom group's regex as written). */
+const matcher = new RegExp(`^${config.matcher[0]}$`);
+
+describe('proxy matcher', () => {
+  it.each([
+    '/',
+    '/accounts',
+    '/team',
+    '/api/health',
+    '/api/healthz',
+    '/api/health/deep',
+    '/sandboxzzz',
+    '/sandbox-evil',
+    '/favicon.icoz',
+    '/favicon.ico/x',
+    '/_next/imagez',
+    '/_next/staticx/a.js',
+    '/api/auth/callback/credentials',
+  ])('runs the proxy for %s', (path) => {
+    expect(matcher.test(path)).toBe(true);
+  });
+
+  it.each(['/sandbox', '/sandbox/', '/sandbox/api/accounts', '/_next/static/chunks/a.js', '/_next/image', '/favicon.ico'])(
+    'skips the proxy for %s',
+    (path) => {
+      expect(matcher.test(path)).toBe(false);
+    },
+  );
+});
+
+function actionRequest(body: BodyInit, headers: Record<string, string>) {
+  return new Request(`${PUBLIC}/team`, { method: 'POST', headers: { 'next-action': 'abc123', ...headers }, body });
+}
+
+describe('server-action guard', () => {
+  it('400 for a body React cannot decode, 413 over the 1 MB limit', async () => {
+    expect(await checkActionRequest(actionRequest('garbage{', { 'content-type': 'text/plain;charset=UTF-8' }), '/team')).toMatchObject({
+      ok: false,
+      status: 400,
+      code: 'MALFORMED_REQUEST',
+    });
+    const big = 'x'.repeat(ACTION_BODY_LIMIT + 1);
+    expect(await checkActionRequest(actionRequest(JSON.stringify([big]), { 'content-type': 'text/plain' }), '/team')).toMatchObject({
+      status: 413,
+    });
+    const form = new FormData();
+    form.append('0', '{not json');
+    expect(await checkActionRequest(actionRequest(form, {}), '/team')).toMatchObject({ status: 400 });
+    const broken = `--b\r\nContent-Disposition: form-data; name="0"\r\n\r\n["$K1"]\r\n--b`;
+    expect(await checkActionRequest(actionRequest(broken, { 'content-type': 'multipart/form-data; boundary=zz' }), '/team')).toMatchObject({
+      status: 400,
+    });
+    // Form posts without the action header: the size limit only.
+    const mpa = new Request(`${PUBLIC}/team`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: big });
+    expect(await checkActionRequest(mpa, '/team')).toMatchObject({ status: 413 });
+  });
+
+  it('lets well-formed actions, route handlers and the sandbox through', async () => {
+    expect(await checkActionRequest(actionRequest('["$K1"]', { 'content-type': 'text/plain' }), '/team')).toEqual({ ok: true });
+    const form = new FormData();
+    form.append('0', '["$K1"]');
+    form.append('1_email', 'ana@acme.test');
+    expect(await checkActionRequest(actionRequest(form, {}), '/team')).toEqual({ ok: true });
+    const api = new Request(`${PUBLIC}/api/x`, { method: 'POST', headers: { 'next-action': 'a' }, body: 'garbage{' });
+    expect(await checkActionRequest(api, '/api/x')).toEqual({ ok: true });
+    expect(await checkActionRequest(new Request(`${PUBLIC}/team`), '/team')).toEqual({ ok: true });
+  });
+
+  it('the proxy answers them with the status, a JSON sentence and no stack', async () => {
+    const req = new NextRequest(`${PUBLIC}/team`, {
+      method: 'POST',
+      headers: { host: 'localhost:3100', origin: PUBLIC, 'next-action': 'abc', 'content-type': 'text/plain' },
+      body: 'garbage{',
+    });
+    const res = await handleProxy(req, { env: { PUBLIC_URL: PUBLIC }, hasSession: async () => true });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { code: string; message: string };
+    expect(body.code).toBe('MALFORMED_REQUEST');
+    expect(JSON.stringify(body)).not.toMatch(/at \w+ \(|\.js:\d+/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
+  it('redirects and origin refusals carry the security headers and a CSP too', async () => {
+    const env = { PUBLIC_URL: PUBLIC };
+    const redirect = await handleProxy(new NextRequest(`${PUBLIC}/sandboxzzz`, { headers: { host: 'localhost:3100' } }), {
+      env,
+      hasSession: async () => false,
+    });
+    expect(redirect.status).toBe(307);
+    const refused = await handleProxy(
+      new NextRequest(`${PUBLIC}/team`, { method: 'POST', headers: { host: 'localhost:3100', origin: 'https://evil.test' } }),
+      { env },
+    );
+    expect(refused.status).toBe(403);
+    for (const res of [redirect, refused]) {
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+    }
+  });
+});
+
+describe('sign-in callback body', () => {
+  const post = (body: string, type = 'application/json') =>
+    new Request(`${PUBLIC}/api/auth/callback/credentials`, { method: 'POST', headers: { 'content-type': type }, body });
+
+  it('400 for malformed JSON or JSON that is not an object; form posts and GETs go on', async () => {
+    for (const bad of ['{"email":', 'null', '[1]', '"x"']) {
+      const res = await checkAuthBody(post(bad));
+      expect(res?.status, bad).toBe(400);
+      expect(await res!.json()).toMatchObject({ code: 'MALFORMED_REQUEST' });
+    }
+    expect(await checkAuthBody(post('{"email":"a@b.c"}'))).toBeNull();
+    expect(await checkAuthBody(post('email=a', 'application/x-www-form-urlencoded'))).toBeNull();
+    expect(await checkAuthBody(new Request(`${PUBLIC}/api/auth/session`))).toBeNull();
+    expect((await checkAuthBody(post(`{"a":"${'x'.repeat(70_000)}"}`)))?.status).toBe(413);
+  });
+});
