@@ -10,6 +10,8 @@ export interface QuoteClock {
   expiresAtMs: number;
   /** Service time minus browser time, measured when the quote arrived (epoch ms difference). */
   offsetMs: number;
+  /** The browser's clock when the quote arrived: a countdown is never read at an earlier time than this. */
+  receivedAtMs: number;
 }
 
 /**
@@ -27,7 +29,7 @@ export function clockOffsetMs(serverNow: string, receivedAtMs: number): number {
 export function quoteClock(expiresAt: string, serverNow: string, receivedAtMs: number): QuoteClock {
   const expiresAtMs = Date.parse(expiresAt);
   if (!Number.isFinite(expiresAtMs)) throw new RangeError(`Not a date-time: ${expiresAt.slice(0, 40)}`);
-  return { expiresAtMs, offsetMs: clockOffsetMs(serverNow, receivedAtMs) };
+  return { expiresAtMs, offsetMs: clockOffsetMs(serverNow, receivedAtMs), receivedAtMs };
 }
 
 export interface CountdownState {
@@ -40,7 +42,8 @@ export interface CountdownState {
 
 /** The countdown at the browser's time `nowMs`. */
 export function countdownAt(clock: QuoteClock, nowMs: number): CountdownState {
-  const remainingMs = Math.max(0, clock.expiresAtMs - (nowMs + clock.offsetMs));
+  const at = Math.max(nowMs, clock.receivedAtMs);
+  const remainingMs = Math.max(0, clock.expiresAtMs - (at + clock.offsetMs));
   return { remainingMs, secondsLeft: Math.ceil(remainingMs / 1000), expired: remainingMs <= 0 };
 }
 

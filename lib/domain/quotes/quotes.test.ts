@@ -42,6 +42,8 @@ describe('quote countdown', () => {
     const browserAtReceipt = Date.parse(issued) - 120_000;
     const clock = quoteClock(expiresAt, issued, browserAtReceipt);
     expect(clock.offsetMs).toBe(120_000);
+    // Read before it arrived (a stale tick): counted from its arrival, never more than 30 s.
+    expect(countdownAt(clock, 0).secondsLeft).toBe(30);
     expect(countdownAt(clock, browserAtReceipt)).toEqual({ remainingMs: 30_000, secondsLeft: 30, expired: false });
     expect(countdownAt(clock, browserAtReceipt + 12_300).secondsLeft).toBe(18);
     expect(countdownAt(clock, browserAtReceipt + 29_999)).toEqual({ remainingMs: 1, secondsLeft: 1, expired: false });
