@@ -1,9 +1,9 @@
 import 'server-only';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { ActionError } from '../actions/errors';
 import { getDb, type ConsoleDb } from '../db/client';
 import { loginAttempts, users } from '../db/schema';
-import { now } from './clock';
+import { now } from '../clock';
+import { DomainError } from '../errors';
 
 /**
  * Two locks, so the protection against guessing is not a weapon against the people it protects:
@@ -123,7 +123,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function unlockUser(userId: string, db?: ConsoleDb): Promise<{ email: string; activeLocks: number }> {
   const database = db ?? (await getDb());
   const [user] = UUID.test(userId) ? await database.select({ email: users.email }).from(users).where(eq(users.id, userId)) : [];
-  if (!user) throw new ActionError('NOT_FOUND', 'That user no longer exists.');
+  if (!user) throw new DomainError('NOT_FOUND', 'That user no longer exists.', {}, 404);
   return { email: user.email, activeLocks: await unlockEmail(database, user.email, now()) };
 }
 

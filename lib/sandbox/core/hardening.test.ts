@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson } from './idempotency';
 import { MAX_JSON_DEPTH, findBadString, jsonDepthExceeds } from './input-guard';
-import { createTestKit, type TestCustomer, type TestKit } from './testing';
+import { createTestKit, type TestCustomer, type TestKit } from '../testing/kit';
 
 let kit: TestKit;
 let c: TestCustomer;

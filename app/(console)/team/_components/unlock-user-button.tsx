@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
-import { failureSentence, readActionResult, type ActionFailure } from '@/lib/actions/result';
+import { readActionResult } from '@/lib/actions/result';
+import { failureSentence, type Failure } from '@/lib/errors';
 import { unlockUserAction } from '../actions';
 
 // English literals kept in this one component until the message catalogue is on main; they move to the
@@ -19,7 +20,7 @@ const TEXT = {
 /** Shown while the user has an active sign-in lock (too many failed attempts). */
 export function UnlockUserButton({ userId, userName }: { userId: string; userName: string }) {
   const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<ActionFailure | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
   const { toast } = useToast();
 
   async function unlock() {
