@@ -20,7 +20,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { count, countDistinct } from 'drizzle-orm';
 import { createApiClient } from '../lib/api/client';
 import { listOperations } from '../lib/api/operations';
-import { useTestDatabase, type ConsoleDb } from '../lib/db/client';
+import { useTestDatabase as openConsoleDatabase, type ConsoleDb } from '../lib/db/client';
 import { receivedEvents } from '../lib/db/schema';
 import { parseLiveEvent, type LiveEvent } from '../lib/domain/live/events';
 import { operationsCsv } from '../lib/domain/operations/export';
@@ -94,7 +94,7 @@ async function main() {
   const sandbox = createSandbox({ sql: fromPglite(sandboxPg) });
   await sandbox.ready;
   const consolePg = new PGlite();
-  const db: ConsoleDb = await useTestDatabase(consolePg);
+  const db: ConsoleDb = await openConsoleDatabase(consolePg);
   const bus = createMemoryBus();
   const customer = await createCustomer(sandbox.services.sql, { name: 'Bench Co', auto: false, now: sandbox.services.clock.now() });
   const token = await sandbox.tokens.issue(customer);
