@@ -101,6 +101,13 @@ describe('POST /api/webhooks receiver', () => {
     expect(published[0]).toMatchObject({ kind: 'ACCOUNT', id: accountId });
   });
 
+  it('takes the X-Resource-Id header when the service sends it', async () => {
+    const opId = randomUUID();
+    await receiveWebhook(delivery({ headers: { 'x-resource-id': opId } }), deps);
+    expect((await rows())[0]).toMatchObject({ resourceKind: 'OPERATION', resourceId: opId });
+    expect(published[0]).toMatchObject({ kind: 'OPERATION', id: opId });
+  });
+
   it('answers 401 and stores nothing for a missing, wrong or other-secret signature', async () => {
     for (const req of [delivery({ signature: null }), delivery({ signature: 'f'.repeat(64) }), delivery({ secret: 'someone-else' }), delivery({ headers: { 'x-message-id': '' } })]) {
       const res = await receiveWebhook(req, deps);

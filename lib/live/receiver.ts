@@ -86,7 +86,7 @@ export async function receiveWebhook(request: Request, deps: ReceiverDeps): Prom
   if (payload === null || typeof payload !== 'object') return answer(400, 'INVALID_JSON', 'The delivery body is not a JSON object.');
 
   const kind = resourceKindOf(eventType, request.headers.get('x-resource-name'));
-  const id = resourceIdOf(kind, payload);
+  const id = resourceIdOf(kind, payload, request.headers.get('x-resource-id'));
   const atTime = atTimeOf(payload);
   const db = await deps.getDb();
   const stored = await insertReceivedEvent(db, {

@@ -32,6 +32,9 @@ describe('event → resource', () => {
     expect(resourceIdOf('OPERATION', { id: 'not-a-uuid' })).toBeNull();
     expect(resourceIdOf('OPERATION', null)).toBeNull();
     expect(resourceIdOf('OPERATION', [OP])).toBeNull();
+    // the sandbox's X-Resource-Id header wins; a malformed one is ignored
+    expect(resourceIdOf('OPERATION', {}, OP.toUpperCase())).toBe(OP);
+    expect(resourceIdOf('OPERATION', { id: OTHER }, 'nope')).toBe(OTHER);
   });
 
   it('keeps a valid atTime (normalised), drops anything else', () => {

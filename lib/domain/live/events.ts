@@ -50,11 +50,15 @@ export function resourceKindOf(eventType: string, resourceNameHeader?: string | 
 }
 
 /**
- * The resource id a delivery carries. The contract's operation and beneficiary event bodies have no id (only
+ * The resource id a delivery carries: the `X-Resource-Id` header (a sandbox extension), else the body. The
+ * contract's operation and beneficiary event bodies have no id (only
  * `customerId`, amounts, state and `atTime`); the upstream service adds `id`, and `ASSET_ACTIVATED` carries
  * `accountId`. When no id is present the event still reaches every page showing a resource of that kind.
  */
-export function resourceIdOf(kind: string | null, payload: unknown): string | null {
+export function resourceIdOf(kind: string | null, payload: unknown, resourceIdHeader?: string | null): string | null {
+  // The sandbox's `X-Resource-Id` extension first; the body's own fields for a service that puts the id there.
+  const header = resourceIdHeader?.trim();
+  if (header && UUID.test(header)) return header.toLowerCase();
   const body = record(payload);
   if (!body) return null;
   const candidates = kind === 'ACCOUNT' ? [body.accountId, body.id] : [body.id];

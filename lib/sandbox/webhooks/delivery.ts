@@ -13,6 +13,8 @@ export interface ClaimedDelivery {
   message_id: string;
   event_type: string;
   resource_name: string;
+  /** The id of the resource the event is about (extension header `X-Resource-Id`); null when unknown. */
+  resource_id: string | null;
   payload: string;
   attempts_made: number;
   url: string;
@@ -46,7 +48,13 @@ export async function claimDueDeliveries(sql: Sql, cfg: DeliveryConfig, clockNow
        LIMIT $5
        FOR UPDATE SKIP LOCKED)
      RETURNING d.id, d.kind, d.subscription_id, d.customer_id, d.message_id, d.event_type, d.resource_name,
-               d.payload, d.attempts_made, d.lease_token, s.url, s.allow_retry`,
+               d.payload, d.attempts_made, d.lease_token, s.url, s.allow_retry,
+               -- A resend has no event of its own: it repeats the message of an earlier delivery.
+               COALESCE(
+                 (SELECT e.resource_id FROM sandbox.webhook_events e WHERE e.id = d.event_id),
+                 (SELECT e.resource_id FROM sandbox.webhook_deliveries o JOIN sandbox.webhook_events e ON e.id = o.event_id
+                  WHERE o.message_id = d.message_id AND o.event_id IS NOT NULL LIMIT 1)
+               )::text AS resource_id`,
     [new Date(wallNow + cfg.leaseMs), token, clockNow, new Date(wallNow), limit],
   );
   return rows;
@@ -80,7 +88,8 @@ function describeFetchError(err: unknown, timeoutMs: number): string {
 /** One HTTP POST. Redirects are not followed (a 3xx is a failed delivery): a redirect must not move the call elsewhere. */
 export async function postDelivery(
   fetchFn: typeof fetch,
-  d: Pick<ClaimedDelivery, 'url' | 'payload' | 'event_type' | 'message_id' | 'customer_id' | 'resource_name'>,
+  d: Pick<ClaimedDelivery, 'url' | 'payload' | 'event_type' | 'message_id' | 'customer_id' | 'resource_name'> &
+    Partial<Pick<ClaimedDelivery, 'resource_id'>>,
   signature: string,
   timeoutMs: number,
 ): Promise<AttemptOutcome> {
@@ -96,6 +105,8 @@ export async function postDelivery(
         'X-Message-Id': d.message_id,
         'X-Company-Id': d.customer_id,
         'X-Resource-Name': d.resource_name,
+        // Extension: the contract's operation and beneficiary event bodies carry no id of their own.
+        ...(d.resource_id ? { 'X-Resource-Id': d.resource_id } : {}),
         'X-Message-Signature': signature,
       },
       body: d.payload,

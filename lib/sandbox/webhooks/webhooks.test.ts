@@ -346,6 +346,7 @@ describe('delivery', () => {
       expect(got.headers['content-type']).toBe('application/json');
       expect(got.headers['x-company-id']).toBe(alice.id);
       expect(got.headers['x-resource-name']).toBe(e.resourceName);
+      expect(got.headers['x-resource-id']).toBe(e.resourceId);
       const messageId = got.headers['x-message-id'] as string;
       expect(messageId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       messageIds.add(messageId);

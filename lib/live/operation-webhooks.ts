@@ -1,0 +1,98 @@
+import 'server-only';
+import { listExecutionLogs } from '@/lib/api/subscriptions';
+import type { Operation } from '@/lib/api/schemas/operation';
+import type { ExecutionLog } from '@/lib/api/schemas/execution-log';
+import { getDb } from '@/lib/db/client';
+import { eventBelongsToOperation } from '@/lib/domain/operations/view';
+import { getConsoleSubscription } from './status';
+import { listEventsOfKind } from './store';
+
+export interface OperationWebhook {
+  messageId: string;
+  eventType: string;
+  atTime: string | null;
+  /** When the console stored it (null: never received, e.g. every attempt failed). */
+  receivedAt: string | null;
+  payload: unknown;
+  /** The console subscription's delivery attempts for this message, oldest first. */
+  attempts: Pick<ExecutionLog, 'id' | 'status' | 'httpStatus' | 'retryAttempts' | 'createdAt' | 'error'>[];
+}
+
+export interface OperationWebhooks {
+  webhooks: OperationWebhook[];
+  /** False when the service does not deliver to this console (nothing can be shown but the received rows). */
+  subscribed: boolean;
+  /** The delivery log could not be read (the received events are still shown). */
+  logsUnavailable: boolean;
+}
+
+const SLACK_MS = 60_000;
+const LOG_PAGES = 3;
+
+function parsePayload(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The webhooks an operation emitted, as the console saw them: each event it stored for this operation, joined by
+ * message id with the console subscription's execution logs (status, HTTP status, retries) — including deliveries
+ * that never arrived, found in the logs by their payload. Reads the logs around the operation's lifetime only.
+ */
+export async function loadOperationWebhooks(op: Operation, signal?: AbortSignal): Promise<OperationWebhooks> {
+  const since = new Date(Date.parse(op.createdAt) - SLACK_MS);
+  const db = await getDb();
+  const stored = (await listEventsOfKind(db, 'OPERATION', { since, limit: 1000 })).filter((e) => eventBelongsToOperation(e, op));
+  const byMessage = new Map<string, OperationWebhook>();
+  for (const e of stored.reverse()) {
+    byMessage.set(e.messageId, {
+      messageId: e.messageId,
+      eventType: e.eventType,
+      atTime: e.atTime ? e.atTime.toISOString() : null,
+      receivedAt: e.receivedAt.toISOString(),
+      payload: e.payload,
+      attempts: [],
+    });
+  }
+
+  const { subscriptionId } = await getConsoleSubscription();
+  let logsUnavailable = false;
+  if (subscriptionId) {
+    try {
+      let cursor: string | undefined;
+      for (let page = 0; page < LOG_PAGES; page++) {
+        const result = await listExecutionLogs(
+          subscriptionId,
+          { limit: 100, cursor, sortOrder: 'ASCENDING', ...({ createdFrom: since.toISOString() } as object) },
+          { signal },
+        );
+        for (const log of result.data) {
+          if (!log.eventType.startsWith('OPERATION_')) continue;
+          const payload = parsePayload(log.payload);
+          if (!byMessage.has(log.messageId) && !eventBelongsToOperation({ eventType: log.eventType, resourceId: null, payload }, op)) continue;
+          const entry =
+            byMessage.get(log.messageId) ??
+            ({ messageId: log.messageId, eventType: log.eventType, atTime: null, receivedAt: null, payload, attempts: [] } satisfies OperationWebhook);
+          entry.attempts.push({
+            id: log.id,
+            status: log.status,
+            httpStatus: log.httpStatus,
+            retryAttempts: log.retryAttempts,
+            createdAt: log.createdAt,
+            error: log.error,
+          });
+          byMessage.set(log.messageId, entry);
+        }
+        if (!result.meta.nextCursor) break;
+        cursor = result.meta.nextCursor;
+      }
+    } catch {
+      logsUnavailable = true;
+    }
+  }
+  const webhooks = [...byMessage.values()].sort((a, b) => (a.atTime ?? a.receivedAt ?? '').localeCompare(b.atTime ?? b.receivedAt ?? ''));
+  return { webhooks, subscribed: subscriptionId !== null, logsUnavailable };
+}
