@@ -58,7 +58,7 @@ export function resourceKindOf(eventType: string, resourceNameHeader?: string | 
 export function resourceIdOf(kind: string | null, payload: unknown, resourceIdHeader?: string | null): string | null {
   // The sandbox's `X-Resource-Id` extension first; the body's own fields for a service that puts the id there.
   const header = resourceIdHeader?.trim();
-  if (header && UUID.test(header)) return header.toLowerCase();
+  if (header && isUuid(header)) return header.toLowerCase();
   const body = record(payload);
   if (!body) return null;
   const candidates = kind === 'ACCOUNT' ? [body.accountId, body.id] : [body.id];
