@@ -1,0 +1,4 @@
+export * from './policy';
+export * from './state-machine';
+export * from './drift';
+export * from './keys';
