@@ -1,2 +1,2 @@
 export { recordAudit, type AuditInput, type AuditOutcome } from './record-audit';
-export { listAuditEvents, type AuditPage } from './list-audit';
+export { listAuditEvents, listAuditActions, type AuditPage, type AuditQuery } from './list-audit';

@@ -2,3 +2,4 @@ export * from './policy';
 export * from './state-machine';
 export * from './drift';
 export * from './keys';
+export * from './schema';
