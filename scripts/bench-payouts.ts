@@ -14,7 +14,7 @@ import { createApiClient } from '../lib/api/client';
 import { iterateItems } from '../lib/api/pagination';
 import { listOperations } from '../lib/api/operations';
 import { newIdempotencyKey } from '../lib/api/request';
-import { useTestDatabase } from '../lib/db/client';
+import { useTestDatabase as attachDatabase } from '../lib/db/client';
 import { approvePayout, previewQuote, requestPayout, type PayoutActor } from '../lib/payouts/service';
 import { idsInStatus } from '../lib/payouts/store';
 import { createSandbox } from '../lib/sandbox';
@@ -28,7 +28,7 @@ const address = { addressLine1: 'Av. Paulista, 1000', city: 'São Paulo', state:
 async function main() {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-payouts-'));
   const pg = await PGlite.create(path.join(dir, 'pglite'));
-  await useTestDatabase(pg);
+  await attachDatabase(pg); // the console's tables on the same embedded database as the sandbox, as in the app
   const sandbox = createSandbox({ sql: fromPglite(pg), basePath: '', readCache: true });
   await sandbox.ready;
   const server = http.createServer((req, res) => {

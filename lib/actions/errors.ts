@@ -6,8 +6,6 @@ export class ActionError extends Error {
     readonly code: string,
     message: string,
     readonly fieldErrors?: FieldErrors,
-    /** A person tried something they may not do (e.g. approve their own payout): audited as `denied`. */
-    readonly denied = false,
   ) {
     super(message);
     this.name = 'ActionError';

@@ -12,8 +12,6 @@ export type ActionFailure = {
   requestId?: string;
   /** The service's HTTP status when the failure came from the API (ApiError). */
   status?: number;
-  /** Refused because of who asked (recorded as a `denied` audit event), not because something broke. */
-  denied?: boolean;
 };
 
 export type ActionOutcome<T> = { ok: true; data: T } | { ok: false; failure: ActionFailure };

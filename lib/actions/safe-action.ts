@@ -51,12 +51,7 @@ function asFieldErrors(value: unknown): FieldErrors | undefined {
 /** Turns any thrown error into what the browser may see. Unexpected errors: one sentence + correlation id. */
 export function toActionFailure(error: unknown, correlationId: string, actionName = 'action'): ActionFailure {
   if (error instanceof ActionError) {
-    return {
-      code: error.code,
-      message: error.message,
-      ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
-      ...(error.denied ? { denied: true } : {}),
-    };
+    return { code: error.code, message: error.message, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) };
   }
   if (isApiError(error)) {
     const requestId = typeof error.requestId === 'string' ? error.requestId : undefined;
@@ -152,7 +147,7 @@ export const actionClient = createSafeActionClient({
       actor: user,
       action: metadata.name,
       target: audit.target ?? defaultTarget(result.parsedInput ?? clientInput) ?? null,
-      outcome: failed ? (failure?.denied ? 'denied' : 'error') : 'success',
+      outcome: failed ? 'error' : 'success',
       correlationId,
       details: failed ? { ...audit.details, code: failure?.code ?? 'INTERNAL' } : audit.details,
     }).catch((error: unknown) => {

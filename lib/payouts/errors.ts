@@ -31,6 +31,6 @@ export class PayoutError extends ActionError {
     readonly details: Record<string, unknown> = {},
     fieldErrors?: FieldErrors,
   ) {
-    super(code, message, fieldErrors, DENIED_CODES.has(code));
+    super(code, message, fieldErrors);
   }
 }
