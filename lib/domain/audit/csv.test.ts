@@ -23,7 +23,7 @@ describe('audit CSV', () => {
   });
 
   it('neutralises cells a spreadsheet would run as a formula', () => {
-    const csv = auditCsv([{ ...row, actorEmail: '=HYPERLINK("http://x")', target: '+1', action: '-2', correlationId: '@SUM(A1)' }], header, { withHeader: false });
-    expect(csv).toBe(`2026-11-23T09:00:00.000Z,"'=HYPERLINK(""http://x"")",'-2,'+1,denied,k-1,'@SUM(A1)\r\n`);
+    const csv = auditCsv([{ ...row, actorEmail: '=HYPERLINK("http://x")', target: '+1', action: '-cmd', correlationId: '@SUM(A1)' }], header, { withHeader: false });
+    expect(csv).toBe(`2026-11-23T09:00:00.000Z,"'=HYPERLINK(""http://x"")",'-cmd,'+1,denied,k-1,'@SUM(A1)\r\n`);
   });
 });

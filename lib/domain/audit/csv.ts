@@ -1,4 +1,4 @@
-import { stringify } from 'csv-stringify/sync';
+import { csvRow } from '@/lib/domain/operations/csv';
 
 export interface AuditCsvRow {
   at: Date;
@@ -20,24 +20,13 @@ export function idempotencyKeyOf(details: Record<string, unknown> | null | undef
 }
 
 /**
- * RFC 4180 CSV (CRLF records, fields quoted when they hold a comma, quote or line break, quotes doubled) with
- * spreadsheet formula injection neutralised: a cell starting with = + - @ tab or CR is prefixed with `'`
- * (csv-stringify's `escape_formulas`). Times are ISO 8601 UTC. `header` gives the column titles in the user's
- * language, in AUDIT_CSV_COLUMNS order.
+ * The operations export's CSV rules (lib/domain/operations/csv.ts): RFC 4180 (CRLF records, quoting only where
+ * needed, quotes doubled) and spreadsheet formula injection neutralised (a leading `= + - @`, tab or CR gets a
+ * `'`). Times are ISO 8601 UTC. `header` gives the column titles in the user's language, in AUDIT_CSV_COLUMNS order.
  */
 export function auditCsv(rows: readonly AuditCsvRow[], header: Readonly<Record<AuditCsvColumn, string>>, opts: { withHeader?: boolean } = {}): string {
-  const records = rows.map((r) => [
-    r.at.toISOString(),
-    r.actorEmail ?? '',
-    r.action,
-    r.target ?? '',
-    r.outcome,
-    idempotencyKeyOf(r.details) ?? '',
-    r.correlationId ?? '',
-  ]);
-  const withHeader = opts.withHeader ?? true;
-  return stringify(withHeader ? [AUDIT_CSV_COLUMNS.map((c) => header[c]), ...records] : records, {
-    record_delimiter: 'windows',
-    escape_formulas: true,
-  });
+  const lines = rows.map((r) =>
+    csvRow([r.at.toISOString(), r.actorEmail, r.action, r.target, r.outcome, idempotencyKeyOf(r.details), r.correlationId]),
+  );
+  return ((opts.withHeader ?? true) ? csvRow(AUDIT_CSV_COLUMNS.map((c) => header[c])) : '') + lines.join('');
 }

@@ -3,6 +3,7 @@ import { listAuditEvents } from '@/lib/audit/list-audit';
 import { recordAudit } from '@/lib/audit/record-audit';
 import { auditCsv, type AuditCsvColumn } from '@/lib/domain/audit/csv';
 import { dateBounds, parseAuditFilters } from '@/lib/domain/audit/filters';
+import { CSV_BOM } from '@/lib/domain/operations/csv';
 
 export const dynamic = 'force-dynamic';
 
@@ -29,7 +30,7 @@ export const GET = guardedGet('audit:read', async ({ request, user }) => {
   // Streamed page by page (keyset), so a large export never sits in memory whole.
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(auditCsv([], header)));
+      controller.enqueue(encoder.encode(CSV_BOM + auditCsv([], header)));
     },
     async pull(controller) {
       const page = await listAuditEvents({ ...query, limit: PAGE, cursor });
