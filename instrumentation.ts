@@ -12,6 +12,8 @@ export async function register() {
     });
     // Received webhooks: the live bus (LISTEN with PostgreSQL) and the 30-day retention sweep.
     await (await import('./lib/live/background')).startLiveBackground();
+    // Payout requests: 7-day expiry, resuming executions whose lease lapsed, following withdrawals.
+    (await import('./lib/payouts/sweep')).startPayoutSweep();
   } catch (error) {
     exitOnStartupFailure(error);
   }

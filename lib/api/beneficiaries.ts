@@ -48,8 +48,8 @@ export async function getBeneficiary(beneficiaryId: string, options?: CallOption
   return { data, requestId };
 }
 
-/** GET /api/beneficiaries — one page of beneficiaries with instruction counts (extension). */
-export async function listBeneficiaries(query: PageQuery = {}, options?: CallOptions): Promise<ApiPage<BeneficiarySummary>> {
+/** GET /api/beneficiaries — one page of beneficiaries with their instructions (extension); `name` searches holders. */
+export async function listBeneficiaries(query: PageQuery & { name?: string } = {}, options?: CallOptions): Promise<ApiPage<BeneficiarySummary>> {
   const { data, requestId } = await clientFor(options).request({
     method: 'GET',
     path: '/api/beneficiaries',

@@ -72,4 +72,21 @@ describe('audit log', () => {
     expect(denied.data.map((e) => e.action)).toEqual(['a.3', 'a.1']);
     expect((await listAuditEvents({ cursor: 'garbage' })).data.length).toBe(6); // a bad cursor means the first page
   });
+
+  it('filters by actor e-mail, action (exact or prefix), target and date range, wildcards literal', async () => {
+    clock.advance(1000);
+    const t0 = clock.now();
+    await recordAudit({ actor: { id: actor.id, email: 'fin_2@t.test' }, action: 'payouts.approve', target: 'p-1', outcome: 'denied' });
+    clock.advance(1000);
+    await recordAudit({ actor, action: 'payouts.request', target: 'p-1', outcome: 'success', details: { idempotencyKey: 'k' } });
+    clock.advance(1000);
+    const t1 = clock.now();
+    await recordAudit({ actor, action: 'payouts.request', target: 'p-2', outcome: 'success' });
+    expect((await listAuditEvents({ target: 'p-1' })).data.map((e) => e.action)).toEqual(['payouts.request', 'payouts.approve']);
+    expect((await listAuditEvents({ action: 'payouts.' })).data).toHaveLength(3);
+    expect((await listAuditEvents({ action: 'payouts.request' })).data).toHaveLength(2);
+    expect((await listAuditEvents({ actor: 'FIN_2' })).data.map((e) => e.actorEmail)).toEqual(['fin_2@t.test']);
+    expect((await listAuditEvents({ actor: '_' })).data.map((e) => e.actorEmail)).toEqual(['fin_2@t.test']);
+    expect((await listAuditEvents({ from: t0, to: t1 })).data.map((e) => e.target)).toEqual(['p-1', 'p-1']);
+  });
 });

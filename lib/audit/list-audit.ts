@@ -1,19 +1,44 @@
 import 'server-only';
-import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import { getDb } from '../db/client';
 import { auditEvents, type AuditEventRow } from '../db/schema';
 
 export type AuditPage = { data: AuditEventRow[]; nextCursor: string | null };
 
+export interface AuditQuery {
+  limit?: number;
+  cursor?: string | null;
+  actorId?: string;
+  /** Case-insensitive substring of the actor's e-mail. */
+  actor?: string;
+  /** Exact action (`payouts.approve`) or a prefix ending with a dot (`payouts.`). */
+  action?: string;
+  outcome?: AuditEventRow['outcome'];
+  target?: string;
+  /** Inclusive lower and exclusive upper bound of `at`. */
+  from?: Date;
+  to?: Date;
+}
+
+/** LIKE wildcards typed by a person are literal characters. */
+function likeLiteral(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
 /** Newest first, keyset-paged on (at, id); the cursor is opaque to callers. */
-export async function listAuditEvents(
-  query: { limit?: number; cursor?: string | null; actorId?: string; outcome?: AuditEventRow['outcome'] } = {},
-): Promise<AuditPage> {
+export async function listAuditEvents(query: AuditQuery = {}): Promise<AuditPage> {
   const db = await getDb();
-  const limit = Math.min(Math.max(query.limit ?? 50, 1), 200);
+  const limit = Math.min(Math.max(query.limit ?? 50, 1), 1000);
   const conditions: SQL[] = [];
   if (query.actorId) conditions.push(eq(auditEvents.actorId, query.actorId));
+  if (query.actor) conditions.push(ilike(auditEvents.actorEmail, `%${likeLiteral(query.actor)}%`));
+  if (query.action) {
+    conditions.push(query.action.endsWith('.') ? ilike(auditEvents.action, `${likeLiteral(query.action)}%`) : eq(auditEvents.action, query.action));
+  }
   if (query.outcome) conditions.push(eq(auditEvents.outcome, query.outcome));
+  if (query.target) conditions.push(eq(auditEvents.target, query.target));
+  if (query.from) conditions.push(gte(auditEvents.at, query.from));
+  if (query.to) conditions.push(lt(auditEvents.at, query.to));
   const cursor = decodeCursor(query.cursor);
   if (cursor) {
     conditions.push(
@@ -32,6 +57,13 @@ export async function listAuditEvents(
     data: page,
     nextCursor: rows.length > limit && last ? Buffer.from(`${last.at.toISOString()}|${last.id}`).toString('base64url') : null,
   };
+}
+
+/** Distinct action names, for the filter's choices. */
+export async function listAuditActions(): Promise<string[]> {
+  const db = await getDb();
+  const rows = await db.selectDistinct({ action: auditEvents.action }).from(auditEvents).orderBy(auditEvents.action);
+  return rows.map((r) => r.action);
 }
 
 function decodeCursor(cursor: string | null | undefined): { at: Date; id: string } | null {

@@ -15,6 +15,7 @@ export const PERMISSIONS = [
   'operations:create',
   'payouts:request',
   'payouts:approve',
+  'payouts:policy',
   'webhooks:read',
   'webhooks:manage',
   'team:manage',

@@ -117,3 +117,126 @@ export const receivedEvents = consoleSchema.table(
 );
 
 export type ReceivedEventRow = typeof receivedEvents.$inferSelect;
+
+/**
+ * Payout requests (maker-checker). The service only ever sees the final withdrawal; the request, its approvals
+ * and its history live here. `status` moves only through guarded updates (`WHERE id = $1 AND status = $2`),
+ * see lib/payouts — that is what makes the withdrawal go out once.
+ */
+export const payoutRequests = consoleSchema.table(
+  'payout_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requesterId: uuid('requester_id').notNull(),
+    requesterEmail: text('requester_email').notNull(),
+    requesterName: text('requester_name').notNull(),
+    sourceAccountId: uuid('source_account_id').notNull(),
+    sourceAccountName: text('source_account_name').notNull(),
+    sourceAsset: text('source_asset').notNull(),
+    beneficiaryId: uuid('beneficiary_id').notNull(),
+    beneficiaryName: text('beneficiary_name').notNull(),
+    instructionId: uuid('instruction_id').notNull(),
+    targetAsset: text('target_asset').notNull(),
+    dictKeyType: text('dict_key_type').notNull(),
+    dictKey: text('dict_key').notNull(),
+    fixedSide: text('fixed_side', { enum: ['source', 'target'] }).notNull(),
+    /** Decimal string in the fixed side's asset. */
+    amount: text('amount').notNull(),
+    memo: text('memo').notNull().default(''),
+    /** The quote seen at request time: `{id, rate:{value, base, quote}, sourceAmount, targetAmount, expiresAt}`. */
+    indicativeQuote: jsonb('indicative_quote').$type<StoredQuote>().notNull(),
+    requiredApprovals: integer('required_approvals').notNull(),
+    status: text('status').notNull(),
+    /** Each re-quote during execution is a new quote intent with its own derived key. */
+    quoteAttempt: integer('quote_attempt').notNull().default(0),
+    /** Tolerance (bps) the approvals granted for a re-quote at execution time. */
+    toleranceBps: text('tolerance_bps'),
+    /** While EXECUTING: whoever holds the lease runs the execution; a lapsed lease is resumed by the sweep. */
+    leaseUntil: tz('lease_until'),
+    executedQuote: jsonb('executed_quote').$type<StoredQuote>(),
+    operationId: uuid('operation_id'),
+    operationStatus: text('operation_status'),
+    failure: jsonb('failure').$type<{ code: string; message: string }>(),
+    rejectionReason: text('rejection_reason'),
+    decidedById: uuid('decided_by_id'),
+    decidedByEmail: text('decided_by_email'),
+    states: jsonb('states').$type<PayoutStateEntry[]>().notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+    expiresAt: tz('expires_at').notNull(),
+  },
+  (t) => [
+    check(
+      'payout_requests_status_valid',
+      sql`${t.status} in ('APPROVING', 'EXECUTING', 'PROCESSING', 'COMPLETED', 'FAILED', 'REJECTED', 'CANCELLED', 'EXPIRED')`,
+    ),
+    index('payout_requests_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('payout_requests_requester_idx').on(t.requesterId, t.createdAt.desc()),
+    index('payout_requests_status_idx').on(t.status, t.expiresAt),
+  ],
+);
+
+export type StoredQuote = {
+  id: string;
+  rate: { value: string; base: string; quote: string };
+  sourceAmount: { value: string; asset: string };
+  targetAmount: { value: string; asset: string };
+  expiresAt: string;
+};
+export type PayoutStateEntry = { status: string; at: string; by?: string | null; note?: string | null };
+
+/** One approval of one request. A request sent back for approval supersedes its earlier approvals. */
+export const payoutApprovals = consoleSchema.table(
+  'payout_approvals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => payoutRequests.id, { onDelete: 'cascade' }),
+    approverId: uuid('approver_id').notNull(),
+    approverEmail: text('approver_email').notNull(),
+    approverName: text('approver_name').notNull(),
+    /** The fresh quote the approver was shown, and its drift against the indicative one. */
+    freshQuote: jsonb('fresh_quote').$type<StoredQuote>().notNull(),
+    driftBps: text('drift_bps').notNull(),
+    acknowledged: boolean('acknowledged').notNull(),
+    toleranceBps: text('tolerance_bps').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    supersededAt: tz('superseded_at'),
+  },
+  (t) => [
+    // One live approval per person per request: 20 concurrent clicks by one approver insert one row.
+    uniqueIndex('payout_approvals_one_per_approver')
+      .on(t.requestId, t.approverId)
+      .where(sql`${t.supersededAt} is null`),
+  ],
+);
+
+/** Fresh quotes shown to approvers, so an approve action trusts only a quote this server fetched. */
+export const payoutQuotePreviews = consoleSchema.table(
+  'payout_quote_previews',
+  {
+    quoteId: uuid('quote_id').primaryKey(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => payoutRequests.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    quote: jsonb('quote').$type<StoredQuote>().notNull(),
+    driftBps: text('drift_bps').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('payout_quote_previews_request_idx').on(t.requestId, t.userId, t.createdAt.desc())],
+);
+
+/** Per source asset: amount thresholds → approvals required. Who changed it last is shown; every change is audited. */
+export const approvalPolicies = consoleSchema.table('approval_policies', {
+  asset: text('asset').primaryKey(),
+  rules: jsonb('rules').$type<Array<{ minAmount: string; approvals: 1 | 2 }>>().notNull(),
+  updatedById: uuid('updated_by_id'),
+  updatedByEmail: text('updated_by_email'),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});
+
+export type PayoutRequestRow = typeof payoutRequests.$inferSelect;
+export type PayoutApprovalRow = typeof payoutApprovals.$inferSelect;
+export type ApprovalPolicyRow = typeof approvalPolicies.$inferSelect;

@@ -51,13 +51,14 @@ export const beneficiarySchema = z.looseObject({
 });
 export type Beneficiary = z.infer<typeof beneficiarySchema>;
 
-/** Item of `GET /api/beneficiaries` (extension): no instructions, only their count. */
+/** Item of `GET /api/beneficiaries` (extension): the count of instructions and, from the sandbox, the instructions. */
 export const beneficiarySummarySchema = z.looseObject({
   id: z.string(),
   customerId: z.string(),
   holder: beneficiaryHolderSchema,
   relationshipType: openEnum(RELATIONSHIP_TYPE_VALUES),
   instructionCount: z.number().int().nonnegative(),
+  paymentInstructions: z.array(paymentInstructionSchema).optional(),
   createdAt: dateTimeSchema,
   updatedAt: dateTimeSchema,
 });

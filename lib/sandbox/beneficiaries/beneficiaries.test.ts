@@ -127,12 +127,29 @@ describe('POST /api/beneficiaries', () => {
     expect(first.data.map((b: Loose) => b.id)).toEqual([ids[2], ids[1]]);
     expect(first.data[0]).toEqual({
       id: ids[2], customerId: c.customer.id, holder: expect.any(Object), relationshipType: 'THIRD_PARTY', instructionCount: 1,
+      paymentInstructions: [expect.objectContaining({ asset: 'BRL', currentState: expect.objectContaining({ status: 'PENDING_REVIEW' }) })],
       createdAt: expect.any(String), updatedAt: expect.any(String),
     });
     const second = await c.get(`/api/beneficiaries?limit=2&cursor=${first.meta.nextCursor}`);
     expect(second.data.map((b: Loose) => [b.id, b.instructionCount])).toEqual([[ids[0], 2]]);
     expect(second.meta.nextCursor).toBeNull();
     expect((await (await h.client()).get('/api/beneficiaries')).data).toEqual([]);
+  });
+
+  it('GET /api/beneficiaries?name= narrows by holder name, case- and wildcard-safe', async () => {
+    const c = await h.client();
+    const joao = await createBeneficiary(c);
+    const maria = await c.post('/api/beneficiaries', {
+      holder: { ...INDIVIDUAL, firstName: 'Maria', lastName: 'Souza_%' },
+      relationshipType: 'SELF_OWNED',
+      paymentInstruction: pix('EMAIL', 'maria@example.com'),
+    });
+    expect((await c.get('/api/beneficiaries?name=SILVA')).data.map((b: Loose) => b.id)).toEqual([joao.id]);
+    expect((await c.get('/api/beneficiaries?name=ria%20sou')).data.map((b: Loose) => b.id)).toEqual([maria.id]);
+    expect((await c.get('/api/beneficiaries?name=_%25')).data.map((b: Loose) => b.id)).toEqual([maria.id]);
+    expect((await c.get('/api/beneficiaries?name=%25')).data.map((b: Loose) => b.id)).toEqual([maria.id]);
+    expect((await c.get('/api/beneficiaries?name=nobody')).data).toEqual([]);
+    expect((await c.call('GET', `/api/beneficiaries?name=${'x'.repeat(101)}`)).status).toBe(400);
   });
 });
 

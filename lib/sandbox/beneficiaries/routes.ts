@@ -11,7 +11,9 @@ import {
   createBeneficiary,
   getBeneficiary,
   getInstruction,
+  instructionResponse,
   listInstructions,
+  listInstructionsOf,
   rejectInstruction,
   type BeneficiaryRow,
 } from './service';
@@ -44,20 +46,37 @@ export const beneficiaryRoutes: RouteDef[] = [
     method: 'GET',
     path: '/api/beneficiaries',
     auth: 'customer',
-    summary: 'List beneficiaries (extension) with their instruction count.',
+    summary:
+      'List beneficiaries (extension) with their instruction count and instructions; `name` narrows to holders whose name contains it (case-insensitive).',
     async handler(ctx) {
+      const where = ['b.customer_id = $1'];
+      const params: unknown[] = [ctx.customer!.id];
+      const name = ctx.query.get('name');
+      if (name !== null && name.trim() !== '') {
+        const v = new Validator('query');
+        v.string({ name }, 'name', { maxLength: 100 });
+        v.done();
+        // LIKE wildcards typed by a person are literal characters.
+        params.push(`%${name.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+        where.push(
+          `(coalesce(b.holder->>'firstName', '') || ' ' || coalesce(b.holder->>'lastName', '') || ' ' || coalesce(b.holder->>'legalName', '')) ILIKE $2`,
+        );
+      }
       const page = await paginate<Record<string, unknown> & BeneficiaryRow & { instruction_count: number }, ReturnType<typeof beneficiarySummary>>(ctx.sql, {
         from: 'sandbox.beneficiaries b',
         select: `b.id, b.customer_id, b.holder, b.relationship_type, b.created_at, b.updated_at,
           (SELECT count(*)::int FROM sandbox.payment_instructions i WHERE i.beneficiary_id = b.id) AS instruction_count`,
-        where: ['b.customer_id = $1'],
-        params: [ctx.customer!.id],
+        where,
+        params,
         createdAtColumn: 'b.created_at',
         idColumn: 'b.id',
         query: ctx.query,
         map: (r) => beneficiarySummary(r, r.instruction_count),
       });
-      return { status: 200, body: page };
+      // The list shows each instruction's review status: one query for the whole page.
+      const byBeneficiary = await listInstructionsOf(ctx.sql, page.data.map((b) => b.id));
+      const data = page.data.map((b) => ({ ...b, paymentInstructions: (byBeneficiary.get(b.id) ?? []).map(instructionResponse) }));
+      return { status: 200, body: { ...page, data } };
     },
   },
   {

@@ -193,6 +193,18 @@ export async function listInstructions(tx: Sql, beneficiaryId: string): Promise<
   return rows;
 }
 
+/** The instructions of several beneficiaries, grouped by beneficiary, oldest first. */
+export async function listInstructionsOf(tx: Sql, beneficiaryIds: string[]): Promise<Map<string, InstructionRow[]>> {
+  const out = new Map<string, InstructionRow[]>();
+  if (beneficiaryIds.length === 0) return out;
+  const { rows } = await tx.query<InstructionRow>(
+    `SELECT ${INSTRUCTION_COLUMNS} FROM sandbox.payment_instructions WHERE beneficiary_id = ANY($1::uuid[]) ORDER BY created_at, id`,
+    [beneficiaryIds],
+  );
+  for (const row of rows) out.set(row.beneficiary_id, [...(out.get(row.beneficiary_id) ?? []), row]);
+  return out;
+}
+
 export async function getInstruction(tx: Sql, id: string, opts: { forUpdate?: boolean } = {}): Promise<InstructionRow | null> {
   const { rows } = await tx.query<InstructionRow>(
     `SELECT ${INSTRUCTION_COLUMNS} FROM sandbox.payment_instructions WHERE id = $1${opts.forUpdate ? ' FOR UPDATE' : ''}`,

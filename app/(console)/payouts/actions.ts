@@ -1,0 +1,75 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { actionClient } from '@/lib/actions/safe-action';
+import { approvalPolicySchema, approvePayoutSchema, payoutIdSchema, rejectPayoutSchema, requestPayoutSchema, payoutStepKey } from '@/lib/domain/payouts';
+import { approvePayout, cancelPayout, previewQuote, rejectPayout, requestPayout, setApprovalPolicy } from '@/lib/payouts/service';
+
+// Each action re-checks who may do it inside the service (the requester's own approve is refused there, not only
+// hidden), and the action client records every attempt — success, error or denied — in the audit log.
+
+export const requestPayoutAction = actionClient
+  .metadata({ name: 'payouts.request', permission: 'payouts:request' })
+  .inputSchema(requestPayoutSchema)
+  .action(async ({ parsedInput, ctx }) => {
+    const { idempotencyKey, ...rest } = parsedInput;
+    const p = await requestPayout(ctx.user, { ...rest, requestId: idempotencyKey });
+    ctx.audit.target = p.id;
+    ctx.audit.details = { idempotencyKey, amount: p.amount, fixedSide: p.fixedSide, sourceAsset: p.sourceAsset, beneficiaryId: p.beneficiaryId };
+    revalidatePath('/payouts');
+    return { payoutId: p.id };
+  });
+
+export const previewQuoteAction = actionClient
+  .metadata({ name: 'payouts.previewQuote', permission: 'payouts:approve' })
+  .inputSchema(payoutIdSchema)
+  .action(async ({ parsedInput, ctx }) => {
+    const preview = await previewQuote(ctx.user, parsedInput.payoutId);
+    ctx.audit.details = { quoteId: preview.quoteId, driftBps: preview.driftBps };
+    return preview;
+  });
+
+export const approvePayoutAction = actionClient
+  .metadata({ name: 'payouts.approve', permission: 'payouts:approve' })
+  .inputSchema(approvePayoutSchema)
+  .action(async ({ parsedInput, ctx }) => {
+    ctx.audit.details = { idempotencyKey: payoutStepKey(parsedInput.payoutId, 'withdrawal'), acknowledged: parsedInput.acknowledged };
+    const result = await approvePayout(ctx.user, {
+      requestId: parsedInput.payoutId,
+      previewQuoteId: parsedInput.previewQuoteId,
+      acknowledged: parsedInput.acknowledged,
+    });
+    ctx.audit.details = { ...ctx.audit.details, status: result.status, replayed: result.replayed };
+    revalidatePath('/payouts');
+    return result;
+  });
+
+export const rejectPayoutAction = actionClient
+  .metadata({ name: 'payouts.reject', permission: 'payouts:approve' })
+  .inputSchema(rejectPayoutSchema)
+  .action(async ({ parsedInput, ctx }) => {
+    ctx.audit.details = { reason: parsedInput.reason };
+    const status = await rejectPayout(ctx.user, { requestId: parsedInput.payoutId, reason: parsedInput.reason });
+    revalidatePath('/payouts');
+    return { status };
+  });
+
+export const cancelPayoutAction = actionClient
+  .metadata({ name: 'payouts.cancel', permission: 'payouts:request' })
+  .inputSchema(payoutIdSchema)
+  .action(async ({ parsedInput, ctx }) => {
+    const status = await cancelPayout(ctx.user, { requestId: parsedInput.payoutId });
+    revalidatePath('/payouts');
+    return { status };
+  });
+
+export const setApprovalPolicyAction = actionClient
+  .metadata({ name: 'payouts.setPolicy', permission: 'payouts:policy' })
+  .inputSchema(approvalPolicySchema)
+  .action(async ({ parsedInput, ctx }) => {
+    const change = await setApprovalPolicy(ctx.user, parsedInput);
+    ctx.audit.target = `policy:${parsedInput.asset}`;
+    ctx.audit.details = change;
+    revalidatePath('/payouts');
+    return { asset: parsedInput.asset };
+  });

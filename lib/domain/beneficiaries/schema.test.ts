@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { createBeneficiarySchema, instructionSchema, toCreateBeneficiaryBody } from './schema';
+
+const valid = {
+  holder: {
+    firstName: 'João',
+    lastName: 'Pereira',
+    taxId: { value: '529.982.247-25' },
+    dateOfBirth: '1990-05-17',
+    address: { addressLine1: 'Rua A, 1', addressLine2: '', city: 'São Paulo', state: 'SP', country: 'BR', postalCode: '01310-100' },
+  },
+  relationshipType: 'THIRD_PARTY',
+  paymentInstruction: { asset: 'BRL', dictKeyType: 'PHONE', dictKey: '+55 (11) 91234-5678' },
+};
+
+function issues(input: unknown): Record<string, string> {
+  const r = createBeneficiarySchema.safeParse(input);
+  if (r.success) return {};
+  return Object.fromEntries(r.error.issues.map((i) => [i.path.join('.'), i.message]));
+}
+
+describe('create-beneficiary schema (form and server action)', () => {
+  it('accepts a valid individual and builds the service body, normalised', () => {
+    const r = createBeneficiarySchema.safeParse(valid);
+    expect(r.success).toBe(true);
+    const body = toCreateBeneficiaryBody(r.data!);
+    expect(body.holder.taxId).toEqual({ type: 'CPF', value: '52998224725' });
+    expect(body.holder.address.addressLine2).toBeNull();
+    expect(body.paymentInstruction).toEqual({ type: 'PIX', asset: 'BRL', dictKeyType: 'PHONE', dictKey: '+5511912345678' });
+  });
+
+  it('puts each refusal on its field, as a code', () => {
+    expect(
+      issues({
+        ...valid,
+        holder: { ...valid.holder, firstName: ' ', taxId: { value: '529.982.247-24' }, dateOfBirth: '2015-01-01' },
+        relationshipType: 'FRIEND',
+        paymentInstruction: { asset: 'BRL', dictKeyType: 'CPF', dictKey: '123' },
+      }),
+    ).toMatchObject({
+      'holder.firstName': 'REQUIRED',
+      relationshipType: 'RELATIONSHIP_REQUIRED',
+    });
+    // Cross-field checks run once the shape is valid.
+    expect(
+      issues({ ...valid, holder: { ...valid.holder, taxId: { value: '529.982.247-24' }, dateOfBirth: '2999-01-01' } }),
+    ).toEqual({ 'holder.taxId.value': 'CPF_INVALID', 'holder.dateOfBirth': 'DOB_IN_FUTURE' });
+    expect(issues({ ...valid, paymentInstruction: { asset: 'BRL', dictKeyType: 'EVP', dictKey: 'nope' } })).toEqual({
+      'paymentInstruction.dictKey': 'EVP_INVALID',
+    });
+  });
+
+  it('validates a single instruction the same way', () => {
+    expect(instructionSchema.safeParse({ asset: 'BRL', dictKeyType: 'EMAIL', dictKey: 'x@' }).success).toBe(false);
+    expect(instructionSchema.safeParse({ asset: 'BRL', dictKeyType: 'EMAIL', dictKey: 'x@example.com' }).success).toBe(true);
+  });
+});

@@ -1,0 +1,5 @@
+export * from './policy';
+export * from './state-machine';
+export * from './drift';
+export * from './keys';
+export * from './schema';

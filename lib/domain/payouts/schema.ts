@@ -1,0 +1,42 @@
+// zod/mini: shared by the payout forms (browser) and their server actions.
+import * as z from 'zod/mini';
+import { ASSETS } from '@/lib/money/assets';
+
+const uuid = (code: string) => z.string({ error: code }).check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { error: code }));
+
+/** Messages are codes; the form words them (catalogue `payouts.errors.<code>`). */
+export const requestPayoutSchema = z.object({
+  idempotencyKey: uuid('FORM_KEY_LOST'),
+  sourceAccountId: uuid('ACCOUNT_REQUIRED'),
+  sourceAsset: z.enum(ASSETS, { error: 'ASSET_REQUIRED' }),
+  beneficiaryId: uuid('BENEFICIARY_REQUIRED'),
+  instructionId: uuid('INSTRUCTION_REQUIRED'),
+  fixedSide: z.enum(['source', 'target'], { error: 'FIXED_SIDE_REQUIRED' }),
+  amount: z.string({ error: 'AMOUNT_REQUIRED' }).check(z.trim(), z.regex(/^\d{1,15}(\.\d{1,6})?$/, { error: 'AMOUNT_INVALID' })),
+  memo: z.string().check(z.trim(), z.maxLength(140, { error: 'MEMO_TOO_LONG' })),
+});
+export type RequestPayoutValues = z.infer<typeof requestPayoutSchema>;
+
+export const payoutIdSchema = z.object({ payoutId: uuid('NOT_FOUND') });
+
+export const approvePayoutSchema = z.object({
+  payoutId: uuid('NOT_FOUND'),
+  previewQuoteId: uuid('PREVIEW_REQUIRED'),
+  acknowledged: z.boolean(),
+});
+
+export const rejectPayoutSchema = z.object({
+  payoutId: uuid('NOT_FOUND'),
+  reason: z.string({ error: 'REASON_REQUIRED' }).check(
+    z.trim(),
+    z.minLength(1, { error: 'REASON_REQUIRED' }),
+    z.maxLength(500, { error: 'REASON_TOO_LONG' }),
+  ),
+});
+
+export const approvalPolicySchema = z.object({
+  asset: z.enum(ASSETS, { error: 'ASSET_REQUIRED' }),
+  rules: z
+    .array(z.object({ minAmount: z.string({ error: 'POLICY_INVALID_AMOUNT' }), approvals: z.number({ error: 'POLICY_INVALID_APPROVALS' }) }))
+    .check(z.maxLength(10, { error: 'POLICY_TOO_MANY_RULES' })),
+});

@@ -1,0 +1,47 @@
+import { DomainError } from '@/lib/errors';
+
+/**
+ * Refusals of the payout service. The code is what the browser words (catalogue `payouts.errors.<code>`);
+ * the message is an English fallback for logs and the audit trail.
+ */
+export type PayoutErrorCode =
+  | 'FORBIDDEN'
+  | 'SELF_APPROVAL'
+  | 'NOT_REQUESTER'
+  | 'ALREADY_APPROVED'
+  | 'NOT_FOUND'
+  | 'INVALID_STATUS'
+  | 'INSTRUCTION_NOT_APPROVED'
+  | 'INSTRUCTION_NOT_FOUND'
+  | 'ACCOUNT_NOT_ACTIVE'
+  | 'ASSET_NOT_ENABLED'
+  | 'INVALID_AMOUNT'
+  | 'PREVIEW_REQUIRED'
+  | 'DRIFT_NOT_ACKNOWLEDGED'
+  | 'REASON_REQUIRED'
+  | 'INVALID_POLICY';
+
+/** Refusals that are a person trying something they may not do: audited with outcome `denied`. */
+export const DENIED_CODES: ReadonlySet<string> = new Set(['FORBIDDEN', 'SELF_APPROVAL', 'NOT_REQUESTER']);
+
+/** HTTP status of each refusal: a person refused is 403, a missing thing 404, a state conflict 409. */
+function statusOf(code: PayoutErrorCode): number {
+  if (DENIED_CODES.has(code)) return 403;
+  if (code === 'NOT_FOUND' || code === 'INSTRUCTION_NOT_FOUND') return 404;
+  if (code === 'INVALID_STATUS' || code === 'ALREADY_APPROVED') return 409;
+  return 400;
+}
+
+export class PayoutError extends DomainError {
+  declare readonly code: PayoutErrorCode;
+  constructor(
+    code: PayoutErrorCode,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+    /** Field path → catalogue key (first key of each field). */
+    fieldErrors: Record<string, string | string[]> = {},
+  ) {
+    super(code, message, Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])), statusOf(code));
+    this.name = 'PayoutError';
+  }
+}

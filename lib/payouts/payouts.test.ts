@@ -1,0 +1,319 @@
+/**
+ * The payout service against the REAL sandbox handler (in-process through MSW) and a real in-memory PGlite
+ * shared by console and sandbox, as in the app. Proves exactly-once: concurrent approvals, two console
+ * "instances" (two API clients with their own token caches), lost responses, an expired quote.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient, type ApiClient } from '@/lib/api/client';
+import { listOperations } from '@/lib/api/operations';
+import { newIdempotencyKey } from '@/lib/api/request';
+import { recordingLogger } from '@/lib/api/testing/fakes';
+import { listAuditEvents } from '@/lib/audit/list-audit';
+import { fakeClock, setClockForTests } from '@/lib/clock';
+import { resetDatabaseForTests, useTestDatabase } from '@/lib/db/client';
+import { createSandbox, type Sandbox } from '@/lib/sandbox';
+import { fromPglite } from '@/lib/sandbox/core/sql';
+import { PayoutError } from './errors';
+import { executePayout, syncPayout } from './execute';
+import {
+  approvePayout,
+  cancelPayout,
+  previewQuote,
+  rejectPayout,
+  requestPayout,
+  setApprovalPolicy,
+  type PayoutActor,
+} from './service';
+import { countInbox, getPayout, listPayouts } from './store';
+import { runPayoutSweep } from './sweep';
+
+const BASE = 'https://fx.test';
+let pg: PGlite;
+let sandbox: Sandbox;
+/** Per-test fault hook: return a Response to answer instead of the sandbox, or undefined to pass through. */
+let fault: ((request: Request) => Promise<Response | undefined>) | null = null;
+const server = setupServer(
+  http.all(`${BASE}/*`, async ({ request }) => {
+    const injected = fault ? await fault(request.clone()) : undefined;
+    return injected ?? sandbox.handle(request);
+  }),
+);
+const clock = fakeClock(new Date('2026-11-23T09:00:00.000Z'));
+
+beforeAll(async () => {
+  pg = new PGlite();
+  await useTestDatabase(pg);
+  sandbox = createSandbox({ sql: fromPglite(pg), basePath: '' });
+  await sandbox.ready;
+  server.listen({ onUnhandledRequest: 'error' });
+  clock.install();
+});
+afterEach(() => {
+  fault = null;
+});
+afterAll(async () => {
+  server.close();
+  setClockForTests(undefined);
+  resetDatabaseForTests();
+  await sandbox.stop();
+  await pg.close();
+});
+
+async function helper<T = Record<string, unknown>>(path: string, body: unknown, token?: string): Promise<T> {
+  const headers = new Headers({ 'Content-Type': 'application/json', 'X-Idempotency-Key': newIdempotencyKey() });
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const res = await sandbox.handle(new Request(`${BASE}${path}`, { method: 'POST', headers, body: JSON.stringify(body) }));
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${path} → ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : {}) as T;
+}
+
+const actor = (name: string, role: PayoutActor['role'] = 'finance'): PayoutActor => ({
+  id: crypto.randomUUID(),
+  email: `${name}@t.test`,
+  name,
+  role,
+});
+const address = { addressLine1: 'Av. Paulista, 1000', city: 'São Paulo', state: 'SP', country: 'BR', postalCode: '01310-100' };
+
+interface World {
+  client: ApiClient;
+  second: ApiClient;
+  token: string;
+  accountId: string;
+  beneficiaryId: string;
+  approvedInstructionId: string;
+  pendingInstructionId: string;
+}
+
+async function world(balance = '100000.00'): Promise<World> {
+  const creds = await helper<{ clientId: string; clientSecret: string }>('/_sandbox/customers', { name: 'Payout Co', auto: false });
+  const make = () =>
+    createApiClient({ baseUrl: BASE, credentials: creds, sleep: async () => {}, random: () => 0, logger: recordingLogger() });
+  const client = make();
+  const token = await client.tokens.getToken();
+  const call = async (path: string, body: unknown) => {
+    const res = await sandbox.handle(
+      new Request(`${BASE}${path}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'X-Idempotency-Key': newIdempotencyKey() },
+        body: JSON.stringify(body),
+      }),
+    );
+    expect(res.status, await res.clone().text()).toBeLessThan(300);
+    return (await res.json()) as Record<string, unknown> & { id: string };
+  };
+  const account = await call('/api/accounts', {
+    assets: [{ code: 'USD', isVirtual: false }, { code: 'BRL', isVirtual: false }],
+    owner: { type: 'COMPANY', legalName: 'Payout Co Ltda', taxId: { value: '11.222.333/0001-81', type: 'CNPJ' }, industry: 'INFORMATION_TECHNOLOGY', address },
+  });
+  await helper(`/_sandbox/accounts/${account.id}/activate`, {}, token);
+  await helper(`/_sandbox/accounts/${account.id}/balances`, { asset: 'USD', value: balance }, token);
+  const holder = { type: 'INDIVIDUAL', firstName: 'João', lastName: 'Pereira', taxId: { type: 'CPF', value: '52998224725' }, dateOfBirth: '1990-05-17', address };
+  const b = await call('/api/beneficiaries', {
+    holder,
+    relationshipType: 'THIRD_PARTY',
+    paymentInstruction: { type: 'PIX', asset: 'BRL', dictKeyType: 'EMAIL', dictKey: 'joao@example.com' },
+  });
+  const approved = (b.paymentInstructions as Array<{ id: string }>)[0]!.id;
+  await helper(`/_sandbox/payment-instructions/${approved}/approve`, {}, token);
+  const b2 = await call(`/api/beneficiaries/${b.id}/payment-instructions`, { type: 'PIX', asset: 'BRL', dictKeyType: 'PHONE', dictKey: '+5511912345678' });
+  const pending = (b2.paymentInstructions as Array<{ id: string }>).find((i) => i.id !== approved)!.id;
+  return { client, second: make(), token, accountId: account.id, beneficiaryId: b.id, approvedInstructionId: approved, pendingInstructionId: pending };
+}
+
+async function withdrawals(w: World): Promise<number> {
+  const page = await listOperations({ intentType: 'WITHDRAWAL', limit: 100 }, { client: w.client });
+  return page.data.length;
+}
+
+function request(w: World, requester: PayoutActor, amount = '100.00', extra: Partial<Parameters<typeof requestPayout>[1]> = {}) {
+  return requestPayout(
+    requester,
+    {
+      requestId: newIdempotencyKey(),
+      sourceAccountId: w.accountId,
+      sourceAsset: 'USD',
+      beneficiaryId: w.beneficiaryId,
+      instructionId: w.approvedInstructionId,
+      fixedSide: 'source',
+      amount,
+      memo: 'Invoice 42',
+      ...extra,
+    },
+    { client: w.client },
+  );
+}
+
+async function approveAs(w: World, approver: PayoutActor, requestId: string, client = w.client) {
+  const preview = await previewQuote(approver, requestId, { client });
+  return approvePayout(approver, { requestId, previewQuoteId: preview.quoteId, acknowledged: false }, { client });
+}
+
+describe('requesting', () => {
+  it('stores the indicative quote and the approvals the policy requires; a double submit is one request', async () => {
+    const w = await world();
+    const felipe = actor('felipe');
+    const p = await request(w, felipe, '250.00');
+    expect(p).toMatchObject({ status: 'APPROVING', requiredApprovals: 1, sourceAsset: 'USD', targetAsset: 'BRL', amount: '250.00' });
+    expect(p.indicativeQuote).toMatchObject({ sourceAmount: { value: '250.00', asset: 'USD' }, targetAmount: { asset: 'BRL' } });
+    const again = await requestPayout(felipe, { ...p, memo: p.memo, requestId: p.id, fixedSide: 'source' }, { client: w.client });
+    expect(again.id).toBe(p.id);
+    expect((await listPayouts({ scope: 'mine', userId: felipe.id })).data.map((r) => r.id)).toEqual([p.id]);
+  });
+
+  it('refuses an instruction pending review, on its field, and a viewer altogether', async () => {
+    const w = await world();
+    await expect(request(w, actor('felipe'), '10.00', { instructionId: w.pendingInstructionId })).rejects.toMatchObject({
+      code: 'INSTRUCTION_NOT_APPROVED',
+      fieldErrors: { instructionId: ['INSTRUCTION_NOT_APPROVED'] },
+    });
+    await expect(request(w, actor('vitor', 'viewer'))).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(request(w, actor('felipe'), '1.001')).rejects.toMatchObject({ fieldErrors: { amount: ['AMOUNT_INVALID'] } });
+  });
+});
+
+describe('approving: maker ≠ checker, exactly one withdrawal', () => {
+  it('the requester cannot approve (nor reject); another finance user approves and the withdrawal completes', async () => {
+    const w = await world();
+    const felipe = actor('felipe');
+    const fernanda = actor('fernanda');
+    const p = await request(w, felipe);
+    await expect(previewQuote(felipe, p.id, { client: w.client })).rejects.toMatchObject({ code: 'SELF_APPROVAL' });
+    await expect(approvePayout(felipe, { requestId: p.id, previewQuoteId: crypto.randomUUID(), acknowledged: true }, { client: w.client })).rejects.toMatchObject({ code: 'SELF_APPROVAL' });
+    await expect(rejectPayout(felipe, { requestId: p.id, reason: 'x' })).rejects.toMatchObject({ code: 'SELF_APPROVAL' });
+    const inboxBefore = await countInbox(felipe.id);
+    expect(await countInbox(fernanda.id)).toBe(inboxBefore + 1); // everyone else's open requests, plus this one
+    await expect(approvePayout(fernanda, { requestId: p.id, previewQuoteId: crypto.randomUUID(), acknowledged: false }, { client: w.client })).rejects.toMatchObject({ code: 'PREVIEW_REQUIRED' });
+    const result = await approveAs(w, fernanda, p.id);
+    expect(result).toMatchObject({ status: 'PROCESSING', approvals: 1, required: 1, replayed: false });
+    expect(await countInbox(fernanda.id)).toBe(inboxBefore);
+    const processing = await getPayout(p.id);
+    await helper(`/_sandbox/operations/${processing!.operationId}/complete`, {}, w.token);
+    expect(await syncPayout(p.id, { client: w.client })).toBe('COMPLETED');
+    expect(await withdrawals(w)).toBe(1);
+    const trail = (await listAuditEvents({ limit: 200 })).data.filter((e) => e.target === p.id).map((e) => e.action);
+    expect(trail).toEqual(expect.arrayContaining(['payouts.execute', 'payouts.withdrawal', 'payouts.complete']));
+  });
+
+  it('20 concurrent approvals (one person double-clicking, others racing, over two console instances) → one withdrawal', async () => {
+    const w = await world();
+    const p = await request(w, actor('felipe'));
+    const approvers = Array.from({ length: 10 }, (_, i) => actor(`a${i}`));
+    const previews = await Promise.all(approvers.map((a) => previewQuote(a, p.id, { client: w.client })));
+    const calls = Array.from({ length: 20 }, (_, i) => {
+      const a = approvers[i % 10]!;
+      return approvePayout(a, { requestId: p.id, previewQuoteId: previews[i % 10]!.quoteId, acknowledged: false }, { client: i % 2 ? w.second : w.client }).then(
+        (r) => r.status,
+        (e: PayoutError) => e.code,
+      );
+    });
+    const outcomes = await Promise.all(calls);
+    // Everyone either saw the request progress or was told it is no longer waiting; nobody got an error.
+    expect(outcomes.every((o) => ['PROCESSING', 'EXECUTING', 'INVALID_STATUS'].includes(o))).toBe(true);
+    expect(await withdrawals(w)).toBe(1);
+    const row = await getPayout(p.id);
+    expect(row!.status).toBe('PROCESSING');
+    // Re-running the execution (a retry, the sweep, another instance) changes nothing.
+    await Promise.all([executePayout(p.id, { client: w.client }), executePayout(p.id, { client: w.second })]);
+    expect(await withdrawals(w)).toBe(1);
+  });
+
+  it('a withdrawal response lost on every attempt leaves EXECUTING; the sweep resumes with the same key → still one', async () => {
+    const w = await world();
+    const p = await request(w, actor('felipe'));
+    let lost = 0;
+    fault = async (req) => {
+      if (!req.url.endsWith('/api/operations/withdrawal')) return undefined;
+      await sandbox.handle(req); // the service acts…
+      lost++;
+      return HttpResponse.error(); // …and the answer never arrives
+    };
+    const approver = actor('fernanda');
+    const r = await approveAs(w, approver, p.id);
+    expect(r.status).toBe('EXECUTING');
+    expect(lost).toBeGreaterThanOrEqual(2); // lib/api retried with the same key
+    fault = null;
+    expect(await runPayoutSweep({ client: w.client })).toMatchObject({ resumed: 0 }); // lease still held
+    clock.advance(31_000);
+    expect(await runPayoutSweep({ client: w.client })).toMatchObject({ resumed: 1 });
+    expect((await getPayout(p.id))!.status).toBe('PROCESSING');
+    expect(await withdrawals(w)).toBe(1);
+    // The approver retries after the time-out: told where it stands, nothing new goes out.
+    const preview = await previewQuote(actor('other'), p.id, { client: w.client }).catch((e: PayoutError) => e.code);
+    expect(preview).toBe('INVALID_STATUS');
+    expect(await approvePayout(approver, { requestId: p.id, previewQuoteId: crypto.randomUUID(), acknowledged: false }, { client: w.client })).toMatchObject({ replayed: true, status: 'PROCESSING' });
+    expect(await withdrawals(w)).toBe(1);
+  });
+
+  it('a quote that expires before use is replaced within tolerance under the same withdrawal key', async () => {
+    const w = await world();
+    const p = await request(w, actor('felipe'));
+    let expiredOnce = false;
+    fault = async (req) => {
+      if (!expiredOnce && req.url.endsWith('/api/operations/withdrawal')) {
+        expiredOnce = true;
+        await sandbox.services.clock.advance(31); // the quote dies between quote and withdrawal
+      }
+      return undefined;
+    };
+    const r = await approveAs(w, actor('fernanda'), p.id);
+    expect(r.status).toBe('PROCESSING');
+    const row = await getPayout(p.id);
+    expect(row!.quoteAttempt).toBe(2);
+    expect(await withdrawals(w)).toBe(1);
+  });
+
+  it('an above-threshold payout needs two approvers; insufficient funds fail with the reason', async () => {
+    const w = await world('500.00');
+    const admin = actor('ana', 'admin');
+    await setApprovalPolicy(admin, { asset: 'USD', rules: [{ minAmount: '1000', approvals: 2 }] });
+    await expect(setApprovalPolicy(actor('felipe'), { asset: 'USD', rules: [] })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(setApprovalPolicy(admin, { asset: 'USD', rules: [{ minAmount: '1.001', approvals: 2 }] })).rejects.toMatchObject({
+      fieldErrors: { 'rules.0.minAmount': ['POLICY_AMOUNT_PRECISION'] },
+    });
+    const p = await request(w, actor('felipe'), '1000.00');
+    expect(p.requiredApprovals).toBe(2);
+    const first = await approveAs(w, actor('fernanda'), p.id);
+    expect(first).toMatchObject({ status: 'APPROVING', approvals: 1, required: 2 });
+    expect(await withdrawals(w)).toBe(0);
+    const second = await approveAs(w, admin, p.id);
+    expect(second.status).toBe('PROCESSING');
+    const row = await getPayout(p.id);
+    await helper(`/_sandbox/operations/${row!.operationId}/complete`, {}, w.token);
+    expect(await syncPayout(p.id, { client: w.client })).toBe('FAILED');
+    const failed = await getPayout(p.id);
+    expect(failed!.failure).toMatchObject({ code: expect.stringMatching(/INSUFFICIENT/) });
+    await setApprovalPolicy(admin, { asset: 'USD', rules: [] });
+  });
+});
+
+describe('reject, cancel, expire', () => {
+  it('a rejection needs a reason that the requester then sees; only the requester cancels', async () => {
+    const w = await world();
+    const felipe = actor('felipe');
+    const p = await request(w, felipe);
+    await expect(rejectPayout(actor('fernanda'), { requestId: p.id, reason: '  ' })).rejects.toMatchObject({ code: 'REASON_REQUIRED' });
+    await expect(cancelPayout(actor('fernanda'), { requestId: p.id })).rejects.toMatchObject({ code: 'NOT_REQUESTER' });
+    expect(await rejectPayout(actor('fernanda'), { requestId: p.id, reason: 'Wrong invoice' })).toBe('REJECTED');
+    expect((await getPayout(p.id))!.rejectionReason).toBe('Wrong invoice');
+    await expect(cancelPayout(felipe, { requestId: p.id })).rejects.toMatchObject({ code: 'INVALID_STATUS' });
+    const q = await request(w, felipe);
+    expect(await cancelPayout(felipe, { requestId: q.id })).toBe('CANCELLED');
+    expect(await withdrawals(w)).toBe(0);
+  });
+
+  it('expires after 7 days of waiting', async () => {
+    const w = await world();
+    const p = await request(w, actor('felipe'));
+    clock.advance(7 * 24 * 3600_000 - 1000);
+    await runPayoutSweep({ client: w.client });
+    expect((await getPayout(p.id))!.status).toBe('APPROVING');
+    clock.advance(1000);
+    await runPayoutSweep({ client: w.client });
+    expect((await getPayout(p.id))!.status).toBe('EXPIRED');
+  });
+});

@@ -1,0 +1,370 @@
+import 'server-only';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { getAccount } from '@/lib/api/accounts';
+import { getBeneficiary } from '@/lib/api/beneficiaries';
+import { isApiError } from '@/lib/api/errors';
+import { createQuote } from '@/lib/api/quotes';
+import { newIdempotencyKey } from '@/lib/api/request';
+import { recordAudit } from '@/lib/audit/record-audit';
+import { now } from '@/lib/clock';
+import { can, type Role } from '@/lib/auth/permissions';
+import { getDb } from '@/lib/db/client';
+import { approvalPolicies, payoutApprovals, payoutQuotePreviews, payoutRequests, type StoredQuote } from '@/lib/db/schema';
+import { holderName } from '@/lib/domain/beneficiaries/holder';
+import {
+  decideApproval,
+  driftBps,
+  expiresAt,
+  needsAcknowledgement,
+  payoutStepKey,
+  requiredApprovals,
+  toleranceFor,
+  validatePolicy,
+  type PayoutStatus,
+} from '@/lib/domain/payouts';
+import { toAmount } from '@/lib/money/amount';
+import { isAsset, type Asset } from '@/lib/money/assets';
+import { Dec } from '@/lib/money/decimal';
+import { PayoutError } from './errors';
+import { EXECUTION_LEASE_MS, executePayout } from './execute';
+import { toStoredQuote, type PayoutDeps } from './quotes';
+import { appendState, getPayout, getPolicyRow, type PayoutWithApprovals } from './store';
+
+export type PayoutActor = { id: string; email: string; name: string; role: Role };
+
+/** A fresh quote shown to an approver is trusted for this long; after that they must look again. */
+export const PREVIEW_MAX_AGE_MS = 10 * 60_000;
+export const REJECTION_REASON_MAX = 500;
+
+export interface RequestPayoutInput {
+  /** The form instance's idempotency key; it becomes the request's id, so a double submit is one request. */
+  requestId: string;
+  sourceAccountId: string;
+  sourceAsset: string;
+  beneficiaryId: string;
+  instructionId: string;
+  fixedSide: 'source' | 'target';
+  amount: string;
+  memo: string;
+}
+
+function must(actor: PayoutActor, permission: 'payouts:request' | 'payouts:approve' | 'payouts:policy'): void {
+  if (!can(actor.role, permission)) throw new PayoutError('FORBIDDEN', 'Your role may not do this.', { permission });
+}
+
+/** Finance or admin asks for a payout to a saved beneficiary's APPROVED instruction; stores the indicative quote. */
+export async function requestPayout(actor: PayoutActor, input: RequestPayoutInput, deps: PayoutDeps = {}): Promise<PayoutWithApprovals> {
+  must(actor, 'payouts:request');
+  const db = await getDb();
+  const existing = await getPayout(input.requestId, db);
+  if (existing) {
+    if (existing.requesterId !== actor.id) throw new PayoutError('NOT_FOUND', 'Payout request not found.');
+    return existing; // the same form submitted twice
+  }
+  if (!isAsset(input.sourceAsset)) throw new PayoutError('INVALID_AMOUNT', 'Choose an asset.', {}, { sourceAsset: ['ASSET_REQUIRED'] });
+  const sourceAsset: Asset = input.sourceAsset;
+
+  const beneficiary = await getBeneficiary(input.beneficiaryId, { client: deps.client }).catch((error: unknown) => {
+    if (isApiError(error) && error.status === 404) {
+      throw new PayoutError('INSTRUCTION_NOT_FOUND', 'Beneficiary not found.', {}, { beneficiaryId: ['BENEFICIARY_NOT_FOUND'] });
+    }
+    throw error;
+  });
+  const instruction = beneficiary.data.paymentInstructions.find((i) => i.id === input.instructionId);
+  if (!instruction) throw new PayoutError('INSTRUCTION_NOT_FOUND', 'Payment instruction not found.', {}, { instructionId: ['INSTRUCTION_NOT_FOUND'] });
+  if (instruction.currentState.status !== 'APPROVED') {
+    throw new PayoutError(
+      'INSTRUCTION_NOT_APPROVED',
+      'Only an approved payment instruction can receive a payout.',
+      { status: instruction.currentState.status },
+      { instructionId: ['INSTRUCTION_NOT_APPROVED'] },
+    );
+  }
+  const targetAsset = instruction.asset;
+  if (!isAsset(targetAsset)) throw new PayoutError('INSTRUCTION_NOT_FOUND', 'Unsupported instruction asset.', {}, { instructionId: ['INSTRUCTION_NOT_FOUND'] });
+
+  const account = await getAccount(input.sourceAccountId, { client: deps.client }).catch((error: unknown) => {
+    if (isApiError(error) && error.status === 404) {
+      throw new PayoutError('ACCOUNT_NOT_ACTIVE', 'Account not found.', {}, { sourceAccountId: ['ACCOUNT_NOT_FOUND'] });
+    }
+    throw error;
+  });
+  if (account.data.currentState.status !== 'ACTIVE') {
+    throw new PayoutError('ACCOUNT_NOT_ACTIVE', 'The account is not active.', {}, { sourceAccountId: ['ACCOUNT_NOT_ACTIVE'] });
+  }
+  if (!account.data.assets.some((a) => a.asset === sourceAsset && a.status === 'ACTIVE')) {
+    throw new PayoutError('ASSET_NOT_ENABLED', 'The asset is not active on this account.', {}, { sourceAsset: ['ASSET_NOT_ENABLED'] });
+  }
+
+  const fixedAsset = input.fixedSide === 'source' ? sourceAsset : targetAsset;
+  let amount: string;
+  try {
+    amount = toAmount(input.amount.trim(), fixedAsset).value;
+  } catch {
+    throw new PayoutError('INVALID_AMOUNT', 'Enter an amount in the asset’s scale.', {}, { amount: ['AMOUNT_INVALID'] });
+  }
+  if (!new Dec(amount).gt(0)) throw new PayoutError('INVALID_AMOUNT', 'The amount must be positive.', {}, { amount: ['AMOUNT_NOT_POSITIVE'] });
+
+  const fixed = input.fixedSide === 'source' ? { sourceAmount: amount } : { targetAmount: amount };
+  const { data: quote } = await createQuote(
+    { accountId: input.sourceAccountId, sourceAsset, targetAsset, ...fixed },
+    { client: deps.client, idempotencyKey: payoutStepKey(input.requestId, { quoteAttempt: 0 }) },
+  );
+  const indicative = toStoredQuote(quote);
+  const policy = await getPolicyRow(sourceAsset, db);
+  const required = requiredApprovals(policy ? { asset: sourceAsset, rules: policy.rules } : null, {
+    value: indicative.sourceAmount.value,
+    asset: sourceAsset,
+  });
+  const at = now();
+  const owner = account.data.owner as { legalName?: unknown };
+  await db
+    .insert(payoutRequests)
+    .values({
+      id: input.requestId,
+      requesterId: actor.id,
+      requesterEmail: actor.email,
+      requesterName: actor.name,
+      sourceAccountId: input.sourceAccountId,
+      sourceAccountName: typeof owner.legalName === 'string' ? owner.legalName : input.sourceAccountId,
+      sourceAsset,
+      beneficiaryId: input.beneficiaryId,
+      beneficiaryName: holderName(beneficiary.data.holder as { type: string }),
+      instructionId: instruction.id,
+      targetAsset,
+      dictKeyType: 'dictKeyType' in instruction.address ? String(instruction.address.dictKeyType) : '',
+      dictKey: 'dictKey' in instruction.address ? String(instruction.address.dictKey) : '',
+      fixedSide: input.fixedSide,
+      amount,
+      memo: input.memo.trim().slice(0, 140),
+      indicativeQuote: indicative,
+      requiredApprovals: required,
+      status: 'APPROVING',
+      states: [{ status: 'APPROVING', at: at.toISOString(), by: actor.email }],
+      createdAt: at,
+      updatedAt: at,
+      expiresAt: expiresAt(at),
+    })
+    .onConflictDoNothing();
+  const created = await getPayout(input.requestId, db);
+  if (!created) throw new Error('payout request vanished after insert');
+  return created;
+}
+
+function assertOpenFor(p: PayoutWithApprovals | null, actor: PayoutActor): PayoutWithApprovals {
+  if (!p) throw new PayoutError('NOT_FOUND', 'Payout request not found.');
+  if (p.requesterId === actor.id) {
+    throw new PayoutError('SELF_APPROVAL', 'You requested this payout, so someone else must approve or reject it.');
+  }
+  return p;
+}
+
+export interface QuotePreview {
+  quoteId: string;
+  quote: StoredQuote;
+  driftBps: string;
+  needsAcknowledgement: boolean;
+}
+
+/** A fresh quote for an approver, with its drift against the indicative one (each look is its own quote). */
+export async function previewQuote(actor: PayoutActor, requestId: string, deps: PayoutDeps = {}): Promise<QuotePreview> {
+  must(actor, 'payouts:approve');
+  const db = await getDb();
+  const p = assertOpenFor(await getPayout(requestId, db), actor);
+  if (p.status !== 'APPROVING') throw new PayoutError('INVALID_STATUS', 'This request is no longer waiting for approval.', { status: p.status });
+  const fixed = p.fixedSide === 'source' ? { sourceAmount: p.amount } : { targetAmount: p.amount };
+  const { data } = await createQuote(
+    { accountId: p.sourceAccountId, sourceAsset: p.sourceAsset, targetAsset: p.targetAsset, ...fixed },
+    { client: deps.client, idempotencyKey: newIdempotencyKey() },
+  );
+  const quote = toStoredQuote(data);
+  const drift = driftBps(p.indicativeQuote.rate, quote.rate);
+  await db.insert(payoutQuotePreviews).values({ quoteId: quote.id, requestId, userId: actor.id, quote, driftBps: drift, createdAt: now() });
+  return { quoteId: quote.id, quote, driftBps: drift, needsAcknowledgement: needsAcknowledgement(drift) };
+}
+
+export interface ApproveInput {
+  requestId: string;
+  previewQuoteId: string;
+  acknowledged: boolean;
+}
+export interface ApproveResult {
+  status: PayoutStatus;
+  approvals: number;
+  required: number;
+  /** True when this call's approval was already recorded (a retry, a double click). */
+  replayed: boolean;
+}
+
+/**
+ * Approves as `actor`. The requester is refused here (not only in the UI); one approval per person; the
+ * approval that completes the count claims the request with a guarded update and executes it.
+ */
+export async function approvePayout(actor: PayoutActor, input: ApproveInput, deps: PayoutDeps = {}): Promise<ApproveResult> {
+  must(actor, 'payouts:approve');
+  const db = await getDb();
+  const at = now();
+  const outcome = await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(payoutRequests).where(eq(payoutRequests.id, input.requestId)).for('update');
+    const p = assertOpenFor(row ? { ...row, approvals: [] } : null, actor);
+    const live = await tx
+      .select()
+      .from(payoutApprovals)
+      .where(and(eq(payoutApprovals.requestId, p.id), isNull(payoutApprovals.supersededAt)));
+    const mine = live.some((a) => a.approverId === actor.id);
+    if (mine) return { claimed: false, replayed: true, status: p.status, count: live.length, required: p.requiredApprovals };
+    if (p.status !== 'APPROVING') {
+      throw new PayoutError('INVALID_STATUS', 'This request is no longer waiting for approval.', { status: p.status });
+    }
+    const [preview] = await tx
+      .select()
+      .from(payoutQuotePreviews)
+      .where(
+        and(
+          eq(payoutQuotePreviews.quoteId, input.previewQuoteId),
+          eq(payoutQuotePreviews.requestId, p.id),
+          eq(payoutQuotePreviews.userId, actor.id),
+        ),
+      )
+      .orderBy(desc(payoutQuotePreviews.createdAt))
+      .limit(1);
+    if (!preview || at.getTime() - preview.createdAt.getTime() > PREVIEW_MAX_AGE_MS) {
+      throw new PayoutError('PREVIEW_REQUIRED', 'Look at a fresh quote before approving.');
+    }
+    if (needsAcknowledgement(preview.driftBps) && !input.acknowledged) {
+      throw new PayoutError(
+        'DRIFT_NOT_ACKNOWLEDGED',
+        'The rate moved more than 50 bps: confirm you accept it.',
+        { driftBps: preview.driftBps },
+        { acknowledged: ['DRIFT_NOT_ACKNOWLEDGED'] },
+      );
+    }
+    const decision = decideApproval({
+      requesterId: p.requesterId,
+      approverId: actor.id,
+      approverIds: live.map((a) => a.approverId),
+      required: p.requiredApprovals === 2 ? 2 : 1,
+    });
+    if (decision.kind === 'refused') throw new PayoutError(decision.code === 'SELF_APPROVAL' ? 'SELF_APPROVAL' : 'ALREADY_APPROVED', 'Refused.');
+    const tolerance = toleranceFor(preview.driftBps, input.acknowledged);
+    const inserted = await tx
+      .insert(payoutApprovals)
+      .values({
+        requestId: p.id,
+        approverId: actor.id,
+        approverEmail: actor.email,
+        approverName: actor.name,
+        freshQuote: preview.quote,
+        driftBps: preview.driftBps,
+        acknowledged: input.acknowledged,
+        toleranceBps: tolerance,
+        createdAt: at,
+      })
+      .onConflictDoNothing()
+      .returning({ id: payoutApprovals.id });
+    if (inserted.length === 0) return { claimed: false, replayed: true, status: p.status, count: live.length, required: p.requiredApprovals };
+    if (decision.kind === 'partial') {
+      await tx
+        .update(payoutRequests)
+        .set({ updatedAt: at, states: appendState({ status: 'APPROVING', at: at.toISOString(), by: actor.email, note: 'APPROVED' }) })
+        .where(and(eq(payoutRequests.id, p.id), eq(payoutRequests.status, 'APPROVING')));
+      return { claimed: false, replayed: false, status: 'APPROVING' as const, count: decision.counted, required: decision.required };
+    }
+    // The one guarded state change that lets money move: only the caller that moves APPROVING → EXECUTING runs it.
+    const tolerances = [...live.map((a) => new Dec(a.toleranceBps)), new Dec(tolerance)];
+    const claimed = await tx
+      .update(payoutRequests)
+      .set({
+        status: 'EXECUTING',
+        quoteAttempt: 1,
+        executedQuote: null,
+        toleranceBps: Dec.min(...tolerances).toFixed(2),
+        leaseUntil: new Date(at.getTime() + EXECUTION_LEASE_MS),
+        decidedById: actor.id,
+        decidedByEmail: actor.email,
+        updatedAt: at,
+        states: appendState({ status: 'EXECUTING', at: at.toISOString(), by: actor.email }),
+      })
+      .where(and(eq(payoutRequests.id, p.id), eq(payoutRequests.status, 'APPROVING')))
+      .returning({ id: payoutRequests.id });
+    return { claimed: claimed.length === 1, replayed: false, status: 'EXECUTING' as const, count: decision.counted, required: decision.required };
+  });
+  let status: PayoutStatus = outcome.status as PayoutStatus;
+  if (outcome.claimed) {
+    await recordAudit({
+      actor,
+      action: 'payouts.execute',
+      target: input.requestId,
+      outcome: 'success',
+      details: { idempotencyKey: payoutStepKey(input.requestId, 'withdrawal') },
+    });
+    status = (await executePayout(input.requestId, deps)) ?? status;
+  }
+  return { status, approvals: outcome.count, required: outcome.required, replayed: outcome.replayed };
+}
+
+/** An approver (never the requester) refuses the request; the reason reaches the requester. */
+export async function rejectPayout(actor: PayoutActor, input: { requestId: string; reason: string }): Promise<PayoutStatus> {
+  must(actor, 'payouts:approve');
+  const reason = input.reason.trim();
+  if (!reason) throw new PayoutError('REASON_REQUIRED', 'Give a reason.', {}, { reason: ['REASON_REQUIRED'] });
+  const db = await getDb();
+  const p = assertOpenFor(await getPayout(input.requestId, db), actor);
+  const at = now();
+  const moved = await db
+    .update(payoutRequests)
+    .set({
+      status: 'REJECTED',
+      rejectionReason: reason.slice(0, REJECTION_REASON_MAX),
+      decidedById: actor.id,
+      decidedByEmail: actor.email,
+      updatedAt: at,
+      states: appendState({ status: 'REJECTED', at: at.toISOString(), by: actor.email, note: reason.slice(0, REJECTION_REASON_MAX) }),
+    })
+    .where(and(eq(payoutRequests.id, p.id), eq(payoutRequests.status, 'APPROVING')))
+    .returning({ id: payoutRequests.id });
+  if (moved.length === 0) throw new PayoutError('INVALID_STATUS', 'This request is no longer waiting for approval.', { status: p.status });
+  return 'REJECTED';
+}
+
+/** Only the requester cancels, and only while approvals are still open. */
+export async function cancelPayout(actor: PayoutActor, input: { requestId: string }): Promise<PayoutStatus> {
+  must(actor, 'payouts:request');
+  const db = await getDb();
+  const p = await getPayout(input.requestId, db);
+  if (!p) throw new PayoutError('NOT_FOUND', 'Payout request not found.');
+  if (p.requesterId !== actor.id) throw new PayoutError('NOT_REQUESTER', 'Only the person who requested a payout can cancel it.');
+  const at = now();
+  const moved = await db
+    .update(payoutRequests)
+    .set({ status: 'CANCELLED', updatedAt: at, states: appendState({ status: 'CANCELLED', at: at.toISOString(), by: actor.email }) })
+    .where(and(eq(payoutRequests.id, p.id), eq(payoutRequests.requesterId, actor.id), eq(payoutRequests.status, 'APPROVING')))
+    .returning({ id: payoutRequests.id });
+  if (moved.length === 0) throw new PayoutError('INVALID_STATUS', 'This request can no longer be cancelled.', { status: p.status });
+  return 'CANCELLED';
+}
+
+/** Admin: sets one asset's thresholds. Returns the previous and the new rules for the audit event. */
+export async function setApprovalPolicy(
+  actor: PayoutActor,
+  input: { asset: string; rules: Array<{ minAmount: string; approvals: number }> },
+): Promise<{ before: unknown; after: unknown }> {
+  must(actor, 'payouts:policy');
+  const checked = validatePolicy(input);
+  if (!checked.ok) {
+    const fieldErrors: Record<string, string[]> = {};
+    for (const e of checked.errors) fieldErrors[e.path] = [`POLICY_${e.code}`];
+    throw new PayoutError('INVALID_POLICY', 'Some thresholds need attention.', {}, fieldErrors);
+  }
+  const db = await getDb();
+  const before = await getPolicyRow(checked.policy.asset, db);
+  const at = now();
+  await db
+    .insert(approvalPolicies)
+    .values({ asset: checked.policy.asset, rules: checked.policy.rules, updatedById: actor.id, updatedByEmail: actor.email, updatedAt: at })
+    .onConflictDoUpdate({
+      target: approvalPolicies.asset,
+      set: { rules: checked.policy.rules, updatedById: actor.id, updatedByEmail: actor.email, updatedAt: at },
+    });
+  return { before: before?.rules ?? null, after: checked.policy.rules };
+}

@@ -1,0 +1,129 @@
+import 'server-only';
+import { and, count, desc, eq, inArray, isNull, lt, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { getDb, type ConsoleDb } from '@/lib/db/client';
+import {
+  approvalPolicies,
+  payoutApprovals,
+  payoutRequests,
+  type PayoutApprovalRow,
+  type PayoutRequestRow,
+  type PayoutStateEntry,
+} from '@/lib/db/schema';
+import type { PayoutStatus } from '@/lib/domain/payouts';
+
+export type PayoutWithApprovals = PayoutRequestRow & { approvals: PayoutApprovalRow[] };
+
+/** `states || [entry]` for a guarded update's SET clause. */
+export function appendState(entry: PayoutStateEntry): SQL {
+  return sql`${payoutRequests.states} || ${JSON.stringify([entry])}::jsonb`;
+}
+
+export async function getPayout(id: string, db?: ConsoleDb): Promise<PayoutWithApprovals | null> {
+  const database = db ?? (await getDb());
+  const [row] = await database.select().from(payoutRequests).where(eq(payoutRequests.id, id)).limit(1);
+  if (!row) return null;
+  const approvals = await database
+    .select()
+    .from(payoutApprovals)
+    .where(eq(payoutApprovals.requestId, id))
+    .orderBy(payoutApprovals.createdAt);
+  return { ...row, approvals };
+}
+
+/** Approvals that count now (not superseded by a return for approval). */
+export function liveApprovals(p: PayoutWithApprovals): PayoutApprovalRow[] {
+  return p.approvals.filter((a) => a.supersededAt === null);
+}
+
+export type PayoutScope = 'mine' | 'inbox' | 'all';
+export interface PayoutListQuery {
+  scope: PayoutScope;
+  userId: string;
+  status?: PayoutStatus;
+  limit?: number;
+  cursor?: string | null;
+}
+export interface PayoutPage {
+  data: PayoutRequestRow[];
+  nextCursor: string | null;
+}
+
+/** The inbox: open requests by someone else that this user has not approved yet. */
+function inboxCondition(userId: string, db: ConsoleDb): SQL {
+  return and(
+    eq(payoutRequests.status, 'APPROVING'),
+    ne(payoutRequests.requesterId, userId),
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(payoutApprovals)
+        .where(
+          and(
+            eq(payoutApprovals.requestId, payoutRequests.id),
+            eq(payoutApprovals.approverId, userId),
+            isNull(payoutApprovals.supersededAt),
+          ),
+        ),
+    ),
+  )!;
+}
+
+export async function listPayouts(query: PayoutListQuery): Promise<PayoutPage> {
+  const db = await getDb();
+  const limit = Math.min(Math.max(query.limit ?? 20, 1), 100);
+  const conditions: SQL[] = [];
+  if (query.scope === 'mine') conditions.push(eq(payoutRequests.requesterId, query.userId));
+  if (query.scope === 'inbox') conditions.push(inboxCondition(query.userId, db));
+  if (query.status) conditions.push(eq(payoutRequests.status, query.status));
+  const cursor = decodeCursor(query.cursor);
+  if (cursor) {
+    conditions.push(
+      or(lt(payoutRequests.createdAt, cursor.at), and(eq(payoutRequests.createdAt, cursor.at), lt(payoutRequests.id, cursor.id)))!,
+    );
+  }
+  const rows = await db
+    .select()
+    .from(payoutRequests)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(payoutRequests.createdAt), desc(payoutRequests.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return { data: page, nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null };
+}
+
+/** "Waiting for my approval": the navigation badge and the Overview list. */
+export async function countInbox(userId: string): Promise<number> {
+  const db = await getDb();
+  const [row] = await db.select({ n: count() }).from(payoutRequests).where(inboxCondition(userId, db));
+  return row?.n ?? 0;
+}
+
+export async function idsInStatus(statuses: PayoutStatus[], db?: ConsoleDb): Promise<string[]> {
+  const database = db ?? (await getDb());
+  const rows = await database.select({ id: payoutRequests.id }).from(payoutRequests).where(inArray(payoutRequests.status, statuses));
+  return rows.map((r) => r.id);
+}
+
+export async function getPolicyRow(asset: string, db?: ConsoleDb) {
+  const database = db ?? (await getDb());
+  const [row] = await database.select().from(approvalPolicies).where(eq(approvalPolicies.asset, asset)).limit(1);
+  return row ?? null;
+}
+
+export async function listPolicyRows() {
+  const db = await getDb();
+  return db.select().from(approvalPolicies).orderBy(approvalPolicies.asset);
+}
+
+function encodeCursor(at: Date, id: string): string {
+  return Buffer.from(`${at.toISOString()}|${id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string | null | undefined): { at: Date; id: string } | null {
+  if (!cursor) return null;
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const date = new Date(at ?? '');
+  if (!id || Number.isNaN(date.getTime()) || !/^[0-9a-f-]{36}$/i.test(id)) return null;
+  return { at: date, id };
+}
