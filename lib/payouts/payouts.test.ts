@@ -169,10 +169,10 @@ describe('requesting', () => {
     const w = await world();
     await expect(request(w, actor('felipe'), '10.00', { instructionId: w.pendingInstructionId })).rejects.toMatchObject({
       code: 'INSTRUCTION_NOT_APPROVED',
-      fieldErrors: { instructionId: ['INSTRUCTION_NOT_APPROVED'] },
+      fieldErrors: { instructionId: 'INSTRUCTION_NOT_APPROVED' },
     });
     await expect(request(w, actor('vitor', 'viewer'))).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(request(w, actor('felipe'), '1.001')).rejects.toMatchObject({ fieldErrors: { amount: ['AMOUNT_INVALID'] } });
+    await expect(request(w, actor('felipe'), '1.001')).rejects.toMatchObject({ fieldErrors: { amount: 'AMOUNT_INVALID' } });
   });
 });
 
@@ -273,7 +273,7 @@ describe('approving: maker ≠ checker, exactly one withdrawal', () => {
     await setApprovalPolicy(admin, { asset: 'USD', rules: [{ minAmount: '1000', approvals: 2 }] });
     await expect(setApprovalPolicy(actor('felipe'), { asset: 'USD', rules: [] })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(setApprovalPolicy(admin, { asset: 'USD', rules: [{ minAmount: '1.001', approvals: 2 }] })).rejects.toMatchObject({
-      fieldErrors: { 'rules.0.minAmount': ['POLICY_AMOUNT_PRECISION'] },
+      fieldErrors: { 'rules.0.minAmount': 'POLICY_AMOUNT_PRECISION' },
     });
     const p = await request(w, actor('felipe'), '1000.00');
     expect(p.requiredApprovals).toBe(2);
