@@ -12,6 +12,8 @@ export async function register() {
     });
     // Received webhooks: the live bus (LISTEN with PostgreSQL) and the 30-day retention sweep.
     await (await import('./lib/live/background')).startLiveBackground();
+    // Webhook replay jobs a previous process left RUNNING continue here (their state is in the console DB).
+    (await import('./lib/webhooks/replay-runner')).startReplayRunner();
   } catch (error) {
     exitOnStartupFailure(error);
   }
