@@ -3,6 +3,7 @@ import { computeHealth, type DeliveryHealth } from '@/lib/domain/webhooks/health
 import { MAX_JOB_ITEMS, selectReplayItems, type ReplayCandidate } from '@/lib/domain/webhooks/replay';
 import { listExecutionLogsFiltered, type FilteredBy } from '@/lib/api/webhooks';
 import type { ExecutionLog } from '@/lib/api/schemas/execution-log';
+import type { CallOptions } from '@/lib/api/client';
 
 /** At most this many attempts are read to compute a subscription's health (20 pages of 100). */
 export const HEALTH_SCAN_LIMIT = 2_000;
@@ -13,13 +14,14 @@ async function collect(
   subscriptionId: string,
   filters: { createdFrom?: string; createdTo?: string },
   cap: number,
+  options?: CallOptions,
 ): Promise<{ logs: ExecutionLog[]; truncated: boolean; filteredBy: FilteredBy }> {
   const logs: ExecutionLog[] = [];
   let cursor: string | null = null;
   let filteredBy: FilteredBy = 'none';
   const seen = new Set<string>();
   for (;;) {
-    const page = await listExecutionLogsFiltered(subscriptionId, { limit: 100, cursor }, filters);
+    const page = await listExecutionLogsFiltered(subscriptionId, { limit: 100, cursor }, filters, options);
     if (page.filteredBy === 'console') filteredBy = 'console';
     else if (page.filteredBy === 'service' && filteredBy === 'none') filteredBy = 'service';
     logs.push(...page.data);
@@ -48,11 +50,13 @@ export async function planReplay(
   subscriptionId: string,
   window: { from: Date | null; to: Date | null },
   eventTypes: readonly string[],
+  options?: CallOptions,
 ): Promise<ReplayPlan> {
   const { logs, truncated } = await collect(
     subscriptionId,
     { createdFrom: window.from?.toISOString(), createdTo: window.to?.toISOString() },
     REPLAY_SCAN_LIMIT,
+    options,
   );
   const items = selectReplayItems(logs, eventTypes);
   return { items: items.slice(0, MAX_JOB_ITEMS), scanned: logs.length, truncated, overLimit: items.length > MAX_JOB_ITEMS };
