@@ -45,7 +45,7 @@ beforeAll(async () => {
   consolePg = new PGlite();
   db = await useTestDatabase(consolePg);
   server.listen({ onUnhandledRequest: 'error' });
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   server.close();
   resetDatabaseForTests();
