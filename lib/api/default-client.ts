@@ -34,6 +34,16 @@ export function getApiClient(): ApiClient {
   return client;
 }
 
+/**
+ * The company's client credentials (env, else the sandbox demo customer's). Server-only and never sent anywhere but
+ * the token endpoint; the webhooks page uses them to compute the `X-Message-Signature` a delivery carried.
+ */
+export async function companyCredentials(): Promise<ApiCredentials> {
+  const env = getEnv();
+  if (env.FX_CLIENT_ID && env.FX_CLIENT_SECRET) return { clientId: env.FX_CLIENT_ID, clientSecret: env.FX_CLIENT_SECRET };
+  return sandboxCredentials();
+}
+
 /** The client a call should use: the one it was given, else the app's. */
 export function clientFor(options: CallOptions | undefined): ApiClient {
   return options?.client ?? getApiClient();

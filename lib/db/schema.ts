@@ -240,3 +240,62 @@ export const approvalPolicies = consoleSchema.table('approval_policies', {
 export type PayoutRequestRow = typeof payoutRequests.$inferSelect;
 export type PayoutApprovalRow = typeof payoutApprovals.$inferSelect;
 export type ApprovalPolicyRow = typeof approvalPolicies.$inferSelect;
+
+/**
+ * "Replay many" jobs of the webhooks section: the console resends a set of failed delivery attempts in the
+ * background. Every step is a row update, so a job survives page reloads and server restarts; the lease lets
+ * one console process at a time work a job.
+ */
+export const webhookReplayJobs = consoleSchema.table(
+  'webhook_replay_jobs',
+  {
+    id: uuid('id').primaryKey(),
+    subscriptionId: text('subscription_id').notNull(),
+    status: text('status', { enum: ['RUNNING', 'COMPLETED', 'CANCELLED'] }).notNull(),
+    ratePerSecond: integer('rate_per_second').notNull().default(5),
+    windowFrom: tz('window_from'),
+    windowTo: tz('window_to'),
+    eventTypes: jsonb('event_types').$type<string[]>().notNull(),
+    total: integer('total').notNull(),
+    createdById: uuid('created_by_id'),
+    createdByEmail: text('created_by_email'),
+    leaseOwner: text('lease_owner'),
+    leaseUntil: tz('lease_until'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+    finishedAt: tz('finished_at'),
+  },
+  (t) => [
+    check('webhook_replay_jobs_status_valid', sql`${t.status} in ('RUNNING', 'COMPLETED', 'CANCELLED')`),
+    index('webhook_replay_jobs_subscription_idx').on(t.subscriptionId, t.createdAt.desc()),
+    index('webhook_replay_jobs_running_idx').on(t.status),
+  ],
+);
+
+/** One attempt a replay job resends; `idempotency_key` is derived from (job id, log id), never random. */
+export const webhookReplayItems = consoleSchema.table(
+  'webhook_replay_items',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => webhookReplayJobs.id, { onDelete: 'cascade' }),
+    logId: text('log_id').notNull(),
+    messageId: text('message_id').notNull(),
+    eventType: text('event_type').notNull(),
+    logCreatedAt: tz('log_created_at').notNull(),
+    status: text('status', { enum: ['PENDING', 'SENDING', 'SENT', 'REFUSED', 'FAILED'] }).notNull().default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+    idempotencyKey: uuid('idempotency_key').notNull(),
+    notBefore: tz('not_before'),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.jobId, t.logId] }),
+    check('webhook_replay_items_status_valid', sql`${t.status} in ('PENDING', 'SENDING', 'SENT', 'REFUSED', 'FAILED')`),
+    index('webhook_replay_items_next_idx').on(t.jobId, t.status, t.logCreatedAt),
+  ],
+);
+
+export type WebhookReplayJobRow = typeof webhookReplayJobs.$inferSelect;
+export type WebhookReplayItemRow = typeof webhookReplayItems.$inferSelect;

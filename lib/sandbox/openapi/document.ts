@@ -1,5 +1,6 @@
 import type { RouteDef } from '../core/types';
 import type { OpenApiContext } from './module';
+import { EVENT_TYPES } from '../webhooks/catalog';
 import { REQUEST_SCHEMAS, RESPONSE_SCHEMAS, SCHEMAS } from './schemas';
 
 const LIST_PARAMS = [
@@ -7,6 +8,20 @@ const LIST_PARAMS = [
   { name: 'cursor', in: 'query', schema: { type: 'string' }, description: 'Opaque cursor from a previous meta.' },
   { name: 'direction', in: 'query', schema: { type: 'string', enum: ['NEXT', 'PREVIOUS'] } },
   { name: 'sortOrder', in: 'query', schema: { type: 'string', enum: ['ASCENDING', 'DESCENDING'], default: 'DESCENDING' } },
+];
+
+/** Extension filters of the execution-log list (sandbox; the contract lists no filter parameters there). */
+const EXECUTION_LOG_FILTER_PARAMS = [
+  { name: 'status', in: 'query', schema: { type: 'string', enum: ['SUCCESS', 'FAILED'] }, description: 'Extension: only attempts with this status.' },
+  {
+    name: 'eventType',
+    in: 'query',
+    schema: { type: 'string', enum: [...EVENT_TYPES] },
+    description: 'Extension: only attempts of this event type.',
+  },
+  { name: 'messageId', in: 'query', schema: { type: 'string', format: 'uuid' }, description: 'Extension: only attempts of this message (X-Message-Id).' },
+  { name: 'createdFrom', in: 'query', schema: { type: 'string', format: 'date-time' }, description: 'Extension: attempts created at or after this instant (inclusive).' },
+  { name: 'createdTo', in: 'query', schema: { type: 'string', format: 'date-time' }, description: 'Extension: attempts created at or before this instant (inclusive); not before createdFrom (400 INVALID_RANGE).' },
 ];
 
 function kind(route: RouteDef): 'contract' | 'extension' | 'helper' {
@@ -51,6 +66,7 @@ export function buildOpenApi(ctx: OpenApiContext) {
           'field[op]=value joined with ; or grouped with and(...)/or(...). Ops: eq ne gt gte lt lte in nin (values |-separated) like text last last_ne; literal null. Fields: id, status, currentState.status, states.status, owner.legalName, owner.taxId.value, assets.asset, assets.status, createdAt, updatedAt, tags.value, sourceAccountId. Backslash escapes , ; ( ) | \\ in values.',
       });
     }
+    if (key === 'GET /api/subscriptions/:subscriptionId/executionLogs') params.push(...EXECUTION_LOG_FILTER_PARAMS);
     const mutating = route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH';
     if (mutating && route.idempotent !== false) {
       params.push({ name: 'X-Idempotency-Key', in: 'header', required: true, schema: { type: 'string', format: 'uuid' } });

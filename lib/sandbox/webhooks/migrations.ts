@@ -96,4 +96,15 @@ CREATE TABLE sandbox.webhook_fail_rules (
 );
 `,
   },
+  {
+    // Execution-log filters (extension): an event-type filter, alone or with the status filter, is a range scan on
+    // its own index, so a page reads at most limit + 1 index entries however many logs the subscription has.
+    id: '405_execution_log_filter_indexes',
+    sql: `
+CREATE INDEX IF NOT EXISTS webhook_execution_logs_event_page
+  ON sandbox.webhook_execution_logs (subscription_id, event_type, created_at, id);
+CREATE INDEX IF NOT EXISTS webhook_execution_logs_status_event_page
+  ON sandbox.webhook_execution_logs (subscription_id, status, event_type, created_at, id);
+`,
+  },
 ];

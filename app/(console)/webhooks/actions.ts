@@ -1,0 +1,177 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { actionClient } from '@/lib/actions/safe-action';
+import { ActionError } from '@/lib/actions/errors';
+import { listAccounts } from '@/lib/api/accounts';
+import { createTransfer } from '@/lib/api/operations';
+import { createSubscription, deleteSubscription, getSubscription, resendExecutionLog } from '@/lib/api/subscriptions';
+import { failNextDeliveries } from '@/lib/api/webhooks';
+import { zonedTimeToInstant } from '@/lib/domain/webhooks/filters';
+import { getEnv } from '@/lib/env';
+import { derivedKey } from '@/lib/webhooks/replay-key';
+import { planReplay } from '@/lib/webhooks/load';
+import { startReplayRunner } from '@/lib/webhooks/replay-runner';
+import { cancelReplayJob, getReplayJob, insertReplayJob } from '@/lib/webhooks/replay-store';
+import {
+  createSubscriptionSchema,
+  failNextSchema,
+  jobIdSchema,
+  replayWindowSchema,
+  resendSchema,
+  resourcesFromEvents,
+  startReplaySchema,
+  subscriptionIdSchema,
+  testEventsSchema,
+  urlProblem,
+  type ReplayWindowInput,
+} from './schema';
+
+const MANAGE = 'webhooks:manage' as const;
+
+function sandboxOn(): boolean {
+  return getEnv().SANDBOX === 'on';
+}
+
+/** Creates the subscription; the URL rule is checked here too (never trusting the form). */
+export const createSubscriptionAction = actionClient
+  .metadata({ name: 'webhooks.createSubscription', permission: MANAGE })
+  .inputSchema(createSubscriptionSchema)
+  .action(async ({ parsedInput, ctx }) => {
+    const problem = urlProblem(parsedInput.url, sandboxOn());
+    if (problem) throw new ActionError('INVALID_INPUT', problem, { url: [problem] });
+    const { data } = await createSubscription(
+      {
+        url: parsedInput.url,
+        includeAll: parsedInput.includeAll,
+        ...(parsedInput.includeAll ? {} : { resources: resourcesFromEvents(parsedInput.events) }),
+        allowRetry: parsedInput.allowRetry,
+      },
+      { idempotencyKey: parsedInput.intentKey },
+    );
+    ctx.audit.target = data.id;
+    ctx.audit.details = { url: data.url, includeAll: parsedInput.includeAll, events: parsedInput.events, allowRetry: data.allowRetry };
+    revalidatePath('/webhooks');
+    return { id: data.id };
+  });
+
+export const deleteSubscriptionAction = actionClient
+  .metadata({ name: 'webhooks.deleteSubscription', permission: MANAGE })
+  .inputSchema(subscriptionIdSchema)
+  .action(async ({ parsedInput, ctx }) => {
+    const { data } = await getSubscription(parsedInput.subscriptionId);
+    await deleteSubscription(parsedInput.subscriptionId);
+    ctx.audit.details = { url: data.url };
+    revalidatePath('/webhooks');
+    return { id: parsedInput.subscriptionId };
+  });
+
+/** One resend per click intent: the browser's key is reused on every retry of that click. */
+export const resendAction = actionClient
+  .metadata({ name: 'webhooks.resend', permission: MANAGE })
+  .inputSchema(resendSchema)
+  .action(async ({ parsedInput, ctx }) => {
+    await resendExecutionLog(parsedInput.subscriptionId, parsedInput.logId, { idempotencyKey: parsedInput.intentKey });
+    ctx.audit.target = parsedInput.logId;
+    ctx.audit.details = { subscriptionId: parsedInput.subscriptionId };
+    return { logId: parsedInput.logId };
+  });
+
+function windowOf(input: ReplayWindowInput): { from: Date | null; to: Date | null } {
+  let timeZone = 'UTC';
+  try {
+    timeZone = new Intl.DateTimeFormat('en-US', { timeZone: input.timeZone }).resolvedOptions().timeZone;
+  } catch {
+    throw new ActionError('INVALID_INPUT', 'errors.invalidTimeZone');
+  }
+  const from = input.from ? zonedTimeToInstant(input.from, { h: 0, m: 0, s: 0, ms: 0 }, timeZone) : null;
+  const to = input.to ? zonedTimeToInstant(input.to, { h: 23, m: 59, s: 59, ms: 999 }, timeZone) : null;
+  if (from && to && from > to) throw new ActionError('INVALID_INPUT', 'errors.rangeOrder', { to: ['errors.rangeOrder'] });
+  return { from, to };
+}
+
+/** The dry run: how many failed messages the window holds (nothing is sent). */
+export const replayDryRunAction = actionClient
+  .metadata({ name: 'webhooks.replayDryRun', permission: MANAGE })
+  .inputSchema(replayWindowSchema)
+  .action(async ({ parsedInput }) => {
+    const plan = await planReplay(parsedInput.subscriptionId, windowOf(parsedInput), parsedInput.eventTypes);
+    return { count: plan.items.length, scanned: plan.scanned, truncated: plan.truncated, overLimit: plan.overLimit };
+  });
+
+/** Starts the background job; the job id is the browser's intent key, so a double click starts one job. */
+export const startReplayAction = actionClient
+  .metadata({ name: 'webhooks.replayStart', permission: MANAGE })
+  .inputSchema(startReplaySchema)
+  .action(async ({ parsedInput, ctx }) => {
+    const window = windowOf(parsedInput);
+    const plan = await planReplay(parsedInput.subscriptionId, window, parsedInput.eventTypes);
+    await insertReplayJob({
+      id: parsedInput.jobId,
+      subscriptionId: parsedInput.subscriptionId,
+      windowFrom: window.from,
+      windowTo: window.to,
+      eventTypes: parsedInput.eventTypes,
+      ratePerSecond: 5,
+      actor: { id: ctx.user.id, email: ctx.user.email },
+      items: plan.items,
+    });
+    startReplayRunner();
+    ctx.audit.target = parsedInput.jobId;
+    ctx.audit.details = {
+      subscriptionId: parsedInput.subscriptionId,
+      from: window.from?.toISOString() ?? null,
+      to: window.to?.toISOString() ?? null,
+      eventTypes: parsedInput.eventTypes,
+      total: plan.items.length,
+    };
+    return { jobId: parsedInput.jobId, total: plan.items.length };
+  });
+
+export const cancelReplayAction = actionClient
+  .metadata({ name: 'webhooks.replayCancel', permission: MANAGE })
+  .inputSchema(jobIdSchema)
+  .action(async ({ parsedInput, ctx }) => {
+    const cancelled = await cancelReplayJob(parsedInput.jobId);
+    const view = await getReplayJob(parsedInput.jobId);
+    if (!view) throw new ActionError('NOT_FOUND', 'errors.jobNotFound');
+    ctx.audit.target = parsedInput.jobId;
+    ctx.audit.details = { cancelled: cancelled !== null, counts: view.progress.counts };
+    return { status: view.status };
+  });
+
+/** Sandbox only: the next N deliveries to this subscription's URL fail (the sandbox's fail-next helper). */
+export const failNextAction = actionClient
+  .metadata({ name: 'webhooks.sandboxFailNext', permission: MANAGE })
+  .inputSchema(failNextSchema)
+  .action(async ({ parsedInput, ctx }) => {
+    if (!sandboxOn()) throw new ActionError('SANDBOX_ONLY', 'errors.sandboxOnly');
+    const { data: sub } = await getSubscription(parsedInput.subscriptionId);
+    await failNextDeliveries({ url: sub.url, count: parsedInput.count }, { idempotencyKey: parsedInput.intentKey });
+    ctx.audit.details = { url: sub.url, count: parsedInput.count };
+    return { count: parsedInput.count };
+  });
+
+/**
+ * Sandbox only: makes real events by moving 0.01 BRL between two of the company's active accounts, N times (each
+ * transfer publishes OPERATION_REQUESTED and, once settled, OPERATION_COMPLETED). Keys derive from the intent.
+ */
+export const sendTestEventsAction = actionClient
+  .metadata({ name: 'webhooks.sandboxTestEvents', permission: MANAGE })
+  .inputSchema(testEventsSchema)
+  .action(async ({ parsedInput, ctx }) => {
+    if (!sandboxOn()) throw new ActionError('SANDBOX_ONLY', 'errors.sandboxOnly');
+    const accounts = await listAccounts({ limit: 100 });
+    const active = accounts.data.filter(
+      (a) => a.currentState.status === 'ACTIVE' && a.assets.some((s) => s.asset === 'BRL' && s.status === 'ACTIVE'),
+    );
+    if (active.length < 2) throw new ActionError('NO_ACCOUNTS', 'errors.testEventsNeedAccounts');
+    for (let i = 0; i < parsedInput.count; i++) {
+      await createTransfer(
+        { sourceAccountId: active[0].id, targetAccountId: active[1].id, amount: { value: '0.01', asset: 'BRL' } },
+        { idempotencyKey: derivedKey(parsedInput.intentKey, String(i)) },
+      );
+    }
+    ctx.audit.details = { transfers: parsedInput.count };
+    return { transfers: parsedInput.count };
+  });

@@ -1,0 +1,70 @@
+import 'server-only';
+import { computeHealth, type DeliveryHealth } from '@/lib/domain/webhooks/health';
+import { MAX_JOB_ITEMS, selectReplayItems, type ReplayCandidate } from '@/lib/domain/webhooks/replay';
+import { listExecutionLogsFiltered, type FilteredBy } from '@/lib/api/webhooks';
+import type { ExecutionLog } from '@/lib/api/schemas/execution-log';
+import type { CallOptions } from '@/lib/api/client';
+
+/** At most this many attempts are read to compute a subscription's health (20 pages of 100). */
+export const HEALTH_SCAN_LIMIT = 2_000;
+/** At most this many attempts are read to plan a replay (one page of 100 per request). */
+export const REPLAY_SCAN_LIMIT = 20_000;
+
+async function collect(
+  subscriptionId: string,
+  filters: { createdFrom?: string; createdTo?: string },
+  cap: number,
+  options?: CallOptions,
+): Promise<{ logs: ExecutionLog[]; truncated: boolean; filteredBy: FilteredBy }> {
+  const logs: ExecutionLog[] = [];
+  let cursor: string | null = null;
+  let filteredBy: FilteredBy = 'none';
+  const seen = new Set<string>();
+  for (;;) {
+    const page = await listExecutionLogsFiltered(subscriptionId, { limit: 100, cursor }, filters, options);
+    if (page.filteredBy === 'console') filteredBy = 'console';
+    else if (page.filteredBy === 'service' && filteredBy === 'none') filteredBy = 'service';
+    logs.push(...page.data);
+    const next = page.meta.nextCursor;
+    if (!next || seen.has(next)) return { logs, truncated: false, filteredBy };
+    if (logs.length >= cap) return { logs, truncated: true, filteredBy };
+    seen.add(next);
+    cursor = next;
+  }
+}
+
+/** Health over the last 7 days (newest attempts first, capped at HEALTH_SCAN_LIMIT). */
+export async function loadDeliveryHealth(subscriptionId: string, now: Date): Promise<DeliveryHealth> {
+  const from = new Date(now.getTime() - 7 * 24 * 3_600_000).toISOString();
+  const { logs, truncated } = await collect(subscriptionId, { createdFrom: from }, HEALTH_SCAN_LIMIT);
+  return computeHealth(logs, now, { truncated });
+}
+
+export type ReplayPlan = { items: ReplayCandidate[]; scanned: number; truncated: boolean; overLimit: boolean };
+
+/**
+ * What a replay of this window would resend: every attempt of the window is read (all statuses, so a message a
+ * later attempt delivered is left alone), one per message whose newest attempt failed, in the chosen event types.
+ */
+export async function planReplay(
+  subscriptionId: string,
+  window: { from: Date | null; to: Date | null },
+  eventTypes: readonly string[],
+  options?: CallOptions,
+): Promise<ReplayPlan> {
+  const { logs, truncated } = await collect(
+    subscriptionId,
+    { createdFrom: window.from?.toISOString(), createdTo: window.to?.toISOString() },
+    REPLAY_SCAN_LIMIT,
+    options,
+  );
+  const items = selectReplayItems(logs, eventTypes);
+  return { items: items.slice(0, MAX_JOB_ITEMS), scanned: logs.length, truncated, overLimit: items.length > MAX_JOB_ITEMS };
+}
+
+/** The list page's summary: the last 24 h only, at most 500 attempts read per subscription. */
+export async function loadDayHealth(subscriptionId: string, now: Date): Promise<DeliveryHealth> {
+  const from = new Date(now.getTime() - 24 * 3_600_000).toISOString();
+  const { logs, truncated } = await collect(subscriptionId, { createdFrom: from }, 500);
+  return computeHealth(logs, now, { truncated });
+}

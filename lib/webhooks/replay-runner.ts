@@ -1,0 +1,197 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, lte, or, isNull, sql } from 'drizzle-orm';
+import { recordAudit } from '@/lib/audit/record-audit';
+import { getDb, type ConsoleDb } from '@/lib/db/client';
+import { webhookReplayItems, webhookReplayJobs, type WebhookReplayJobRow } from '@/lib/db/schema';
+import { allSettled, isTransient, nextSendAt, retryDelayMs, settleItem, type ResendOutcome } from '@/lib/domain/webhooks/replay';
+import { itemCounts } from './replay-store';
+
+/** Sends one resend; throws what lib/api throws (an ApiError carries `status` and `code`). */
+export type ResendFn = (subscriptionId: string, logId: string, idempotencyKey: string) => Promise<void>;
+
+export type RunnerDeps = {
+  db: ConsoleDb;
+  resend: ResendFn;
+  owner: string;
+  now: () => number;
+  sleep: (ms: number) => Promise<void>;
+  leaseMs: number;
+};
+
+export type WorkResult = 'completed' | 'cancelled' | 'lost';
+
+function outcomeOf(error: unknown): ResendOutcome {
+  const e = error as { status?: unknown; code?: unknown; message?: unknown };
+  const status = typeof e?.status === 'number' ? e.status : undefined;
+  const code = typeof e?.code === 'string' ? e.code : 'INTERNAL';
+  const message = typeof e?.message === 'string' ? e.message : String(error);
+  return { ok: false, transient: isTransient(status, code), code, message };
+}
+
+/** Takes the oldest RUNNING job nobody holds (or whose holder's lease ran out) for this process. */
+export async function claimReplayJob(deps: Pick<RunnerDeps, 'db' | 'owner' | 'leaseMs'>): Promise<WebhookReplayJobRow | null> {
+  const [job] = await deps.db
+    .update(webhookReplayJobs)
+    .set({ leaseOwner: deps.owner, leaseUntil: sql`now() + make_interval(secs => ${deps.leaseMs / 1000})` })
+    .where(
+      sql`${webhookReplayJobs.id} = (
+        SELECT id FROM console.webhook_replay_jobs
+        WHERE status = 'RUNNING' AND (lease_until IS NULL OR lease_until < now() OR lease_owner = ${deps.owner})
+        ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)`,
+    )
+    .returning();
+  return job ?? null;
+}
+
+/** Extends the lease while the job is still RUNNING and ours; null when it was cancelled or taken over. */
+async function renewLease(jobId: string, deps: RunnerDeps): Promise<WebhookReplayJobRow['status'] | null> {
+  const [row] = await deps.db
+    .update(webhookReplayJobs)
+    .set({ leaseUntil: sql`now() + make_interval(secs => ${deps.leaseMs / 1000})`, updatedAt: sql`now()` })
+    .where(and(eq(webhookReplayJobs.id, jobId), eq(webhookReplayJobs.leaseOwner, deps.owner), eq(webhookReplayJobs.status, 'RUNNING')))
+    .returning({ status: webhookReplayJobs.status });
+  return row?.status ?? null;
+}
+
+async function finish(job: WebhookReplayJobRow, deps: RunnerDeps): Promise<boolean> {
+  const [done] = await deps.db
+    .update(webhookReplayJobs)
+    .set({ status: 'COMPLETED', finishedAt: sql`now()`, updatedAt: sql`now()`, leaseOwner: null, leaseUntil: null })
+    .where(and(eq(webhookReplayJobs.id, job.id), eq(webhookReplayJobs.status, 'RUNNING')))
+    .returning({ id: webhookReplayJobs.id });
+  if (!done) return false;
+  const counts = await itemCounts(job.id, deps.db);
+  await recordAudit(
+    {
+      actor: job.createdById ? { id: job.createdById, email: job.createdByEmail ?? '' } : null,
+      action: 'webhooks.replayCompleted',
+      target: job.id,
+      outcome: counts.REFUSED + counts.FAILED === 0 ? 'success' : 'error',
+      details: { subscriptionId: job.subscriptionId, total: job.total, sent: counts.SENT, refused: counts.REFUSED, failed: counts.FAILED },
+    },
+    deps.db,
+  ).catch((error: unknown) => console.error(`[replay] could not audit job ${job.id}: ${String(error)}`));
+  return true;
+}
+
+/**
+ * Works one leased job to its end: items in the order their attempts were made, an interrupted SENDING item first
+ * (same key), one resend at a time at the job's rate, the job's status re-read before every item so a cancel stops
+ * it between two resends.
+ */
+export async function workReplayJob(job: WebhookReplayJobRow, deps: RunnerDeps): Promise<WorkResult> {
+  let lastSentAt: number | null = null;
+  for (;;) {
+    const status = await renewLease(job.id, deps);
+    if (status === null) {
+      const [current] = await deps.db.select({ status: webhookReplayJobs.status }).from(webhookReplayJobs).where(eq(webhookReplayJobs.id, job.id));
+      return current?.status === 'CANCELLED' ? 'cancelled' : 'lost';
+    }
+    const nowDate = new Date(deps.now());
+    const [item] = await deps.db
+      .select()
+      .from(webhookReplayItems)
+      .where(
+        and(
+          eq(webhookReplayItems.jobId, job.id),
+          or(
+            eq(webhookReplayItems.status, 'SENDING'),
+            and(eq(webhookReplayItems.status, 'PENDING'), or(isNull(webhookReplayItems.notBefore), lte(webhookReplayItems.notBefore, nowDate))),
+          ),
+        ),
+      )
+      .orderBy(sql`(${webhookReplayItems.status} = 'SENDING') DESC`, asc(webhookReplayItems.logCreatedAt))
+      .limit(1);
+    if (!item) {
+      const counts = await itemCounts(job.id, deps.db);
+      if (allSettled(counts)) return (await finish(job, deps)) ? 'completed' : 'cancelled';
+      await deps.sleep(250); // only items waiting for a retry delay are left
+      continue;
+    }
+    const wait = nextSendAt(lastSentAt, job.ratePerSecond) - deps.now();
+    if (wait > 0) await deps.sleep(wait);
+    const [claimed] = await deps.db
+      .update(webhookReplayItems)
+      .set({ status: 'SENDING', updatedAt: sql`now()` })
+      .where(and(eq(webhookReplayItems.jobId, job.id), eq(webhookReplayItems.logId, item.logId), inArray(webhookReplayItems.status, ['PENDING', 'SENDING'])))
+      .returning({ logId: webhookReplayItems.logId });
+    if (!claimed) continue;
+    lastSentAt = deps.now();
+    let outcome: ResendOutcome;
+    try {
+      await deps.resend(job.subscriptionId, item.logId, item.idempotencyKey);
+      outcome = { ok: true };
+    } catch (error) {
+      outcome = outcomeOf(error);
+    }
+    const settled = settleItem(item.attempts, outcome);
+    await deps.db
+      .update(webhookReplayItems)
+      .set({
+        status: settled.status,
+        attempts: settled.attempts,
+        error: settled.error,
+        notBefore: settled.status === 'PENDING' ? new Date(deps.now() + retryDelayMs(settled.attempts)) : null,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(webhookReplayItems.jobId, job.id), eq(webhookReplayItems.logId, item.logId), eq(webhookReplayItems.status, 'SENDING')));
+  }
+}
+
+type RunnerState = { started: boolean; wake?: () => void; stopped: boolean };
+const globalForRunner = globalThis as typeof globalThis & { __webhookReplayRunner?: RunnerState };
+
+/**
+ * The background loop of this console process: claims RUNNING jobs (those a previous process left included) and
+ * works them. Started at server start-up (instrumentation) and whenever a job is created.
+ */
+export function startReplayRunner(overrides: Partial<RunnerDeps> = {}): void {
+  const state = (globalForRunner.__webhookReplayRunner ??= { started: false, stopped: false });
+  if (state.started) {
+    state.wake?.();
+    return;
+  }
+  state.started = true;
+  const owner = overrides.owner ?? `console-${process.pid}-${randomUUID()}`;
+  const idle = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 1000);
+      state.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  void (async () => {
+    const db = overrides.db ?? (await getDb());
+    const resend: ResendFn =
+      overrides.resend ??
+      (async (subscriptionId, logId, idempotencyKey) => {
+        const { resendExecutionLog } = await import('@/lib/api/subscriptions');
+        await resendExecutionLog(subscriptionId, logId, { idempotencyKey });
+      });
+    const deps: RunnerDeps = {
+      db,
+      resend,
+      owner,
+      now: overrides.now ?? (() => Date.now()),
+      sleep: overrides.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
+      leaseMs: overrides.leaseMs ?? 15_000,
+    };
+    while (!state.stopped) {
+      try {
+        const job = await claimReplayJob(deps);
+        if (job) await workReplayJob(job, deps);
+        else await idle();
+      } catch (error) {
+        console.error(`[replay] runner error: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+        await idle();
+      }
+    }
+  })();
+}
+
+/** Wakes the loop at once (a job was just created). */
+export function wakeReplayRunner(): void {
+  startReplayRunner();
+}
