@@ -2,7 +2,7 @@
 
 import { revalidatePath } from 'next/cache';
 import { actionClient } from '@/lib/actions/safe-action';
-import { ActionError } from '@/lib/actions/errors';
+import { DomainError } from '@/lib/errors';
 import { listAccounts } from '@/lib/api/accounts';
 import { createTransfer } from '@/lib/api/operations';
 import { createSubscription, deleteSubscription, getSubscription, resendExecutionLog } from '@/lib/api/subscriptions';
@@ -39,7 +39,7 @@ export const createSubscriptionAction = actionClient
   .inputSchema(createSubscriptionSchema)
   .action(async ({ parsedInput, ctx }) => {
     const problem = urlProblem(parsedInput.url, sandboxOn());
-    if (problem) throw new ActionError('INVALID_INPUT', problem, { url: [problem] });
+    if (problem) throw new DomainError('INVALID_INPUT', problem, { url: problem });
     const { data } = await createSubscription(
       {
         url: parsedInput.url,
@@ -82,11 +82,11 @@ function windowOf(input: ReplayWindowInput): { from: Date | null; to: Date | nul
   try {
     timeZone = new Intl.DateTimeFormat('en-US', { timeZone: input.timeZone }).resolvedOptions().timeZone;
   } catch {
-    throw new ActionError('INVALID_INPUT', 'errors.invalidTimeZone');
+    throw new DomainError('INVALID_INPUT', 'errors.invalidTimeZone');
   }
   const from = input.from ? zonedTimeToInstant(input.from, { h: 0, m: 0, s: 0, ms: 0 }, timeZone) : null;
   const to = input.to ? zonedTimeToInstant(input.to, { h: 23, m: 59, s: 59, ms: 999 }, timeZone) : null;
-  if (from && to && from > to) throw new ActionError('INVALID_INPUT', 'errors.rangeOrder', { to: ['errors.rangeOrder'] });
+  if (from && to && from > to) throw new DomainError('INVALID_INPUT', 'errors.rangeOrder', { to: 'errors.rangeOrder' });
   return { from, to };
 }
 
@@ -134,7 +134,7 @@ export const cancelReplayAction = actionClient
   .action(async ({ parsedInput, ctx }) => {
     const cancelled = await cancelReplayJob(parsedInput.jobId);
     const view = await getReplayJob(parsedInput.jobId);
-    if (!view) throw new ActionError('NOT_FOUND', 'errors.jobNotFound');
+    if (!view) throw new DomainError('NOT_FOUND', 'errors.jobNotFound', {}, 404);
     ctx.audit.target = parsedInput.jobId;
     ctx.audit.details = { cancelled: cancelled !== null, counts: view.progress.counts };
     return { status: view.status };
@@ -145,7 +145,7 @@ export const failNextAction = actionClient
   .metadata({ name: 'webhooks.sandboxFailNext', permission: MANAGE })
   .inputSchema(failNextSchema)
   .action(async ({ parsedInput, ctx }) => {
-    if (!sandboxOn()) throw new ActionError('SANDBOX_ONLY', 'errors.sandboxOnly');
+    if (!sandboxOn()) throw new DomainError('SANDBOX_ONLY', 'errors.sandboxOnly', {}, 403);
     const { data: sub } = await getSubscription(parsedInput.subscriptionId);
     await failNextDeliveries({ url: sub.url, count: parsedInput.count }, { idempotencyKey: parsedInput.intentKey });
     ctx.audit.details = { url: sub.url, count: parsedInput.count };
@@ -160,12 +160,12 @@ export const sendTestEventsAction = actionClient
   .metadata({ name: 'webhooks.sandboxTestEvents', permission: MANAGE })
   .inputSchema(testEventsSchema)
   .action(async ({ parsedInput, ctx }) => {
-    if (!sandboxOn()) throw new ActionError('SANDBOX_ONLY', 'errors.sandboxOnly');
+    if (!sandboxOn()) throw new DomainError('SANDBOX_ONLY', 'errors.sandboxOnly', {}, 403);
     const accounts = await listAccounts({ limit: 100 });
     const active = accounts.data.filter(
       (a) => a.currentState.status === 'ACTIVE' && a.assets.some((s) => s.asset === 'BRL' && s.status === 'ACTIVE'),
     );
-    if (active.length < 2) throw new ActionError('NO_ACCOUNTS', 'errors.testEventsNeedAccounts');
+    if (active.length < 2) throw new DomainError('NO_ACCOUNTS', 'errors.testEventsNeedAccounts', {}, 409);
     for (let i = 0; i < parsedInput.count; i++) {
       await createTransfer(
         { sourceAccountId: active[0].id, targetAccountId: active[1].id, amount: { value: '0.01', asset: 'BRL' } },

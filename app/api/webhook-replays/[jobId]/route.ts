@@ -1,12 +1,11 @@
-import { guardedGet, jsonResponse, routeError } from '@/lib/api/route-handler';
+import { guardedGet, jsonResponse, routeFailure } from '@/lib/api/route-handler';
+import { isUuid } from '@/lib/validation/uuid';
 import { getReplayJob } from '@/lib/webhooks/replay-store';
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A replay job's progress, polled by the webhooks page while the job runs (every role may read it). */
 export const GET = guardedGet<{ jobId: string }>('webhooks:read', async ({ params }) => {
-  if (!UUID_RE.test(params.jobId)) return routeError(404, { code: 'NOT_FOUND', message: 'Replay job not found.', requestId: null });
+  if (!isUuid(params.jobId)) return routeFailure('NOT_FOUND', 404);
   const job = await getReplayJob(params.jobId);
-  if (!job) return routeError(404, { code: 'NOT_FOUND', message: 'Replay job not found.', requestId: null });
+  if (!job) return routeFailure('NOT_FOUND', 404);
   return jsonResponse({ data: job });
 });
