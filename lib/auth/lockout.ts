@@ -4,6 +4,7 @@ import { getDb, type ConsoleDb } from '../db/client';
 import { loginAttempts, users } from '../db/schema';
 import { now } from '../clock';
 import { DomainError } from '../errors';
+import { isUuid } from '../validation/uuid';
 
 /**
  * Two locks, so the protection against guessing is not a weapon against the people it protects:
@@ -117,12 +118,10 @@ export async function unlockEmail(db: ConsoleDb, email: string, at: Date): Promi
   return gone.filter((r) => r.lockedUntil && r.lockedUntil > at).length;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The Team page's "Unlock": lifts every sign-in lock of that user. The caller (a team:manage action) audits it. */
 export async function unlockUser(userId: string, db?: ConsoleDb): Promise<{ email: string; activeLocks: number }> {
   const database = db ?? (await getDb());
-  const [user] = UUID.test(userId) ? await database.select({ email: users.email }).from(users).where(eq(users.id, userId)) : [];
+  const [user] = isUuid(userId) ? await database.select({ email: users.email }).from(users).where(eq(users.id, userId)) : [];
   if (!user) throw new DomainError('NOT_FOUND', 'That user no longer exists.', {}, 404);
   return { email: user.email, activeLocks: await unlockEmail(database, user.email, now()) };
 }
