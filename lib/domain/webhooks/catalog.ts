@@ -1,3 +1,5 @@
+import { isUuid } from '@/lib/validation/uuid';
+
 /**
  * The webhook event catalogue as the console presents it: resources, their event types, and an example payload
  * per event (shapes from the contract's Events part; ids and amounts are illustrative). Description texts live in
@@ -107,8 +109,6 @@ export function examplePayload(eventType: WebhookEventType): Record<string, unkn
 /** Console page a delivery concerns, when its payload names an id the console can open. */
 export type ResourceLink = { kind: 'account' | 'operation' | 'beneficiary'; id: string; href: string };
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The contract's operation and instruction payloads carry no id of their resource (only ASSET_ACTIVATED names its
  * account); upstream's operation payload has `id`. So this reads whichever id the payload has and returns null
@@ -117,7 +117,7 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 export function resourceLinkOf(eventType: string, payload: unknown): ResourceLink | null {
   if (!payload || typeof payload !== 'object') return null;
   const p = payload as Record<string, unknown>;
-  const pick = (...keys: string[]) => keys.map((k) => p[k]).find((v): v is string => typeof v === 'string' && UUID_RE.test(v));
+  const pick = (...keys: string[]) => keys.map((k) => p[k]).find((v): v is string => typeof v === 'string' && isUuid(v));
   const resource = resourceOfEvent(eventType);
   if (resource === 'ACCOUNT') {
     const id = pick('accountId');
