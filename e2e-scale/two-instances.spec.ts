@@ -1,7 +1,9 @@
+import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
+import pg from 'pg';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { isValidCnpj } from '../lib/validation/cnpj';
-import { signInViaUi } from '../e2e/helpers/auth';
+import { signInViaApi, signInViaUi } from '../e2e/helpers/auth';
 import { addUserViaUi, completeFirstSignIn, teamRow, uniqueEmail } from '../e2e/helpers/team';
 import { SCALE_PORTS } from '../playwright.scale.config';
 
@@ -35,6 +37,64 @@ test('a session made on one instance is valid on the other, and disabling the us
   await expect(onA).toHaveURL(/\/login/);
   await adminContext.close();
   await userContext.close();
+});
+
+test("a webhook received by one instance is pushed by the other's live channel (PostgreSQL LISTEN/NOTIFY)", async ({ playwright }) => {
+  // The demo customer's credentials, as the receiver checks them (read from the shared database).
+  const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await db.connect();
+  const { rows } = await db.query<{ client_id: string; client_secret: string }>(
+    "select client_id, client_secret from sandbox.customers where client_id = 'acme-demo'",
+  );
+  await db.end();
+  expect(rows).toHaveLength(1);
+  const { client_id: clientId, client_secret: clientSecret } = rows[0];
+
+  // A viewer's live stream on B.
+  const session = await playwright.request.newContext({ baseURL: B });
+  await signInViaApi(session, B, 'viewer@acme.test', 'demo-viewer-2026');
+  const cookie = (await session.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  await session.dispose();
+  const abort = new AbortController();
+  const stream = await fetch(`${B}/api/live`, { headers: { cookie, accept: 'text/event-stream' }, signal: abort.signal });
+  expect(stream.status).toBe(200);
+  const reader = stream.body!.getReader();
+  let buffered = '';
+  const waitFor = async (needle: string, ms: number) => {
+    const deadline = Date.now() + ms;
+    while (!buffered.includes(needle)) {
+      if (Date.now() > deadline) throw new Error(`no ${needle} on B's live stream within ${ms} ms; got: ${buffered.slice(-500)}`);
+      const { value, done } = await Promise.race([
+        reader.read(),
+        new Promise<{ value: undefined; done: true }>((r) => setTimeout(() => r({ value: undefined, done: true }), 1_000)),
+      ]);
+      if (value) buffered += new TextDecoder().decode(value);
+      else if (done) await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+  await waitFor('event: status', 15_000);
+
+  // A signed delivery to A's receiver (the service's scheme: HMAC-SHA256 of messageId + "+" + clientId).
+  const messageId = randomUUID();
+  const operationId = randomUUID();
+  const signature = createHmac('sha256', clientSecret).update(`${messageId}+${clientId}`).digest('hex');
+  const delivered = await fetch(`${A}/api/webhooks`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Message-Id': messageId,
+      'X-Event-Type': 'OPERATION_COMPLETED',
+      'X-Resource-Name': 'OPERATION',
+      'X-Resource-Id': operationId,
+      'X-Company-Id': clientId,
+      'X-Message-Signature': signature,
+    },
+    body: JSON.stringify({ currentState: { status: 'COMPLETED' }, atTime: new Date().toISOString() }),
+  });
+  expect(delivered.status, await delivered.text()).toBeLessThan(300);
+  await waitFor(operationId, 15_000);
+  expect(buffered).toContain('OPERATION_COMPLETED');
+  abort.abort();
 });
 
 // ---- The sandbox's background loop runs in both instances ----------------------------------------------------
