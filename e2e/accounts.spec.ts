@@ -158,6 +158,19 @@ test('compliance creates an account: CNPJ error on blur, then the detail page wi
   await expectNoAxeViolations(page);
 });
 
+test('the new-account form hydrates without a mismatch (country names come from the server)', async ({ compliancePage: page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await openCreateForm(page);
+  await page.getByLabel('Country').selectOption('HK');
+  expect(errors.filter((e) => /418|hydrat/i.test(e))).toEqual([]);
+  // Every country is offered, named once, on the server.
+  expect(await page.getByLabel('Country').locator('option').count()).toBeGreaterThan(240);
+});
+
 test('the create action is exactly-once per idempotency key', async ({ compliancePage: page, baseURL }) => {
   const key = crypto.randomUUID();
   const input = formInput(`Idempotent ${RUN}`, makeCnpj(`${RUN.slice(-4).replace(/\D/g, '7')}99887766`.slice(0, 12)), ['BRL'], key);

@@ -3,6 +3,7 @@
 import { get, useWatch, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import type { CountryOption } from '@/lib/domain/address/countries';
 import { CountrySelect } from './country-select';
 
 type AddressKey = 'country' | 'postalCode' | 'addressLine1' | 'addressLine2' | 'city' | 'state';
@@ -15,10 +16,13 @@ type AddressKey = 'country' | 'postalCode' | 'addressLine1' | 'addressLine2' | '
 export function AddressFields<T extends FieldValues>({
   form,
   name,
+  countries,
 }: {
   form: Pick<UseFormReturn<T>, 'register' | 'control' | 'formState'>;
   /** Path of the address object in the form values. */
   name: string;
+  /** Named on the server (`countryOptions()`), never in the browser: see CountrySelect. */
+  countries: readonly CountryOption[];
 }) {
   const path = (key: AddressKey) => `${name}.${key}` as Path<T>;
   const error = (key: AddressKey): string | undefined => (get(form.formState.errors, `${name}.${key}`) as { message?: string } | undefined)?.message;
@@ -27,7 +31,7 @@ export function AddressFields<T extends FieldValues>({
   return (
     <>
       <Field id={path('country')} label="Country" required error={error('country')}>
-        <CountrySelect autoComplete="country" {...form.register(path('country'))} />
+        <CountrySelect options={countries} autoComplete="country" {...form.register(path('country'))} />
       </Field>
       <Field
         id={path('postalCode')}

@@ -31,7 +31,7 @@ export function StateTimeline({ states, label = 'State history' }: { states: Tim
             <div className="flex flex-wrap items-center gap-2">
               <StatusBadge status={state.status} />
               {i === 0 ? <span className="text-xs font-medium text-fg-muted">Current</span> : null}
-              <DateText value={state.createdAt} className="text-xs text-fg-muted" />
+              <DateText value={state.createdAt} seconds className="text-xs text-fg-muted" />
             </div>
             {reason ? (
               <p className="mt-1 text-sm text-fg">

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { PageHeader } from '@/components/ui/page-header';
 import { requirePage } from '@/lib/auth/session';
+import { countryOptions } from '@/lib/domain/address/countries';
 import { CreateAccountForm } from './_components/create-account-form';
 
 export const metadata: Metadata = { title: 'New account' };
@@ -20,7 +21,7 @@ export default async function NewAccountPage() {
         }
       />
       <div className="max-w-4xl">
-        <CreateAccountForm />
+        <CreateAccountForm countries={countryOptions()} />
       </div>
     </>
   );

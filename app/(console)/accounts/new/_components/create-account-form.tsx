@@ -11,6 +11,7 @@ import { Field, fieldDescriptionIds } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { AddressFields } from '@/components/forms/address-fields';
+import type { CountryOption } from '@/lib/domain/address/countries';
 import { useIdempotencyKey } from '@/components/forms/use-idempotency-key';
 import { applyFieldErrors, placeFieldErrors } from '@/components/forms/apply-field-errors';
 import { useHydrated } from '@/hooks/use-hydrated';
@@ -49,7 +50,7 @@ const FIELDS = [
 const RENAMES = [['owner.', '']] as const;
 
 /** The company-owner create form: validates with the shared schema on blur and on submit. */
-export function CreateAccountForm() {
+export function CreateAccountForm({ countries }: { countries: readonly CountryOption[] }) {
   const router = useRouter();
   const { key: idempotencyKey, renew } = useIdempotencyKey();
   const [failure, setFailure] = useState<FormFailure | null>(null);
@@ -150,7 +151,7 @@ export function CreateAccountForm() {
         <Card>
           <CardHeader title="Registered address" />
           <CardBody className="grid gap-4 md:grid-cols-2">
-            <AddressFields form={form} name="address" />
+            <AddressFields form={form} name="address" countries={countries} />
           </CardBody>
         </Card>
 
