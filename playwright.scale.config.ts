@@ -9,6 +9,7 @@ const CHROMIUM_ARGS = [
   '--disable-component-update', '--disable-sync', '--no-first-run',
 ];
 
+export const SCALE_RECEIVER_PORT = Number(process.env.SCALE_RECEIVER_PORT ?? 3190);
 export const SCALE_PORTS = [Number(process.env.SCALE_PORT_A ?? 3101), Number(process.env.SCALE_PORT_B ?? 3102)] as const;
 const DATABASE_URL = process.env.DATABASE_URL;
 if (!DATABASE_URL) throw new Error('playwright.scale.config.ts needs DATABASE_URL (run it through `npm run test:scale`)');
@@ -38,7 +39,8 @@ function instance(port: number) {
       NEXT_TELEMETRY_DISABLED: '1',
       // Both sandbox loops deliver every subscription's events, so each may call the other instance's receiver;
       // the journey creates its customer through the console's sandbox mount.
-      SANDBOX_WEBHOOK_ALLOW: SCALE_PORTS.map((p) => `http://localhost:${p}/api/webhooks`).join(','),
+      // Both consoles' receivers, and the test's own receiver (e2e-scale/two-instances.spec.ts).
+      SANDBOX_WEBHOOK_ALLOW: [...SCALE_PORTS.map((p) => `http://localhost:${p}/api/webhooks`), `http://127.0.0.1:${SCALE_RECEIVER_PORT}/hook`].join(','),
       SANDBOX_ALLOW_CUSTOMER_CREATION: 'on',
     },
   };

@@ -5,7 +5,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { isValidCnpj } from '../lib/validation/cnpj';
 import { signInViaApi, signInViaUi } from '../e2e/helpers/auth';
 import { addUserViaUi, completeFirstSignIn, teamRow, uniqueEmail } from '../e2e/helpers/team';
-import { SCALE_PORTS } from '../playwright.scale.config';
+import { SCALE_PORTS, SCALE_RECEIVER_PORT } from '../playwright.scale.config';
 
 // Two console instances (A, B) on one PostgreSQL: what the README's scale-out section promises, exercised.
 const [A, B] = SCALE_PORTS.map((port) => `http://localhost:${port}`);
@@ -144,7 +144,7 @@ async function call(api: APIRequestContext, token: string, method: 'GET' | 'POST
 
 test('N transfers settled by the loops of both instances: N completions, each event delivered once, balances exact', async ({ playwright }) => {
   const N = 20;
-  const RECEIVER_PORT = Number(process.env.SCALE_RECEIVER_PORT ?? 3190);
+  const RECEIVER_PORT = SCALE_RECEIVER_PORT;
   const receiver = await startReceiver(RECEIVER_PORT);
   // Each instance's embedded service; both read and write the same `sandbox` schema.
   const apiA = await playwright.request.newContext({ baseURL: `${A}/sandbox/` });
