@@ -89,7 +89,11 @@ test.describe('hardening', () => {
     await expectNoAxeViolations(page);
     await page.screenshot({ path: `${SHOTS}/team-locked.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
-    await row.scrollIntoViewIfNeeded();
+    // Narrow screens show one card per person instead of the table: the lock and Unlock are there too.
+    const card = page.getByTestId(`team-card-${user.email}`);
+    await expect(card).toContainText('Locked');
+    await expect(card.getByRole('button', { name: `Unlock sign-in for ${user.name}` })).toBeVisible();
+    await card.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/team-locked-mobile.png`, fullPage: true });
     await page.setViewportSize({ width: 1280, height: 720 });
 
