@@ -7,7 +7,7 @@ import { isActive, type NavItem } from './nav';
 import { NavIcon } from './nav-icon';
 
 /** The section links; client only to mark the current page (aria-current) as the user navigates. */
-export function NavLinks({ items, label = 'Main' }: { items: NavItem[]; label?: string }) {
+export function NavLinks({ items, label }: { items: NavItem[]; label: string }) {
   const pathname = usePathname() ?? '/';
   return (
     <nav aria-label={label}>
