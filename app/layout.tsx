@@ -32,9 +32,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const jar = await cookies();
   const theme = parseTheme(jar.get(THEME_COOKIE)?.value);
   const { locale, timeZoneFollowsBrowser } = await getRequestIntl();
-  // Client components everywhere get the locale and time zone, but only the `common` messages (error pages);
-  // a subtree that needs more wraps itself in <IntlScope namespaces={…}> (components/i18n/intl-scope.tsx).
-  const messages = pickNamespaces(await getMessages(), ['common']);
+  // Client components everywhere get the locale and time zone, but only the small `common` (buttons, error pages)
+  // and `status` (badges) namespaces; a subtree that needs more wraps itself in <IntlScope namespaces={…}>.
+  const messages = pickNamespaces(await getMessages(), ['common', 'status']);
   return (
     <html lang={locale} className={themeClass(theme)} data-theme={theme}>
       <body>

@@ -11,6 +11,9 @@ export const NAMESPACES = [
   'auth',
   'errors',
   'validation',
+  'overview',
+  'status',
+  'accounts',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

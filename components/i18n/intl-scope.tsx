@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { pickNamespaces, type Namespace } from '@/messages';
 
 /**
- * Gives the client components below it the messages of `namespaces` (plus `common`), and nothing else: a page's
+ * Gives the client components below it the messages of `namespaces` (plus `common` and `status`), and nothing else: a page's
  * client bundle and payload carry only the text its components use. Server components never need it (they call
  * getTranslations / useTranslations on the server with the whole catalogue). Locale and time zone are inherited
  * from the request (i18n/request.ts).
@@ -14,6 +14,6 @@ import { pickNamespaces, type Namespace } from '@/messages';
 export async function IntlScope({ namespaces, children }: { namespaces: readonly Namespace[]; children: ReactNode }) {
   const messages = await getMessages();
   return (
-    <NextIntlClientProvider messages={pickNamespaces(messages, ['common', ...namespaces])}>{children}</NextIntlClientProvider>
+    <NextIntlClientProvider messages={pickNamespaces(messages, ['common', 'status', ...namespaces])}>{children}</NextIntlClientProvider>
   );
 }

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
 import { CursorPagination } from '@/components/data-table/cursor-pagination';
 import { parseListParams, type SearchParams } from '@/components/data-table/list-params';
 import { ServiceErrorAlert } from '@/components/forms/service-error-alert';
@@ -21,6 +22,7 @@ export async function AccountsListView({ role, searchParams }: { role: Role; sea
   const filters = parseAccountFilters(searchParams);
   const filtered = hasFilters(filters);
   const canCreate = can(role, 'accounts:create');
+  const t = await getTranslations('accounts.list');
 
   let page: { data: Account[]; meta: PageMeta } | null = null;
   let failure: unknown = null;
@@ -39,39 +41,35 @@ export async function AccountsListView({ role, searchParams }: { role: Role; sea
 
   const newButton = canCreate ? (
     <Link href="/accounts/new" className={buttonVariants({ variant: 'primary' })}>
-      New account
+      {t('newAccount')}
     </Link>
   ) : null;
 
   return (
     <>
       <PageHeader
-        title="Accounts"
-        description="Company accounts, their assets and onboarding status."
+        title={t('title')}
+        description={t('description')}
         actions={newButton}
       />
       <AccountsFilterBar filters={filters} paging={paging} />
       {failure ? (
-        <ServiceErrorAlert error={failure} title="The accounts could not be loaded" />
+        <ServiceErrorAlert error={failure} title={t('failed')} />
       ) : page && page.data.length === 0 ? (
         filtered || paging.cursor ? (
           <EmptyState
-            title="No accounts match these filters"
-            description="Try another status, asset or name, or clear the filters to see every account."
+            title={t('noMatchTitle')}
+            description={t('noMatchBody')}
             action={
               <Link href="/accounts" className={buttonVariants({ variant: 'secondary' })}>
-                Clear filters
+                {t('clearFilters')}
               </Link>
             }
           />
         ) : (
           <EmptyState
-            title="No accounts yet"
-            description={
-              canCreate
-                ? 'Open the first account for your company to start onboarding.'
-                : 'Accounts appear here once someone with the compliance or admin role opens one.'
-            }
+            title={t('emptyTitle')}
+            description={canCreate ? t('emptyBodyCreate') : t('emptyBodyView')}
             action={newButton}
           />
         )
@@ -86,7 +84,6 @@ export async function AccountsListView({ role, searchParams }: { role: Role; sea
             searchParams={searchParams}
             meta={page.meta}
             itemCount={page.data.length}
-            noun={page.data.length === 1 ? 'account' : 'accounts'}
           />
         </div>
       ) : null}
