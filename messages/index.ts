@@ -14,6 +14,7 @@ export const NAMESPACES = [
   'overview',
   'status',
   'accounts',
+  'industries',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

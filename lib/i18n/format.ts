@@ -81,3 +81,12 @@ export function formatCount(value: number, locale: string): string {
   }
   return nf.format(value);
 }
+
+/**
+ * `ACTION_REQUIRED` → `Action required`, `HOTEL__HOSPITALITY` → `Hotel / hospitality`: the fallback for an enum value
+ * the catalogue does not know yet (the contract leaves most enums open). Use useEnumLabel for display.
+ */
+export function humanizeEnum(value: string): string {
+  const words = value.replace(/__/g, ' / ').replace(/_+/g, ' ').trim().toLowerCase();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : value;
+}

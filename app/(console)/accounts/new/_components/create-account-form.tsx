@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState, useSyncExternalStore } from 'react';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
@@ -12,6 +13,8 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { CountrySelect } from '@/components/forms/country-select';
 import { useIdempotencyKey } from '@/components/forms/use-idempotency-key';
+import { useEnumLabel } from '@/components/i18n/use-enum-label';
+import { useFieldMessage } from '@/components/i18n/use-field-message';
 import { readActionResult } from '@/lib/actions/result';
 import { mapServiceFieldErrors } from '@/lib/schemas/account-field-map';
 import {
@@ -21,7 +24,8 @@ import {
   type CreateAccountInput,
   type CreateAccountValues,
 } from '@/lib/schemas/account';
-import { INDUSTRIES, INDUSTRY_LABELS } from '@/lib/schemas/industries';
+import type { CountryOption } from '@/lib/schemas/countries';
+import { INDUSTRIES } from '@/lib/schemas/industries';
 import { formatCnpj, normalizeCnpj } from '@/lib/validation/cnpj';
 import { createAccountAction } from '../actions';
 import { AssetsPicker } from './assets-picker';
@@ -39,7 +43,10 @@ interface FormFailure {
 }
 
 /** The company-owner create form: validates with the shared schema on blur and on submit. */
-export function CreateAccountForm() {
+export function CreateAccountForm({ countries }: { countries: CountryOption[] }) {
+  const t = useTranslations('accounts.new');
+  const industryLabel = useEnumLabel('industries');
+  const fieldMessage = useFieldMessage();
   const router = useRouter();
   const { key: idempotencyKey, renew } = useIdempotencyKey();
   const [failure, setFailure] = useState<FormFailure | null>(null);
@@ -83,7 +90,7 @@ export function CreateAccountForm() {
     if (placed.length) setFocus(placed[0][0]);
     const sentence = requestId ? f.message.replace(` (request id ${requestId})`, '') : f.message;
     setFailure({
-      sentence: placed.length && !unplaced.length ? `${sentence} Check the highlighted fields.` : [sentence, ...unplaced].join(' '),
+      sentence: placed.length && !unplaced.length ? `${sentence} ${t('checkHighlighted')}` : [sentence, ...unplaced].join(' '),
       requestId,
     });
   });
@@ -95,24 +102,24 @@ export function CreateAccountForm() {
       <div className="space-y-6">
         {failure ? (
           <div id="create-account-failure">
-            <Alert tone="error" title="The account was not created" requestId={failure.requestId}>
+            <Alert tone="error" title={t('notCreated')} requestId={failure.requestId}>
               {failure.sentence}
             </Alert>
           </div>
         ) : null}
 
         <Card>
-          <CardHeader title="Company" description="The company that owns the account, as registered." />
+          <CardHeader title={t('company.title')} description={t('company.description')} />
           <CardBody className="grid gap-4 md:grid-cols-2">
-            <Field id="legalName" label="Legal name" required error={errors.legalName?.message} className="md:col-span-2">
+            <Field id="legalName" label={t('company.legalName')} required error={fieldMessage(errors.legalName?.message)} className="md:col-span-2">
               <Input autoComplete="organization" {...register('legalName')} />
             </Field>
             <Field
               id="taxId"
-              label="CNPJ"
+              label={t('company.taxId')}
               required
-              hint="14 characters, with or without punctuation, e.g. 11.222.333/0001-81."
-              error={errors.taxId?.message}
+              hint={t('company.taxIdHint')}
+              error={fieldMessage(errors.taxId?.message)}
             >
               <Input
                 inputMode="text"
@@ -126,64 +133,69 @@ export function CreateAccountForm() {
                 })}
               />
             </Field>
-            <Field id="industry" label="Industry" required error={errors.industry?.message}>
+            <Field id="industry" label={t('company.industry')} required error={fieldMessage(errors.industry?.message)}>
               <Select {...register('industry')}>
-                <option value="">Choose an industry</option>
+                <option value="">{t('company.chooseIndustry')}</option>
                 {INDUSTRIES.map((value) => (
                   <option key={value} value={value}>
-                    {INDUSTRY_LABELS[value]}
+                    {industryLabel(value)}
                   </option>
                 ))}
               </Select>
             </Field>
-            <Field id="incorporateDate" label="Incorporation date" required error={errors.incorporateDate?.message}>
+            <Field id="incorporateDate" label={t('company.incorporateDate')} required error={fieldMessage(errors.incorporateDate?.message)}>
               <Input type="date" max={todayIsoDate()} {...register('incorporateDate')} />
             </Field>
           </CardBody>
         </Card>
 
         <Card>
-          <CardHeader title="Registered address" />
+          <CardHeader title={t('address.title')} />
           <CardBody className="grid gap-4 md:grid-cols-2">
-            <Field id="address.country" label="Country" required error={errors.address?.country?.message}>
-              <CountrySelect autoComplete="country" {...register('address.country')} />
+            <Field id="address.country" label={t('address.country')} required error={fieldMessage(errors.address?.country?.message)}>
+              <CountrySelect
+                options={countries}
+                placeholder={t('address.chooseCountry')}
+                autoComplete="country"
+                {...register('address.country')}
+              />
             </Field>
             <Field
               id="address.postalCode"
-              label={brazil ? 'CEP' : 'Postal code'}
+              label={brazil ? t('address.postalCodeBr') : t('address.postalCode')}
               required
-              hint={brazil ? 'Format 00000-000.' : undefined}
-              error={errors.address?.postalCode?.message}
+              hint={brazil ? t('address.postalCodeBrHint') : undefined}
+              error={fieldMessage(errors.address?.postalCode?.message)}
             >
               <Input autoComplete="postal-code" {...register('address.postalCode')} />
             </Field>
             <Field
               id="address.addressLine1"
-              label="Street address"
+              label={t('address.line1')}
               required
-              error={errors.address?.addressLine1?.message}
+              error={fieldMessage(errors.address?.addressLine1?.message)}
               className="md:col-span-2"
             >
               <Input autoComplete="address-line1" {...register('address.addressLine1')} />
             </Field>
             <Field
               id="address.addressLine2"
-              label="Address line 2"
-              hint="Optional: suite, floor, building."
-              error={errors.address?.addressLine2?.message}
+              label={t('address.line2')}
+              hint={t('address.line2Hint')}
+              error={fieldMessage(errors.address?.addressLine2?.message)}
               className="md:col-span-2"
             >
               <Input autoComplete="address-line2" {...register('address.addressLine2')} />
             </Field>
-            <Field id="address.city" label="City" required error={errors.address?.city?.message}>
+            <Field id="address.city" label={t('address.city')} required error={fieldMessage(errors.address?.city?.message)}>
               <Input autoComplete="address-level2" {...register('address.city')} />
             </Field>
             <Field
               id="address.state"
-              label={brazil ? 'State (UF)' : 'State or region'}
+              label={brazil ? t('address.stateBr') : t('address.state')}
               required
-              hint={brazil ? 'Two letters, e.g. SP.' : undefined}
-              error={errors.address?.state?.message}
+              hint={brazil ? t('address.stateBrHint') : undefined}
+              error={fieldMessage(errors.address?.state?.message)}
             >
               <Input autoComplete="address-level1" {...register('address.state')} />
             </Field>
@@ -192,13 +204,13 @@ export function CreateAccountForm() {
 
         <Card>
           <CardHeader
-            title="Assets"
-            description="Choose at least one. Virtual accounts give each of your own customers separate receiving details."
+            title={t('assets.title')}
+            description={t('assets.description')}
           />
           <CardBody>
             <div role="group" aria-labelledby="assets-label" className="space-y-2">
               <p id="assets-label" className="sr-only">
-                Assets
+                {t('assets.label')}
               </p>
               <Controller
                 control={control}
@@ -216,14 +228,14 @@ export function CreateAccountForm() {
               />
               {errors.assets ? (
                 <p id={assetsIds.errorId} className="text-xs font-medium text-danger-text">
-                  {errors.assets.message ?? errors.assets.root?.message ?? 'Check the chosen assets.'}
+                  {fieldMessage(errors.assets.message ?? errors.assets.root?.message) ?? t('assets.check')}
                 </p>
               ) : null}
             </div>
           </CardBody>
           <CardFooter>
             <Button type="submit" loading={busy} disabled={!hydrated}>
-              {busy ? 'Creating account…' : 'Create account'}
+              {busy ? t('submitting') : t('submit')}
             </Button>
           </CardFooter>
         </Card>
