@@ -36,10 +36,6 @@ const NOT_YET_TRANSLATED = [
   'app/\\(console\\)/accounts/\\[accountId\\]/_components/ubos-list.tsx',
   'app/\\(console\\)/accounts/\\[accountId\\]/loading.tsx',
   'app/\\(console\\)/accounts/\\[accountId\\]/not-found.tsx',
-  'app/\\(console\\)/team/_components/add-user-button.tsx',
-  'app/\\(console\\)/team/_components/disable-user-button.tsx',
-  'app/\\(console\\)/team/_components/role-select.tsx',
-  'app/\\(console\\)/team/page.tsx',
   'components/status/state-timeline.tsx',
 ];
 

@@ -15,6 +15,7 @@ export const NAMESPACES = [
   'status',
   'accounts',
   'industries',
+  'team',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

@@ -57,8 +57,8 @@ export async function createUser(
   const email = emailSchema.safeParse(input.email);
   if (!email.success) throw new ActionError('INVALID_INPUT', firstIssue(email), { email: [firstIssue(email)] });
   const name = input.name?.trim();
-  if (!name) throw new ActionError('INVALID_INPUT', 'Enter a name.', { name: ['Enter a name.'] });
-  if (!isRole(input.role)) throw new ActionError('INVALID_INPUT', 'Choose a role.', { role: ['Choose a role.'] });
+  if (!name) throw new ActionError('INVALID_INPUT', 'Enter a name.', { name: ['nameRequired'] });
+  if (!isRole(input.role)) throw new ActionError('INVALID_INPUT', 'Choose a role.', { role: ['roleRequired'] });
   const password = passwordSchema.safeParse(input.password);
   if (!password.success) {
     throw new ActionError('WEAK_PASSWORD', firstIssue(password), { password: [firstIssue(password)] });
@@ -80,7 +80,7 @@ export async function createUser(
     .returning(publicColumns);
   if (!row) {
     throw new ActionError('EMAIL_TAKEN', 'A user with this e-mail already exists.', {
-      email: ['A user with this e-mail already exists.'],
+      email: ['emailTaken'], // field errors are `validation` catalogue keys
     });
   }
   return row;
@@ -125,7 +125,7 @@ async function loadTarget(database: ConsoleDb, userId: string): Promise<UserRow>
 /** Takes effect on the user's next request (getCurrentUser reads the role each time). */
 export async function changeRole(_actor: Actor, userId: string, role: Role, db?: ConsoleDb): Promise<PublicUser> {
   const database = db ?? (await getDb());
-  if (!isRole(role)) throw new ActionError('INVALID_INPUT', 'Choose a role.', { role: ['Choose a role.'] });
+  if (!isRole(role)) throw new ActionError('INVALID_INPUT', 'Choose a role.', { role: ['roleRequired'] });
   return withLastAdminGuard(database, userId, role !== 'admin', async (tx, target) => {
     if (target.role === role) return (await getUser(userId, tx))!;
     const [row] = await tx
@@ -170,7 +170,7 @@ export async function changePassword(
   const target = await loadTarget(database, userId);
   if (!(await verifyPassword(current, target.passwordHash))) {
     throw new ActionError('WRONG_PASSWORD', 'The current password is not correct.', {
-      currentPassword: ['The current password is not correct.'],
+      currentPassword: ['wrongPassword'],
     });
   }
   const parsed = passwordSchema.safeParse(next);
@@ -179,7 +179,7 @@ export async function changePassword(
   }
   if (current === next) {
     throw new ActionError('SAME_PASSWORD', 'Choose a password different from the current one.', {
-      newPassword: ['Choose a password different from the current one.'],
+      newPassword: ['passwordUnchanged'],
     });
   }
   const passwordHash = await hashPassword(next);

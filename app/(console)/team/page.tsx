@@ -1,4 +1,7 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { DateTimeText } from '@/components/i18n/date-time-text';
+import { IntlScope } from '@/components/i18n/intl-scope';
 import { Badge } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
@@ -9,44 +12,46 @@ import { AddUserButton } from './_components/add-user-button';
 import { DisableUserButton } from './_components/disable-user-button';
 import { RoleSelect } from './_components/role-select';
 
-export const metadata: Metadata = { title: 'Team' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('team'))('metaTitle') };
+}
 
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+/** The team's client parts (add, role, disable) word their dialogs, toasts and field errors from these. */
+const CLIENT_NAMESPACES = ['team', 'shell', 'validation', 'errors'] as const;
 
-function When({ at }: { at: Date | null }) {
-  if (!at) return <span className="text-fg-muted">Never</span>;
-  return (
-    <time dateTime={at.toISOString()} className="tabular whitespace-nowrap">
-      {dateTime.format(at)} UTC
-    </time>
-  );
+function When({ at, never }: { at: Date | null; never: string }) {
+  if (!at) return <span className="text-fg-muted">{never}</span>;
+  return <DateTimeText value={at.toISOString()} className="tabular whitespace-nowrap" />;
 }
 
 export default async function TeamPage() {
   const me = await requireUser('team:manage');
   const users = await listUsers();
   const activeAdmins = users.filter((u) => u.role === 'admin' && !u.disabledAt).length;
+  const t = await getTranslations('team');
+  const addUser = (
+    <IntlScope namespaces={CLIENT_NAMESPACES}>
+      <AddUserButton />
+    </IntlScope>
+  );
 
   return (
     <>
-      <PageHeader
-        title="Team"
-        description="Who can use the console and what they may do. Role changes and disabling take effect on the person’s next click."
-        actions={<AddUserButton />}
-      />
+      <PageHeader title={t('title')} description={t('description')} actions={addUser} />
       {users.length === 0 ? (
-        <EmptyState title="No users yet" description="Add the first person who should use the console." action={<AddUserButton />} />
+        <EmptyState title={t('emptyTitle')} description={t('emptyBody')} action={addUser} />
       ) : (
-        <Table label="Team members">
-          <TableCaption>Team members, their roles, status and last sign-in</TableCaption>
+        <IntlScope namespaces={CLIENT_NAMESPACES}>
+        <Table label={t('tableLabel')}>
+          <TableCaption>{t('caption')}</TableCaption>
           <THead>
             <tr>
-              <TH>User</TH>
-              <TH>Role</TH>
-              <TH>Status</TH>
-              <TH>Last sign-in</TH>
+              <TH>{t('user')}</TH>
+              <TH>{t('role')}</TH>
+              <TH>{t('status')}</TH>
+              <TH>{t('lastSignIn')}</TH>
               <TH className="text-right">
-                <span className="sr-only">Actions</span>
+                <span className="sr-only">{t('actions')}</span>
               </TH>
             </tr>
           </THead>
@@ -59,7 +64,7 @@ export default async function TeamPage() {
                   <TD>
                     <div className="font-medium text-fg">
                       {user.name}
-                      {isMe ? <span className="ml-2 text-xs font-normal text-fg-muted">(you)</span> : null}
+                      {isMe ? <span className="ml-2 text-xs font-normal text-fg-muted">{t('you')}</span> : null}
                     </div>
                     <div className="text-xs text-fg-muted">{user.email}</div>
                   </TD>
@@ -69,20 +74,20 @@ export default async function TeamPage() {
                   <TD>
                     {user.disabledAt ? (
                       <Badge tone="neutral" dot>
-                        Disabled
+                        {t('disabled')}
                       </Badge>
                     ) : user.mustChangePassword && !user.lastSignInAt ? (
                       <Badge tone="warning" dot>
-                        Invited
+                        {t('invited')}
                       </Badge>
                     ) : (
                       <Badge tone="success" dot>
-                        Active
+                        {t('active')}
                       </Badge>
                     )}
                   </TD>
                   <TD>
-                    <When at={user.lastSignInAt} />
+                    <When at={user.lastSignInAt} never={t('never')} />
                   </TD>
                   <TD className="text-right">
                     {isMe ? null : (
@@ -94,6 +99,7 @@ export default async function TeamPage() {
             })}
           </TBody>
         </Table>
+        </IntlScope>
       )}
     </>
   );

@@ -8,8 +8,9 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { failureSentence, readActionResult, type ActionFailure } from '@/lib/actions/result';
+import { readActionResult, type ActionFailure } from '@/lib/actions/result';
 import { applyFieldErrors } from '@/components/forms/apply-field-errors';
+import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { useFieldMessage } from '@/components/i18n/use-field-message';
 import { PASSWORD_MIN_LENGTH } from '@/lib/auth/password-policy';
 import { changePasswordAction } from '../actions';
@@ -20,6 +21,7 @@ const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 export function ChangePasswordForm() {
   const t = useTranslations('auth.changePassword');
   const fieldMessage = useFieldMessage();
+  const failureSentence = useFailureSentence();
   const [failure, setFailure] = useState<ActionFailure | null>(null);
   const [done, setDone] = useState(false);
   const {
