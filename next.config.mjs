@@ -1,3 +1,13 @@
+import createNextIntlPlugin from 'next-intl/plugin';
+
+// Points next-intl's server functions (getTranslations, useTranslations in server components) at i18n/request.ts.
+// `precompile`: the catalogue's ICU messages are compiled at build time, so browsers get the small formatter
+// instead of the ICU parser (keeps first-load JS within a few kB of the English-only console).
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: './i18n/request.ts',
+  experimental: { messages: { path: './messages', format: 'json', locales: ['pt-BR', 'en'], precompile: true } },
+});
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // PGlite loads its WASM and data files by path; bundling it breaks that.
@@ -19,4 +29,4 @@ const nextConfig = {
     return ['/_next/static/:path*', '/_next/image', '/favicon.ico'].map((source) => ({ source, headers: values }));
   },
 };
-export default nextConfig;
+export default withNextIntl(nextConfig);

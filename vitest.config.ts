@@ -5,7 +5,7 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./', import.meta.url)) } },
   test: {
     environment: 'node',
-    include: ['lib/**/*.test.ts', 'components/**/*.test.ts', 'hooks/**/*.test.ts', 'app/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['lib/**/*.test.ts', 'messages/**/*.test.ts', 'components/**/*.test.ts', 'hooks/**/*.test.ts', 'app/**/*.test.ts', 'scripts/**/*.test.ts'],
     setupFiles: ['./vitest.setup.ts'],
     // PGlite instances are ~670 MB and slow to start: keep parallelism modest on 2 cores.
     maxWorkers: 2,

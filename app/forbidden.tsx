@@ -1,12 +1,16 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { StatusPage } from '@/components/shell/status-page';
 
-export const metadata: Metadata = { title: 'No access' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('common.forbidden'))('metaTitle') };
+}
 
-export default function Forbidden() {
+export default async function Forbidden() {
+  const t = await getTranslations('common.forbidden');
   return (
-    <StatusPage code="403" title="You don’t have access to this page">
-      Your role does not include this section. If you need it for your work, ask a company admin to change your role.
+    <StatusPage code="403" title={t('title')}>
+      {t('body')}
     </StatusPage>
   );
 }

@@ -1,15 +1,24 @@
 import type { Metadata, Viewport } from 'next';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations } from 'next-intl/server';
 import { cookies } from 'next/headers';
 import type { ReactNode } from 'react';
+import { TimeZoneCookie } from '@/components/i18n/time-zone-cookie';
 import { parseTheme, THEME_COOKIE, themeClass } from '@/components/shell/theme';
+import { TIME_ZONE_COOKIE } from '@/lib/i18n/config';
+import { getRequestIntl } from '@/lib/i18n/request-context';
+import { pickNamespaces } from '@/messages';
 import './globals.css';
 
-export const metadata: Metadata = {
-  title: { default: 'Payments & FX Console', template: '%s · Payments & FX Console' },
-  description: 'Multi-asset accounts, FX conversion, payouts and webhooks.',
-  icons: { icon: '/favicon.svg' },
-  robots: { index: false, follow: false },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('common');
+  return {
+    title: { default: t('appName'), template: `%s · ${t('appName')}` },
+    description: t('appDescription'),
+    icons: { icon: '/favicon.svg' },
+    robots: { index: false, follow: false },
+  };
+}
 
 export const viewport: Viewport = {
   themeColor: [
@@ -20,10 +29,20 @@ export const viewport: Viewport = {
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // The theme comes from a cookie so the first paint is right without an inline script.
-  const theme = parseTheme((await cookies()).get(THEME_COOKIE)?.value);
+  const jar = await cookies();
+  const theme = parseTheme(jar.get(THEME_COOKIE)?.value);
+  const { locale, timeZoneFollowsBrowser } = await getRequestIntl();
+  // Client components everywhere get the locale and time zone, but only the small `common` (buttons, error pages)
+  // and `status` (badges) namespaces; a subtree that needs more wraps itself in <IntlScope namespaces={…}>.
+  const messages = pickNamespaces(await getMessages(), ['common', 'status']);
   return (
-    <html lang="en" className={themeClass(theme)} data-theme={theme}>
-      <body>{children}</body>
+    <html lang={locale} className={themeClass(theme)} data-theme={theme}>
+      <body>
+        <NextIntlClientProvider messages={messages}>
+          <TimeZoneCookie sent={jar.get(TIME_ZONE_COOKIE)?.value} followsBrowser={timeZoneFollowsBrowser} />
+          {children}
+        </NextIntlClientProvider>
+      </body>
     </html>
   );
 }

@@ -1,12 +1,16 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { StatusPage } from '@/components/shell/status-page';
 
-export const metadata: Metadata = { title: 'Page not found' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('common.notFound'))('metaTitle') };
+}
 
-export default function NotFound() {
+export default async function NotFound() {
+  const t = await getTranslations('common.notFound');
   return (
-    <StatusPage code="404" title="Page not found">
-      The page you asked for does not exist or has moved. Check the address, or start again from the Overview.
+    <StatusPage code="404" title={t('title')}>
+      {t('body')}
     </StatusPage>
   );
 }

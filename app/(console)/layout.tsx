@@ -1,10 +1,11 @@
+import { getTranslations } from 'next-intl/server';
 import { cookies } from 'next/headers';
 import { forbidden } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { Brand } from '@/components/shell/brand';
 import { MenuDismiss } from '@/components/shell/menu-dismiss';
 import { MobileNav } from '@/components/shell/mobile-nav';
-import { navForRole } from '@/components/shell/nav';
+import { navForRole, type NavGroupLabels } from '@/components/shell/nav';
 import { NavLinks } from '@/components/shell/nav-links';
 import { SandboxBanner } from '@/components/shell/sandbox-banner';
 import { SkipLink } from '@/components/shell/skip-link';
@@ -13,9 +14,11 @@ import { ThemeToggle } from '@/components/shell/theme-toggle';
 import { UserMenu } from '@/components/shell/user-menu';
 import { ToastProvider } from '@/components/ui/toast';
 import { can } from '@/lib/auth/permissions';
-import { permissionForPath } from '@/lib/auth/routes';
+import { NAV_GROUPS, permissionForPath } from '@/lib/auth/routes';
 import { currentPath, requireUser } from '@/lib/auth/session';
 import { getEnv } from '@/lib/env';
+import { pickTimeZone, TIME_ZONE_COOKIE } from '@/lib/i18n/config';
+import { getRequestIntl } from '@/lib/i18n/request-context';
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const user = await requireUser();
@@ -24,9 +27,16 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   const needed = permissionForPath(await currentPath());
   if (needed && !can(user.role, needed)) forbidden();
 
-  const items = navForRole(user.role);
+  const t = await getTranslations('shell');
+  // Labels are translated here, on the server: the nav's client component receives strings, not the catalogue.
+  const items = navForRole(user.role).map((item) => ({ ...item, label: t(`nav.${item.label}`) }));
+  const groupLabels = Object.fromEntries(
+    NAV_GROUPS.flatMap((group) => (group.label === null ? [] : [[group.id, t(`navGroups.${group.label}`)]])),
+  ) as NavGroupLabels;
   const sandbox = getEnv().SANDBOX === 'on';
-  const theme = parseTheme((await cookies()).get(THEME_COOKIE)?.value);
+  const jar = await cookies();
+  const theme = parseTheme(jar.get(THEME_COOKIE)?.value);
+  const { locale } = await getRequestIntl();
 
   return (
     <ToastProvider>
@@ -39,18 +49,25 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
             <Brand />
           </div>
           <div className="flex-1 overflow-y-auto px-3 py-4">
-            <NavLinks items={items} />
+            <NavLinks items={items} label={t('mainNav')} groupLabels={groupLabels} />
           </div>
         </aside>
         <div className="flex min-w-0 flex-1 flex-col">
           <header className="relative z-30 flex h-14 items-center gap-2 border-b border-border bg-surface/90 px-3 backdrop-blur md:px-6">
-            <MobileNav items={items} />
+            <MobileNav items={items} label={t('mainNav')} menuLabel={t('menu')} groupLabels={groupLabels} />
             <div className="md:hidden">
               <Brand />
             </div>
             <div className="ml-auto flex items-center gap-1">
-              <ThemeToggle initial={theme} />
-              <UserMenu name={user.name} email={user.email} role={user.role} />
+              <ThemeToggle initial={theme} label={t('darkTheme')} />
+              <UserMenu
+                name={user.name}
+                email={user.email}
+                role={user.role}
+                locale={locale}
+                savedTimeZone={user.timeZone}
+                browserTimeZone={pickTimeZone(null, jar.get(TIME_ZONE_COOKIE)?.value)}
+              />
             </div>
           </header>
           <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none md:px-8 md:py-8">

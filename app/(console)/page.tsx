@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { Suspense } from 'react';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
@@ -7,7 +8,9 @@ import { requirePage } from '@/lib/auth/session';
 import { AccountsNeedingAction } from './_overview/accounts-needing-action';
 import { BalancesOverview } from './_overview/balances-overview';
 
-export const metadata: Metadata = { title: 'Overview' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('overview'))('metaTitle') };
+}
 
 function SectionLoading({ label }: { label: string }) {
   return (
@@ -20,23 +23,24 @@ function SectionLoading({ label }: { label: string }) {
 
 export default async function OverviewPage() {
   const user = await requirePage('/');
+  const t = await getTranslations('overview');
   return (
     <>
-      <PageHeader title="Overview" description={`Welcome back, ${user.name}. Balances and onboarding, live from the service.`} />
+      <PageHeader title={t('title')} description={t('welcome', { name: user.name })} />
       {/* minmax(0, …) tracks and min-w-0 cards: a long account name wraps inside its card instead of widening it. */}
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <Card className="min-w-0">
-          <CardHeader title="Balances" description="Per active account and asset." />
+          <CardHeader title={t('balances.title')} description={t('balances.description')} />
           <CardBody>
-            <Suspense fallback={<SectionLoading label="Loading balances…" />}>
+            <Suspense fallback={<SectionLoading label={t('balances.loading')} />}>
               <BalancesOverview />
             </Suspense>
           </CardBody>
         </Card>
         <Card className="min-w-0">
-          <CardHeader title="Accounts that need action" description="Onboarding items currently due." />
+          <CardHeader title={t('needingAction.title')} description={t('needingAction.description')} />
           <CardBody>
-            <Suspense fallback={<SectionLoading label="Loading accounts that need action…" />}>
+            <Suspense fallback={<SectionLoading label={t('needingAction.loading')} />}>
               <AccountsNeedingAction />
             </Suspense>
           </CardBody>

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { cn } from '@/components/ui/cn';
 import { pageLinks, type SearchParams } from '@/lib/domain/lists/list-params';
@@ -12,40 +13,39 @@ export function CursorPagination({
   searchParams,
   meta,
   itemCount,
-  noun = 'items',
   className,
 }: {
   pathname: string;
   searchParams: SearchParams;
   meta: { previousCursor: string | null; nextCursor: string | null };
   itemCount: number;
-  noun?: string;
   className?: string;
 }) {
+  const t = useTranslations('common.pagination');
   const links = pageLinks(pathname, searchParams, meta);
   const disabled = cn(buttonVariants({ variant: 'secondary', size: 'sm' }), 'pointer-events-none opacity-50');
   return (
-    <nav aria-label="Pagination" className={cn('flex flex-wrap items-center justify-between gap-3', className)}>
+    <nav aria-label={t('label')} className={cn('flex flex-wrap items-center justify-between gap-3', className)}>
       <p className="text-sm text-fg-muted" aria-live="polite">
-        Showing {itemCount} {noun} on this page
+        {t('showing', { count: itemCount })}
       </p>
       <div className="flex items-center gap-2">
         {links.previous ? (
           <Link href={links.previous} rel="prev" className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
-            <span aria-hidden="true">←</span> Previous
+            <span aria-hidden="true">←</span> {t('previous')}
           </Link>
         ) : (
           <span aria-disabled="true" className={disabled}>
-            <span aria-hidden="true">←</span> Previous
+            <span aria-hidden="true">←</span> {t('previous')}
           </span>
         )}
         {links.next ? (
           <Link href={links.next} rel="next" className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
-            Next <span aria-hidden="true">→</span>
+            {t('next')} <span aria-hidden="true">→</span>
           </Link>
         ) : (
           <span aria-disabled="true" className={disabled}>
-            Next <span aria-hidden="true">→</span>
+            {t('next')} <span aria-hidden="true">→</span>
           </span>
         )}
       </div>

@@ -1,10 +1,12 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { get, useWatch, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import type { CountryOption } from '@/lib/domain/address/countries';
 import { CountrySelect } from './country-select';
+import { useFieldMessage } from '@/components/i18n/use-field-message';
 
 type AddressKey = 'country' | 'postalCode' | 'addressLine1' | 'addressLine2' | 'city' | 'state';
 
@@ -24,44 +26,47 @@ export function AddressFields<T extends FieldValues>({
   /** Named on the server (`countryOptions()`), never in the browser: see CountrySelect. */
   countries: readonly CountryOption[];
 }) {
+  const t = useTranslations('address');
+  const fieldMessage = useFieldMessage();
   const path = (key: AddressKey) => `${name}.${key}` as Path<T>;
-  const error = (key: AddressKey): string | undefined => (get(form.formState.errors, `${name}.${key}`) as { message?: string } | undefined)?.message;
+  const error = (key: AddressKey): string | undefined =>
+    fieldMessage((get(form.formState.errors, `${name}.${key}`) as { message?: string } | undefined)?.message);
   const brazil = useWatch({ control: form.control, name: path('country') }) === 'BR';
 
   return (
     <>
-      <Field id={path('country')} label="Country" required error={error('country')}>
-        <CountrySelect options={countries} autoComplete="country" {...form.register(path('country'))} />
+      <Field id={path('country')} label={t('country')} required error={error('country')}>
+        <CountrySelect options={countries} placeholder={t('chooseCountry')} autoComplete="country" {...form.register(path('country'))} />
       </Field>
       <Field
         id={path('postalCode')}
-        label={brazil ? 'CEP' : 'Postal code'}
+        label={brazil ? t('postalCodeBr') : t('postalCode')}
         required
-        hint={brazil ? 'Format 00000-000.' : undefined}
+        hint={brazil ? t('postalCodeBrHint') : undefined}
         error={error('postalCode')}
       >
         <Input autoComplete="postal-code" {...form.register(path('postalCode'))} />
       </Field>
-      <Field id={path('addressLine1')} label="Street address" required error={error('addressLine1')} className="md:col-span-2">
+      <Field id={path('addressLine1')} label={t('line1')} required error={error('addressLine1')} className="md:col-span-2">
         <Input autoComplete="address-line1" {...form.register(path('addressLine1'))} />
       </Field>
       <Field
         id={path('addressLine2')}
-        label="Address line 2"
-        hint="Optional: suite, floor, building."
+        label={t('line2')}
+        hint={t('line2Hint')}
         error={error('addressLine2')}
         className="md:col-span-2"
       >
         <Input autoComplete="address-line2" {...form.register(path('addressLine2'))} />
       </Field>
-      <Field id={path('city')} label="City" required error={error('city')}>
+      <Field id={path('city')} label={t('city')} required error={error('city')}>
         <Input autoComplete="address-level2" {...form.register(path('city'))} />
       </Field>
       <Field
         id={path('state')}
-        label={brazil ? 'State (UF)' : 'State or region'}
+        label={brazil ? t('stateBr') : t('state')}
         required
-        hint={brazil ? 'Two letters, e.g. SP.' : undefined}
+        hint={brazil ? t('stateBrHint') : undefined}
         error={error('state')}
       >
         <Input autoComplete="address-level1" {...form.register(path('state'))} />

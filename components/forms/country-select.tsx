@@ -3,15 +3,11 @@ import { Select } from '@/components/ui/select';
 import type { CountryOption } from '@/lib/domain/address/countries';
 
 /**
- * Native select of ISO 3166-1 alpha-2 countries. The names come from the server (`countryOptions()` in the page):
- * Node's and the browser's ICU name a few regions differently (FK, HK, MO, PS), and naming them on both sides made
- * the hydrated text differ from the server's (React error #418).
+ * Native select of ISO 3166-1 alpha-2 countries. The options come from the server (countryOptions(locale) in the
+ * page), named and sorted in the reader's language: the browser never names them itself, so server and browser
+ * render the same text (their ICU data differ for a few regions).
  */
-export function CountrySelect({
-  options,
-  placeholder = 'Choose a country',
-  ...props
-}: SelectProps & { options: readonly CountryOption[]; placeholder?: string }) {
+export function CountrySelect({ options, placeholder, ...props }: SelectProps & { options: readonly CountryOption[]; placeholder: string }) {
   return (
     <Select {...props}>
       <option value="">{placeholder}</option>

@@ -1,5 +1,6 @@
+import { useTranslations } from 'next-intl';
 import { Alert } from '@/components/ui/alert';
-import { toFailure, type Failure, type Translator } from '@/lib/errors';
+import { catalogueTranslator, toFailure, type Failure, type Translator } from '@/lib/errors';
 
 /**
  * A failure on a page (a server component's caught error or an action's Failure): the sentence, with the request
@@ -16,7 +17,9 @@ export function ServiceErrorAlert({
   className?: string;
   t?: Translator;
 }) {
-  const failure: Failure = toFailure(error, { t });
+  // The `errors` catalogue in the reader's language (server components, or client ones under an IntlScope).
+  const errors = catalogueTranslator(useTranslations('errors'));
+  const failure: Failure = toFailure(error, { t: t ?? errors });
   return (
     <Alert tone="error" title={title} requestId={failure.requestId ?? null} className={className}>
       {failure.sentence}

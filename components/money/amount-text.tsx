@@ -1,3 +1,4 @@
+import { useLocale } from 'next-intl';
 import { formatAmount, type Amount } from '@/lib/money/amount';
 import { isAsset } from '@/lib/money/assets';
 import { cn } from '@/components/ui/cn';
@@ -10,13 +11,14 @@ export interface AmountLike {
 }
 
 /**
- * Formats a service amount for display. The value stays a decimal string end to end (never a number);
- * when it cannot be formatted (unknown asset, wrong scale) it is shown verbatim with its asset code.
+ * Formats a service amount for display in `locale` (`R$ 223.500,00` in pt-BR, `R$223,500.00` in en). The value stays
+ * a decimal string end to end (never a number); when it cannot be formatted (unknown asset, wrong scale) it is
+ * shown verbatim with its asset code.
  */
-export function amountText(amount: AmountLike): string {
+export function amountText(amount: AmountLike, locale: string): string {
   if (isAsset(amount.asset)) {
     try {
-      return formatAmount(amount as Amount);
+      return formatAmount(amount as Amount, locale);
     } catch {
       // fall through: show what the service sent rather than nothing
     }
@@ -24,10 +26,12 @@ export function amountText(amount: AmountLike): string {
   return `${amount.value} ${amount.asset}`;
 }
 
+/** An amount in the user's locale. Server components, or client components under an IntlScope. */
 export function AmountText({ amount, className }: { amount: AmountLike; className?: string }) {
+  const locale = useLocale();
   return (
     <span className={cn('tabular-nums', className)} data-value={amount.value} data-asset={amount.asset}>
-      {amountText(amount)}
+      {amountText(amount, locale)}
     </span>
   );
 }

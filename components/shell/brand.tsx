@@ -1,6 +1,8 @@
 import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
 
-export function Brand() {
+export async function Brand() {
+  const t = await getTranslations('shell.brand');
   return (
     <Link
       href="/"
@@ -18,8 +20,8 @@ export function Brand() {
         />
       </svg>
       <span className="text-sm leading-tight font-semibold">
-        Payments &amp; FX
-        <span className="block text-xs font-normal text-fg-muted">Console</span>
+        {t('line1')}
+        <span className="block text-xs font-normal text-fg-muted">{t('line2')}</span>
       </span>
     </Link>
   );

@@ -1,12 +1,22 @@
-import type { NavItem } from './nav';
+import type { NavGroupLabels, NavItem } from './nav';
 import { NavLinks } from './nav-links';
 
 /** Below `md` the sidebar folds into a <details> menu: no JS needed to open or close it. */
-export function MobileNav({ items }: { items: NavItem[] }) {
+export function MobileNav({
+  items,
+  label,
+  menuLabel,
+  groupLabels,
+}: {
+  items: NavItem[];
+  label: string;
+  menuLabel: string;
+  groupLabels?: NavGroupLabels;
+}) {
   return (
     <details data-menu className="group md:hidden">
       <summary className="flex size-9 cursor-pointer list-none items-center justify-center rounded-md text-fg-muted hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
-        <span className="sr-only">Menu</span>
+        <span className="sr-only">{menuLabel}</span>
         <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5 group-open:hidden">
           <path fillRule="evenodd" clipRule="evenodd" d="M2 4.75A.75.75 0 0 1 2.75 4h14.5a.75.75 0 0 1 0 1.5H2.75A.75.75 0 0 1 2 4.75ZM2 10a.75.75 0 0 1 .75-.75h14.5a.75.75 0 0 1 0 1.5H2.75A.75.75 0 0 1 2 10Zm0 5.25a.75.75 0 0 1 .75-.75h14.5a.75.75 0 0 1 0 1.5H2.75a.75.75 0 0 1-.75-.75Z" />
         </svg>
@@ -15,7 +25,7 @@ export function MobileNav({ items }: { items: NavItem[] }) {
         </svg>
       </summary>
       <div className="absolute inset-x-0 top-full z-40 border-b border-border bg-surface p-3 shadow-lg">
-        <NavLinks items={items} label="Main" />
+        <NavLinks items={items} label={label} groupLabels={groupLabels} />
       </div>
     </details>
   );

@@ -3,15 +3,15 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { cn } from '@/components/ui/cn';
-import { isActive, navSections, type NavItem } from './nav';
+import { isActive, navSections, type NavGroupLabels, type NavItem } from './nav';
 import { NavIcon } from './nav-icon';
 
 /** The section links; client only to mark the current page (aria-current) as the user navigates. */
-export function NavLinks({ items, label = 'Main' }: { items: NavItem[]; label?: string }) {
+export function NavLinks({ items, label, groupLabels }: { items: NavItem[]; label: string; groupLabels?: NavGroupLabels }) {
   const pathname = usePathname() ?? '/';
   return (
     <nav aria-label={label} className="space-y-4">
-      {navSections(items).map((section) => (
+      {navSections(items, groupLabels).map((section) => (
         <div key={section.id}>
           {section.label ? (
             <p id={`nav-group-${section.id}`} className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-fg-muted">

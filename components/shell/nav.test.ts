@@ -24,7 +24,8 @@ describe('navForRole', () => {
     expect(items.map((i) => [i.href, i.count])).toEqual([['/payouts', 3], ['/accounts', undefined]]);
     expect(navForRole('finance', { 'payouts-awaiting-my-approval': 0 }, routes)[0].count).toBeUndefined();
     expect(navForRole('viewer', {}, routes).map((i) => i.href)).toEqual(['/accounts']);
-    expect(navSections(items).map((s) => [s.id, s.label])).toEqual([['main', null], ['move-money', 'Move money']]);
+    expect(navSections(items).map((s) => [s.id, s.label])).toEqual([['main', null], ['move-money', 'moveMoney']]);
+    expect(navSections(items, { 'move-money': 'Movimentar dinheiro' })[1].label).toBe('Movimentar dinheiro');
   });
 });
 

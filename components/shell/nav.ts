@@ -33,9 +33,16 @@ export function navForRole(role: Role, counts: NavBadgeCounts = {}, routes: read
   });
 }
 
-/** Items by group, in NAV_GROUPS order; empty groups are dropped. */
-export function navSections(items: NavItem[]): NavSection[] {
-  return NAV_GROUPS.map((group) => ({ id: group.id, label: group.label, items: items.filter((i) => i.group === group.id) })).filter(
+/** Group headings in the reader's language, by group id (the layout translates NAV_GROUPS' keys). */
+export type NavGroupLabels = Partial<Record<NavGroupId, string>>;
+
+/** Items by group, in NAV_GROUPS order; empty groups are dropped. A heading shows when the group has a label key. */
+export function navSections(items: NavItem[], groupLabels: NavGroupLabels = {}): NavSection[] {
+  return NAV_GROUPS.map((group) => ({
+    id: group.id,
+    label: group.label === null ? null : (groupLabels[group.id] ?? group.label),
+    items: items.filter((i) => i.group === group.id),
+  })).filter(
     (section) => section.items.length > 0,
   );
 }

@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
  * Signs out through next-auth's CSRF-protected endpoint (which also ends the server-side session row),
  * then does a full navigation so no cached console page survives.
  */
-export function SignOutButton({ className }: { className?: string }) {
+export function SignOutButton({ label, className }: { label: string; className?: string }) {
   const [pending, setPending] = useState(false);
 
   async function signOut() {
@@ -46,7 +46,7 @@ export function SignOutButton({ className }: { className?: string }) {
           <path fillRule="evenodd" clipRule="evenodd" d="M19 10a.75.75 0 0 0-.75-.75H8.704l1.048-.943a.75.75 0 1 0-1.004-1.114l-2.5 2.25a.75.75 0 0 0 0 1.114l2.5 2.25a.75.75 0 1 0 1.004-1.114l-1.048-.943h9.546A.75.75 0 0 0 19 10Z" />
         </svg>
       )}
-      Sign out
+      {label}
     </button>
   );
 }

@@ -1,9 +1,11 @@
 import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { buttonVariants } from '@/components/ui/button-variants';
 
 /** The 403/404 message card. Inside the console shell it renders as is; StatusPage adds a page around it. */
-export function StatusPanel({ code, title, children, action }: { code: string; title: string; children: ReactNode; action?: ReactNode }) {
+export async function StatusPanel({ code, title, children, action }: { code: string; title: string; children: ReactNode; action?: ReactNode }) {
+  const t = await getTranslations('common');
   return (
     <div className="mx-auto w-full max-w-md rounded-xl border border-border bg-surface p-8 text-center shadow-sm">
       <p className="text-sm font-semibold tracking-wide text-accent-text">{code}</p>
@@ -12,7 +14,7 @@ export function StatusPanel({ code, title, children, action }: { code: string; t
       <div className="mt-6 flex justify-center gap-2">
         {action ?? (
           <Link href="/" className={buttonVariants()}>
-            Go to Overview
+            {t('goToOverview')}
           </Link>
         )}
       </div>

@@ -25,7 +25,7 @@ function subscribe(listener: () => void) {
 }
 
 /** Flips between light and dark and remembers the choice in a cookie for a year. */
-export function ThemeToggle({ initial, className }: { initial: ThemeChoice; className?: string }) {
+export function ThemeToggle({ initial, label, className }: { initial: ThemeChoice; label: string; className?: string }) {
   const dark = useSyncExternalStore(subscribe, resolvedIsDark, () => initial === 'dark');
 
   function toggle() {
@@ -42,14 +42,14 @@ export function ThemeToggle({ initial, className }: { initial: ThemeChoice; clas
       type="button"
       onClick={toggle}
       aria-pressed={dark}
-      title="Dark theme"
+      title={label}
       className={cn(
         'inline-flex size-9 items-center justify-center rounded-md text-fg-muted hover:bg-surface-muted hover:text-fg',
         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
         className,
       )}
     >
-      <span className="sr-only">Dark theme</span>
+      <span className="sr-only">{label}</span>
       {/* Icons switch by CSS, so server and client render the same markup. */}
       <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5 dark:hidden">
         <path d="M7.455 2.004a.75.75 0 0 1 .26.77 7 7 0 0 0 9.958 7.967.75.75 0 0 1 1.067.853A8.5 8.5 0 1 1 6.647 1.921a.75.75 0 0 1 .808.083Z" />

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { statusLabel, statusTone } from './status-tone';
+import { humanizeEnum } from '@/lib/i18n/format';
+import { statusTone } from './status-tone';
 
 describe('status tone and label', () => {
   it('maps the account, asset and UBO statuses to tones', () => {
@@ -12,11 +13,12 @@ describe('status tone and label', () => {
 
   it('renders unknown statuses as neutral plain text', () => {
     expect(statusTone('SOMETHING_NEW')).toBe('neutral');
-    expect(statusLabel('SOMETHING_NEW')).toBe('Something new');
+    expect(humanizeEnum('SOMETHING_NEW')).toBe('Something new');
   });
 
-  it('turns enum values into sentence case', () => {
-    expect(statusLabel('ACTION_REQUIRED')).toBe('Action required');
-    expect(statusLabel('PENDING_REVIEW')).toBe('Pending review');
+  it('turns enum values the catalogue does not know into sentence case', () => {
+    expect(humanizeEnum('ACTION_REQUIRED')).toBe('Action required');
+    expect(humanizeEnum('PENDING_REVIEW')).toBe('Pending review');
+    expect(humanizeEnum('HOTEL__HOSPITALITY')).toBe('Hotel / hospitality');
   });
 });

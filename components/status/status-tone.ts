@@ -29,9 +29,3 @@ const TONES: Record<string, BadgeTone> = {
 export function statusTone(status: string): BadgeTone {
   return TONES[status] ?? 'neutral';
 }
-
-/** `ACTION_REQUIRED` → `Action required`. */
-export function statusLabel(status: string): string {
-  const words = status.replace(/_+/g, ' ').trim().toLowerCase();
-  return words ? words[0].toUpperCase() + words.slice(1) : status;
-}

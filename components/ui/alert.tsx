@@ -1,3 +1,4 @@
+import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { cn } from './cn';
 
@@ -36,6 +37,7 @@ export function Alert({
   action?: ReactNode;
   className?: string;
 }) {
+  const t = useTranslations('common');
   return (
     <div
       role={tone === 'error' ? 'alert' : 'status'}
@@ -49,7 +51,7 @@ export function Alert({
         {children ? <div>{children}</div> : null}
         {requestId ? (
           <p className="text-xs opacity-90">
-            Request ID: <code className="font-mono select-all">{requestId}</code>
+            {t('requestId')} <code className="font-mono select-all">{requestId}</code>
           </p>
         ) : null}
       </div>

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { Button } from './button';
 import { Dialog } from './dialog';
@@ -12,8 +13,8 @@ export function ConfirmDialog({
   title,
   description,
   children,
-  confirmLabel = 'Confirm',
-  cancelLabel = 'Cancel',
+  confirmLabel,
+  cancelLabel,
   tone = 'primary',
   pending = false,
 }: {
@@ -28,6 +29,7 @@ export function ConfirmDialog({
   tone?: 'primary' | 'danger';
   pending?: boolean;
 }) {
+  const t = useTranslations('common');
   return (
     <Dialog
       open={open}
@@ -38,10 +40,10 @@ export function ConfirmDialog({
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={pending} autoFocus>
-            {cancelLabel}
+            {cancelLabel ?? t('cancel')}
           </Button>
           <Button variant={tone === 'danger' ? 'danger' : 'primary'} onClick={onConfirm} loading={pending}>
-            {confirmLabel}
+            {confirmLabel ?? t('confirm')}
           </Button>
         </>
       }

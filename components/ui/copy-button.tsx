@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { buttonVariants, type ButtonSize, type ButtonVariant } from './button-variants';
 import { cn } from './cn';
@@ -10,8 +11,8 @@ import { cn } from './cn';
  */
 export function CopyButton({
   value,
-  label = 'Copy',
-  copiedLabel = 'Copied',
+  label,
+  copiedLabel,
   srLabel,
   variant = 'secondary',
   size = 'sm',
@@ -28,6 +29,7 @@ export function CopyButton({
   className?: string;
   iconOnly?: boolean;
 }) {
+  const t = useTranslations('common');
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
 
   useEffect(() => {
@@ -57,12 +59,13 @@ export function CopyButton({
     }
   }
 
-  const text = state === 'copied' ? copiedLabel : state === 'failed' ? 'Copy failed' : label;
+  const idleText = label ?? t('copy');
+  const text = state === 'copied' ? (copiedLabel ?? t('copied')) : state === 'failed' ? t('copyFailed') : idleText;
   return (
     <button
       type="button"
       onClick={copy}
-      aria-label={iconOnly || srLabel ? (state === 'idle' ? (srLabel ?? label) : text) : undefined}
+      aria-label={iconOnly || srLabel ? (state === 'idle' ? (srLabel ?? idleText) : text) : undefined}
       className={cn(buttonVariants({ variant, size }), iconOnly && 'px-2', className)}
     >
       <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
@@ -74,7 +77,7 @@ export function CopyButton({
       </svg>
       {iconOnly ? null : <span>{text}</span>}
       <span className="sr-only" aria-live="polite">
-        {state === 'copied' ? 'Copied to clipboard' : state === 'failed' ? 'Could not copy' : ''}
+        {state === 'copied' ? t('copiedToClipboard') : state === 'failed' ? t('couldNotCopy') : ''}
       </span>
     </button>
   );

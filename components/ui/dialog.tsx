@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { cn } from './cn';
 
@@ -30,6 +31,7 @@ export function Dialog({
   className,
   dismissible = true,
 }: DialogProps) {
+  const t = useTranslations('common');
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   const titleId = useId();
@@ -92,7 +94,7 @@ export function Dialog({
               disabled={!dismissible}
               className="-mr-2 rounded-md p-1.5 text-fg-muted hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-50"
             >
-              <span className="sr-only">Close</span>
+              <span className="sr-only">{t('close')}</span>
               <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5">
                 <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
               </svg>

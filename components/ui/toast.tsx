@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { cn } from './cn';
 
@@ -52,6 +53,7 @@ const toneClasses: Record<ToastTone, string> = {
 };
 
 function ToastCard({ item, onDismiss }: { item: ToastItem; onDismiss: (id: number) => void }) {
+  const t = useTranslations('common');
   const [paused, setPaused] = useState(false);
   useEffect(() => {
     // Errors stay until dismissed: they may carry a request id the user needs to copy.
@@ -76,7 +78,7 @@ function ToastCard({ item, onDismiss }: { item: ToastItem; onDismiss: (id: numbe
         {item.description ? <p className="mt-0.5 text-fg-muted">{item.description}</p> : null}
         {item.requestId ? (
           <p className="mt-1 text-xs text-fg-muted">
-            Request ID: <code className="font-mono select-all">{item.requestId}</code>
+            {t('requestId')} <code className="font-mono select-all">{item.requestId}</code>
           </p>
         ) : null}
       </div>
@@ -85,7 +87,7 @@ function ToastCard({ item, onDismiss }: { item: ToastItem; onDismiss: (id: numbe
         onClick={() => onDismiss(item.id)}
         className="-m-1 rounded p-1 text-fg-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-ring"
       >
-        <span className="sr-only">Dismiss notification</span>
+        <span className="sr-only">{t('dismissNotification')}</span>
         <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
           <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
         </svg>

@@ -10,7 +10,8 @@ import type { SessionUser } from '../auth/sessions';
 import { recordAudit } from '../audit/record-audit';
 import { loginPathFor } from '../security/callback-url';
 import { CONSOLE_PATH_HEADER, REQUEST_ID_HEADER } from '../security/headers';
-import { toFailure, validationFailure, type Failure } from '../errors';
+import { toFailure, validationFailure, type Failure, type Translator } from '../errors';
+import { errorsTranslator } from '../i18n/errors-translator';
 
 /** Handlers may set what the audit event names as target and add details (secrets are redacted). */
 export type AuditNote = { target?: string; details?: Record<string, unknown> };
@@ -27,8 +28,8 @@ const metadataSchema = z.object({
  * by name and message only (stacks and request bodies may hold secrets) and reach the user as one sentence with
  * the correlation id.
  */
-export function toActionFailure(error: unknown, correlationId: string, actionName = 'action'): Failure {
-  const failure = toFailure(error, { correlationId });
+export function toActionFailure(error: unknown, correlationId: string, actionName = 'action', t?: Translator): Failure {
+  const failure = toFailure(error, { correlationId, t });
   if (failure.code === 'INTERNAL') {
     const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     console.error(`[action] ${actionName} failed (correlation ${correlationId}): ${detail.slice(0, 500)}`);
@@ -66,9 +67,9 @@ function defaultTarget(input: unknown): string | undefined {
  */
 export const actionClient = createSafeActionClient({
   defineMetadataSchema: () => metadataSchema,
-  handleServerError: (error, utils): Failure => {
+  handleServerError: async (error, utils): Promise<Failure> => {
     const ctx = utils.ctx as Partial<ActionContext> | undefined;
-    return toActionFailure(error, ctx?.correlationId ?? randomUUID(), utils.metadata?.name);
+    return toActionFailure(error, ctx?.correlationId ?? randomUUID(), utils.metadata?.name, await errorsTranslator());
   },
 }).use(async ({ next, metadata, clientInput }) => {
   const { correlationId, path } = await requestInfo();

@@ -2,6 +2,7 @@ import 'server-only';
 import { getCurrentUser, type SessionUser } from '@/lib/auth/session';
 import { can, type Permission } from '@/lib/auth/permissions';
 import { makeFailure, toFailure, type Failure, type FieldErrors } from '@/lib/errors';
+import { errorsTranslator } from '@/lib/i18n/errors-translator';
 
 export interface GuardedContext<P> {
   request: Request;
@@ -50,7 +51,7 @@ export function guardedGet<P = Record<string, never>>(
       return await run({ request, params: await context.params, user });
     } catch (error) {
       const correlationId = crypto.randomUUID();
-      const failure = toFailure(error, { correlationId });
+      const failure = toFailure(error, { correlationId, t: await errorsTranslator() });
       if (failure.httpStatus >= 500) {
         console.error(
           JSON.stringify({ level: 'error', source: 'route', path: new URL(request.url).pathname, correlationId, code: failure.code, error: error instanceof Error ? error.name : 'unknown' }),

@@ -30,13 +30,6 @@ export const ROLE_LABELS: Record<Role, string> = {
   viewer: 'Viewer',
 };
 
-export const ROLE_DESCRIPTIONS: Record<Role, string> = {
-  admin: 'Everything, including team, roles, webhooks and the audit log.',
-  compliance: 'Onboards accounts (company data, UBOs, KYB documents, review) and registers beneficiaries.',
-  finance: 'Quotes, converts, deposits and transfers; requests payouts and approves other people’s payouts.',
-  viewer: 'Read-only access to accounts, beneficiaries, operations and webhooks.',
-};
-
 // Reads every role gets; team and audit stay admin-only.
 const COMMON_READS: readonly Permission[] = [
   'overview:read',

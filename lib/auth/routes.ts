@@ -13,10 +13,13 @@ export type NavIconName =
   | 'webhooks'
   | 'audit';
 
-/** Nav groups in display order; a group without visible items is not rendered. `label: null` = no heading. */
+/**
+ * Nav groups in display order; a group without visible items is not rendered. `label` is a key of the `shell`
+ * catalogue's `navGroups` (translated by the console layout); `null` = no heading.
+ */
 export const NAV_GROUPS = [
   { id: 'main', label: null },
-  { id: 'move-money', label: 'Move money' },
+  { id: 'move-money', label: 'moveMoney' },
   { id: 'admin', label: null },
 ] as const satisfies readonly { id: string; label: string | null }[];
 export type NavGroupId = (typeof NAV_GROUPS)[number]['id'];
@@ -34,6 +37,7 @@ export interface ConsoleRoute {
   /** Needed to open the page (and shown in the nav only to roles holding it). */
   readonly permission: Permission;
   readonly nav?: {
+    /** A key of the `shell` catalogue's `nav` (`shell.nav.<label>`), translated by the console layout. */
     readonly label: string;
     readonly icon: NavIconName;
     readonly group: NavGroupId;
@@ -45,11 +49,11 @@ export interface ConsoleRoute {
 
 /** THE route → permission table. Rows of one section stay together; nav items show in this order. */
 export const CONSOLE_ROUTES = [
-  { pattern: '/', permission: 'overview:read', nav: { label: 'Overview', icon: 'home', group: 'main', exact: true } },
-  { pattern: '/accounts', permission: 'accounts:read', nav: { label: 'Accounts', icon: 'accounts', group: 'main' } },
+  { pattern: '/', permission: 'overview:read', nav: { label: 'home', icon: 'home', group: 'main', exact: true } },
+  { pattern: '/accounts', permission: 'accounts:read', nav: { label: 'accounts', icon: 'accounts', group: 'main' } },
   { pattern: '/accounts/new', permission: 'accounts:create' },
   { pattern: '/accounts/[accountId]', permission: 'accounts:read' },
-  { pattern: '/team', permission: 'team:manage', nav: { label: 'Team', icon: 'team', group: 'admin' } },
+  { pattern: '/team', permission: 'team:manage', nav: { label: 'team', icon: 'team', group: 'admin' } },
 ] as const satisfies readonly ConsoleRoute[];
 
 export type RoutePattern = (typeof CONSOLE_ROUTES)[number]['pattern'];

@@ -17,6 +17,9 @@ export type SessionUser = {
   role: Role;
   sessionId: string;
   mustChangePassword: boolean;
+  /** Saved preferences (null: not chosen; see lib/i18n/request-context.ts). */
+  locale: string | null;
+  timeZone: string | null;
 };
 
 export type SessionCheck =
@@ -81,6 +84,8 @@ export async function validateSession(db: ConsoleDb, sessionId: string, at: Date
       role: user.role,
       sessionId,
       mustChangePassword: user.mustChangePassword,
+      locale: user.locale,
+      timeZone: user.timeZone,
     },
   };
 }

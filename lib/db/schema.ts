@@ -20,6 +20,10 @@ export const users = consoleSchema.table(
     // Bumped on every role change so a session can tell its role snapshot is stale.
     roleVersion: integer('role_version').notNull().default(1),
     lastSignInAt: tz('last_sign_in_at'),
+    // Chosen in the user menu. Null means "not chosen": the locale then follows Accept-Language and the time
+    // zone follows the browser (lib/i18n/request-context.ts).
+    locale: text('locale'),
+    timeZone: text('time_zone'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },

@@ -3,8 +3,8 @@ import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
 import { PERSONAL_INFO_MESSAGE, containsPersonalInfo, personalTokens } from '../domain/team/password-policy';
 
-export const GUESSABLE_MESSAGE =
-  'This password is too easy to guess: it is a common password or a predictable pattern. Use a few unrelated words.';
+/** A `validation` catalogue key. */
+export const GUESSABLE_MESSAGE = 'passwordGuessable';
 
 /** zxcvbn's "safely unguessable" level: resists an online attack and a throttled offline one. */
 const MIN_SCORE = 3;

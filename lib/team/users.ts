@@ -58,8 +58,8 @@ export async function createUser(
   const email = emailSchema.safeParse(input.email);
   if (!email.success) throw new DomainError('INVALID_INPUT', firstIssue(email), { email: firstIssue(email) });
   const name = input.name?.trim();
-  if (!name) throw new DomainError('INVALID_INPUT', 'Enter a name.', { name: 'Enter a name.' });
-  if (!isRole(input.role)) throw new DomainError('INVALID_INPUT', 'Choose a role.', { role: 'Choose a role.' });
+  if (!name) throw new DomainError('INVALID_INPUT', 'Enter a name.', { name: 'nameRequired' });
+  if (!isRole(input.role)) throw new DomainError('INVALID_INPUT', 'Choose a role.', { role: 'roleRequired' });
   const password = passwordSchema.safeParse(input.password);
   if (!password.success) {
     throw new DomainError('WEAK_PASSWORD', firstIssue(password), { password: firstIssue(password) });
@@ -83,7 +83,7 @@ export async function createUser(
     .returning(publicColumns);
   if (!row) {
     throw new DomainError('EMAIL_TAKEN', 'A user with this e-mail already exists.', {
-      email: 'A user with this e-mail already exists.',
+      email: 'emailTaken', // field errors are `validation` catalogue keys
     }, 409);
   }
   return row;
@@ -128,7 +128,7 @@ async function loadTarget(database: ConsoleDb, userId: string): Promise<UserRow>
 /** Takes effect on the user's next request (getCurrentUser reads the role each time). */
 export async function changeRole(_actor: Actor, userId: string, role: Role, db?: ConsoleDb): Promise<PublicUser> {
   const database = db ?? (await getDb());
-  if (!isRole(role)) throw new DomainError('INVALID_INPUT', 'Choose a role.', { role: 'Choose a role.' });
+  if (!isRole(role)) throw new DomainError('INVALID_INPUT', 'Choose a role.', { role: 'roleRequired' });
   return withLastAdminGuard(database, userId, role !== 'admin', async (tx, target) => {
     if (target.role === role) return (await getUser(userId, tx))!;
     const [row] = await tx
@@ -173,7 +173,7 @@ export async function changePassword(
   const target = await loadTarget(database, userId);
   if (!(await verifyPassword(current, target.passwordHash))) {
     throw new DomainError('WRONG_PASSWORD', 'The current password is not correct.', {
-      currentPassword: 'The current password is not correct.',
+      currentPassword: 'wrongPassword',
     });
   }
   const parsed = passwordSchema.safeParse(next);
@@ -182,7 +182,7 @@ export async function changePassword(
   }
   if (current === next) {
     throw new DomainError('SAME_PASSWORD', 'Choose a password different from the current one.', {
-      newPassword: 'Choose a password different from the current one.',
+      newPassword: 'passwordUnchanged',
     });
   }
   const weak = passwordStrengthProblem(next, { email: target.email, name: target.name });

@@ -17,11 +17,11 @@ describe('CNPJ (numeric)', () => {
 
   it('rejects wrong check digits, all-same and bad shapes', () => {
     for (const cnpj of ['11.222.333/0001-82', '11222333000118', '12.345.678/0001-00']) {
-      expect(validateCnpj(cnpj)).toEqual({ ok: false, message: expect.stringMatching(/check digits/) });
+      expect(validateCnpj(cnpj)).toEqual({ ok: false, key: 'cnpjCheckDigits', message: expect.stringMatching(/check digits/) });
     }
     for (let d = 0; d <= 9; d += 1) expect(isValidCnpj(String(d).repeat(14))).toBe(false);
     for (const bad of ['', '1122233300018', '112223330001811', '11.222.333.0001-81', '11-222-333/0001-81', '11222333/000181', '11.222.333/0001-8A']) {
-      expect(validateCnpj(bad)).toEqual({ ok: false, message: expect.stringMatching(/14 characters/) });
+      expect(validateCnpj(bad)).toEqual({ ok: false, key: expect.stringMatching(/^cnpj(Length|Invalid)$/), message: expect.stringMatching(/14 characters|not valid/) });
     }
   });
 });

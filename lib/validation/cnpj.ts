@@ -26,10 +26,10 @@ function checkDigitsMatch(chars: string): boolean {
 export function validateCnpj(input: string): ValidationResult {
   const chars = normalizeCnpj(input);
   if (chars === null) {
-    return { ok: false, message: 'Enter a CNPJ with 14 characters, e.g. 12.345.678/0001-95.' };
+    return { ok: false, key: 'cnpjLength', message: 'Enter a CNPJ with 14 characters, e.g. 12.345.678/0001-95.' };
   }
-  if (/^(\d)\1{13}$/.test(chars)) return { ok: false, message: 'This CNPJ is not valid.' };
-  if (!checkDigitsMatch(chars)) return { ok: false, message: 'This CNPJ is not valid: the check digits do not match. Check for a typo.' };
+  if (/^(\d)\1{13}$/.test(chars)) return { ok: false, key: 'cnpjInvalid', message: 'This CNPJ is not valid.' };
+  if (!checkDigitsMatch(chars)) return { ok: false, key: 'cnpjCheckDigits', message: 'This CNPJ is not valid: the check digits do not match. Check for a typo.' };
   return { ok: true, normalized: chars };
 }
 

@@ -20,12 +20,12 @@ describe('CPF', () => {
 
   it('rejects wrong check digits, all-same digits and bad shapes', () => {
     for (const cpf of ['529.982.247-24', '52998224752', '111.444.777-53', '123.456.789-00']) {
-      expect(validateCpf(cpf)).toEqual({ ok: false, message: expect.stringMatching(/check digits/) });
+      expect(validateCpf(cpf)).toEqual({ ok: false, key: 'cpfCheckDigits', message: expect.stringMatching(/check digits/) });
     }
     for (let d = 0; d <= 9; d += 1) expect(isValidCpf(String(d).repeat(11))).toBe(false);
     expect(isValidCpf('000.000.000-00')).toBe(false);
     for (const bad of ['', '5299822472', '529982247255', '529.982.24725', '529-982-247.25', '529 982 247 25', 'abc.def.ghi-jk', '５２９９８２２４７２５']) {
-      expect(validateCpf(bad)).toEqual({ ok: false, message: expect.stringMatching(/11 digits/) });
+      expect(validateCpf(bad)).toEqual({ ok: false, key: expect.stringMatching(/^cpf(Length|Invalid)$/), message: expect.stringMatching(/11 digits|not valid/) });
     }
   });
 

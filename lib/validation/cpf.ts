@@ -23,10 +23,10 @@ function checkDigitsMatch(digits: string): boolean {
 
 export function validateCpf(input: string): ValidationResult {
   const digits = normalizeCpf(input);
-  if (digits === null) return { ok: false, message: 'Enter a CPF with 11 digits, e.g. 123.456.789-09.' };
+  if (digits === null) return { ok: false, key: 'cpfLength', message: 'Enter a CPF with 11 digits, e.g. 123.456.789-09.' };
   // All-same-digit numbers pass the check-digit maths but are never issued.
-  if (/^(\d)\1{10}$/.test(digits)) return { ok: false, message: 'This CPF is not valid.' };
-  if (!checkDigitsMatch(digits)) return { ok: false, message: 'This CPF is not valid: the check digits do not match. Check for a typo.' };
+  if (/^(\d)\1{10}$/.test(digits)) return { ok: false, key: 'cpfInvalid', message: 'This CPF is not valid.' };
+  if (!checkDigitsMatch(digits)) return { ok: false, key: 'cpfCheckDigits', message: 'This CPF is not valid: the check digits do not match. Check for a typo.' };
   return { ok: true, normalized: digits };
 }
 

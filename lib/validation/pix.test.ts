@@ -20,7 +20,7 @@ describe('validatePixKey', () => {
     expect(validatePixKey('EMAIL', ' Ana.Silva+pix@Example.COM.br ')).toEqual({ ok: true, normalized: 'ana.silva+pix@example.com.br' });
     const local = 'a'.repeat(PIX_EMAIL_MAX_LENGTH - '@example.com'.length);
     expect(validatePixKey('EMAIL', `${local}@example.com`).ok).toBe(true);
-    expect(validatePixKey('EMAIL', `${local}a@example.com`)).toEqual({ ok: false, message: expect.stringMatching(/at most 77/) });
+    expect(validatePixKey('EMAIL', `${local}a@example.com`)).toEqual({ ok: false, key: 'pixEmailTooLong', values: { max: 77 }, message: expect.stringMatching(/at most 77/) });
     for (const bad of ['ana', 'ana@', '@example.com', 'ana@example', 'ana..silva@example.com', '.ana@example.com', 'ana.@example.com', 'ana silva@example.com', 'ana@-example.com', 'ana@example..com', 'ana@exa_mple.com', 'ana@example.c0m']) {
       expect(validatePixKey('EMAIL', bad).ok, bad).toBe(false);
     }
@@ -30,9 +30,9 @@ describe('validatePixKey', () => {
     expect(validatePixKey('PHONE', '+5511912345678')).toEqual({ ok: true, normalized: '+5511912345678' });
     expect(validatePixKey('PHONE', '+55 (21) 98765-4321')).toEqual({ ok: true, normalized: '+5521987654321' });
     expect(validatePixKey('PHONE', '+55 61 3333-4444')).toEqual({ ok: true, normalized: '+556133334444' });
-    expect(validatePixKey('PHONE', '11912345678')).toEqual({ ok: false, message: expect.stringMatching(/\+55/) });
+    expect(validatePixKey('PHONE', '11912345678')).toEqual({ ok: false, key: 'pixPhoneFormat', message: expect.stringMatching(/\+55/) });
     expect(validatePixKey('PHONE', '+1 415 555 0100').ok).toBe(false);
-    expect(validatePixKey('PHONE', '+5520912345678')).toEqual({ ok: false, message: '20 is not a Brazilian area code (DDD).' });
+    expect(validatePixKey('PHONE', '+5520912345678')).toEqual({ ok: false, key: 'pixPhoneDdd', values: { ddd: '20' }, message: '20 is not a Brazilian area code (DDD).' });
     expect(validatePixKey('PHONE', '+5523912345678').ok).toBe(false); // 23 is not assigned
     expect(validatePixKey('PHONE', '+5501912345678').ok).toBe(false);
     expect(validatePixKey('PHONE', '+5511812345678').ok).toBe(false); // 9 digits must start with 9
@@ -48,7 +48,7 @@ describe('validatePixKey', () => {
   });
 
   it('asks for a key when empty and for a type when unknown', () => {
-    expect(validatePixKey('EMAIL', '  ')).toEqual({ ok: false, message: 'Enter the PIX key.' });
-    expect(validatePixKey('BOLETO' as never, 'x')).toEqual({ ok: false, message: 'Choose the PIX key type.' });
+    expect(validatePixKey('EMAIL', '  ')).toEqual({ ok: false, key: 'pixKeyRequired', message: 'Enter the PIX key.' });
+    expect(validatePixKey('BOLETO' as never, 'x')).toEqual({ ok: false, key: 'pixKeyTypeRequired', message: 'Choose the PIX key type.' });
   });
 });

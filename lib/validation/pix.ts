@@ -35,11 +35,16 @@ const EMAIL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([
 
 function validateEmail(key: string): ValidationResult {
   const s = key.trim().toLowerCase();
-  if (s === '') return { ok: false, message: 'Enter the e-mail key.' };
+  if (s === '') return { ok: false, key: 'pixEmailRequired', message: 'Enter the e-mail key.' };
   if (s.length > PIX_EMAIL_MAX_LENGTH) {
-    return { ok: false, message: `An e-mail key can have at most ${PIX_EMAIL_MAX_LENGTH} characters.` };
+    return {
+      ok: false,
+      key: 'pixEmailTooLong',
+      values: { max: PIX_EMAIL_MAX_LENGTH },
+      message: `An e-mail key can have at most ${PIX_EMAIL_MAX_LENGTH} characters.`,
+    };
   }
-  if (!EMAIL.test(s)) return { ok: false, message: 'Enter a valid e-mail address, e.g. name@example.com.' };
+  if (!EMAIL.test(s)) return { ok: false, key: 'pixEmailInvalid', message: 'Enter a valid e-mail address, e.g. name@example.com.' };
   return { ok: true, normalized: s };
 }
 
@@ -47,27 +52,31 @@ function validatePhone(key: string): ValidationResult {
   // People paste "+55 (11) 91234-5678"; the DICT form is "+5511912345678".
   const s = key.trim().replace(/[\s().-]/g, '');
   if (!/^\+55\d+$/.test(s)) {
-    return { ok: false, message: 'Enter a Brazilian phone number starting with +55, e.g. +55 11 91234-5678.' };
+    return { ok: false, key: 'pixPhoneFormat', message: 'Enter a Brazilian phone number starting with +55, e.g. +55 11 91234-5678.' };
   }
   const ddd = s.slice(3, 5);
   const number = s.slice(5);
-  if (!BRAZIL_DDDS.has(ddd)) return { ok: false, message: `${ddd} is not a Brazilian area code (DDD).` };
+  if (!BRAZIL_DDDS.has(ddd)) return { ok: false, key: 'pixPhoneDdd', values: { ddd }, message: `${ddd} is not a Brazilian area code (DDD).` };
   const mobile = /^9\d{8}$/.test(number);
   const landline = /^[2-5]\d{7}$/.test(number);
   if (!mobile && !landline) {
-    return { ok: false, message: 'After the area code, enter a 9-digit mobile number starting with 9 or an 8-digit landline.' };
+    return {
+      ok: false,
+      key: 'pixPhoneNumber',
+      message: 'After the area code, enter a 9-digit mobile number starting with 9 or an 8-digit landline.',
+    };
   }
   return { ok: true, normalized: s };
 }
 
 function validateEvp(key: string): ValidationResult {
   const s = key.trim().toLowerCase();
-  if (!isLowerCaseUuid(s)) return { ok: false, message: 'A random key is a UUID, e.g. 123e4567-e89b-12d3-a456-426614174000.' };
+  if (!isLowerCaseUuid(s)) return { ok: false, key: 'pixEvpFormat', message: 'A random key is a UUID, e.g. 123e4567-e89b-12d3-a456-426614174000.' };
   return { ok: true, normalized: s };
 }
 
 export function validatePixKey(type: DictKeyType, key: string): ValidationResult {
-  if (typeof key !== 'string' || key.trim() === '') return { ok: false, message: 'Enter the PIX key.' };
+  if (typeof key !== 'string' || key.trim() === '') return { ok: false, key: 'pixKeyRequired', message: 'Enter the PIX key.' };
   switch (type) {
     case 'CPF':
       return validateCpf(key);
@@ -80,6 +89,6 @@ export function validatePixKey(type: DictKeyType, key: string): ValidationResult
     case 'EVP':
       return validateEvp(key);
     default:
-      return { ok: false, message: 'Choose the PIX key type.' };
+      return { ok: false, key: 'pixKeyTypeRequired', message: 'Choose the PIX key type.' };
   }
 }

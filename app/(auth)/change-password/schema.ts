@@ -1,21 +1,21 @@
 import * as z from 'zod/mini';
 import { passwordSchema } from '@/lib/domain/team/password-policy';
 
-// Shared by the form (instant feedback) and the action (the authority).
+// Shared by the form (instant feedback) and the action (the authority). Messages are `validation` catalogue keys.
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string().check(z.minLength(1, 'Enter your current password.')),
+    currentPassword: z.string().check(z.minLength(1, 'currentPasswordRequired')),
     newPassword: passwordSchema,
-    confirmPassword: z.string().check(z.minLength(1, 'Repeat the new password.')),
+    confirmPassword: z.string().check(z.minLength(1, 'repeatPasswordRequired')),
   })
   .check(
     z.refine((v) => v.newPassword === v.confirmPassword, {
       path: ['confirmPassword'],
-      message: 'The two new passwords do not match.',
+      message: 'passwordsDiffer',
     }),
     z.refine((v) => v.newPassword !== v.currentPassword, {
       path: ['newPassword'],
-      message: 'Choose a password different from the current one.',
+      message: 'passwordUnchanged',
     }),
   );
 

@@ -1,20 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { loginErrorMessage } from './login-error-message';
+import { loginError } from './login-error-message';
 
-describe('loginErrorMessage', () => {
+describe('loginError', () => {
   it('is null without an error', () => {
-    expect(loginErrorMessage(null)).toBeNull();
-    expect(loginErrorMessage('')).toBeNull();
+    expect(loginError(null)).toBeNull();
+    expect(loginError('')).toBeNull();
   });
   it('says the credentials are wrong without naming which', () => {
-    expect(loginErrorMessage('CredentialsSignin')).toBe('E-mail or password is incorrect.');
-    expect(loginErrorMessage('Callback')).toBe('E-mail or password is incorrect.');
+    expect(loginError('CredentialsSignin')).toEqual({ key: 'incorrect' });
+    expect(loginError('Callback')).toEqual({ key: 'incorrect' });
+    expect(loginError('LOCKED:abc')).toEqual({ key: 'incorrect' });
   });
   it('says the account is disabled (sent only after the password matched)', () => {
-    expect(loginErrorMessage('AccountDisabled')).toBe('This account is disabled. Ask an admin of your company to re-enable it.');
+    expect(loginError('AccountDisabled')).toEqual({ key: 'disabled' });
   });
   it('explains a lockout with its duration', () => {
-    expect(loginErrorMessage('LOCKED:15')).toMatch(/Too many failed sign-in attempts\. Try again in 15 minutes\./);
-    expect(loginErrorMessage('LOCKED:1')).toMatch(/1 minute\./);
+    expect(loginError('LOCKED:15')).toEqual({ key: 'locked', minutes: 15 });
+    expect(loginError('LOCKED:1')).toEqual({ key: 'locked', minutes: 1 });
+  });
+  it('asks to sign in when the session is required', () => {
+    expect(loginError('SessionRequired')).toEqual({ key: 'sessionRequired' });
   });
 });

@@ -1,14 +1,18 @@
-import { DISABLED_SIGN_IN_ERROR, signInErrorMessage } from '@/lib/auth/sign-in-errors';
+import { DISABLED_SIGN_IN_ERROR, LOCKED_PREFIX } from '@/lib/auth/sign-in-errors';
 
-const INCORRECT = 'E-mail or password is incorrect.';
+/** A sign-in failure as a catalogue key (namespace `auth.signInError`) with its values. */
+export type LoginError = { key: 'incorrect' | 'sessionRequired' | 'disabled' } | { key: 'locked'; minutes: number };
 
 /**
- * The sentence for next-auth's `error` value: lockout, disabled account (told only after the password matched)
- * and "please sign in" come from lib/auth; every other
- * failure is one neutral sentence that never says which of the two was wrong.
+ * What to say for next-auth's `error` value: a lockout with its duration, "please sign in", a disabled account (sent
+ * only after the password matched, so saying it is no leak), and for every other failure one neutral sentence that
+ * never says which of e-mail or password was wrong.
  */
-export function loginErrorMessage(error: string | null | undefined): string | null {
+export function loginError(error: string | null | undefined): LoginError | null {
   if (!error) return null;
-  if (error.startsWith('LOCKED:') || error === 'SessionRequired' || error === DISABLED_SIGN_IN_ERROR) return signInErrorMessage(error);
-  return INCORRECT;
+  const locked = new RegExp(`^${LOCKED_PREFIX}(\\d{1,4})$`).exec(error);
+  if (locked) return { key: 'locked', minutes: Math.max(1, Number(locked[1])) };
+  if (error === 'SessionRequired') return { key: 'sessionRequired' };
+  if (error === DISABLED_SIGN_IN_ERROR) return { key: 'disabled' };
+  return { key: 'incorrect' };
 }

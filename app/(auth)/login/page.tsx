@@ -1,13 +1,17 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { redirect } from 'next/navigation';
+import { IntlScope } from '@/components/i18n/intl-scope';
 import { Alert } from '@/components/ui/alert';
 import { getCurrentUser } from '@/lib/auth/session';
 import { getEnv } from '@/lib/env';
 import { sanitizeCallbackUrl } from '@/lib/security/callback-url';
 import { LoginForm } from './_components/login-form';
-import { loginErrorMessage } from './login-error-message';
+import { loginError } from './login-error-message';
 
-export const metadata: Metadata = { title: 'Sign in' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('auth.login'))('metaTitle') };
+}
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const params = await searchParams;
@@ -17,18 +21,21 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const callbackUrl = sanitizeCallbackUrl(first(params.callbackUrl), env.PUBLIC_ORIGIN);
 
   if (await getCurrentUser()) redirect(callbackUrl);
+  const t = await getTranslations('auth.login');
 
   return (
     <div>
-      <h1 className="text-2xl font-semibold tracking-tight text-fg">Sign in</h1>
-      <p className="mt-1 text-sm text-fg-muted">Payments &amp; FX Console</p>
+      <h1 className="text-2xl font-semibold tracking-tight text-fg">{t('title')}</h1>
+      <p className="mt-1 text-sm text-fg-muted">{t('subtitle')}</p>
       {env.SANDBOX === 'on' ? (
-        <Alert tone="warning" title="Sandbox" className="mt-6">
-          This console is connected to the embedded sandbox: no real money moves. Demo sign-ins are listed in the README.
+        <Alert tone="warning" title={t('sandboxTitle')} className="mt-6">
+          {t('sandboxBody')}
         </Alert>
       ) : null}
       <div className="mt-6 rounded-xl border border-border bg-surface p-6 shadow-sm">
-        <LoginForm callbackUrl={callbackUrl} initialError={loginErrorMessage(first(params.error))} />
+        <IntlScope namespaces={['auth']}>
+          <LoginForm callbackUrl={callbackUrl} initialError={loginError(first(params.error))} />
+        </IntlScope>
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
 import { ServiceErrorAlert } from '@/components/forms/service-error-alert';
 import { Badge } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -10,6 +11,7 @@ const SHOWN = 10;
 
 /** Accounts in ACTION_REQUIRED with how many items are currently due, each linking to its checklist. */
 export async function AccountsNeedingAction() {
+  const t = await getTranslations('overview.needingAction');
   let page;
   try {
     page = await listAccounts({
@@ -18,10 +20,10 @@ export async function AccountsNeedingAction() {
       filters: buildFilters([{ field: 'status', op: 'eq', value: 'ACTION_REQUIRED' }]),
     });
   } catch (error) {
-    return <ServiceErrorAlert error={error} title="Accounts that need action could not be loaded" />;
+    return <ServiceErrorAlert error={error} title={t('failed')} />;
   }
   if (page.data.length === 0) {
-    return <EmptyState title="Nothing needs action" description="No account is waiting for documents or data." />;
+    return <EmptyState title={t('emptyTitle')} description={t('emptyBody')} />;
   }
   return (
     <div className="space-y-3">
@@ -40,8 +42,8 @@ export async function AccountsNeedingAction() {
                 {name}
               </Link>
               <span className="flex shrink-0 gap-1.5">
-                <Badge tone="warning">{due} due</Badge>
-                {rejected ? <Badge tone="danger">{rejected} rejected</Badge> : null}
+                <Badge tone="warning">{t('due', { count: due })}</Badge>
+                {rejected ? <Badge tone="danger">{t('rejected', { count: rejected })}</Badge> : null}
               </span>
             </li>
           );
@@ -49,7 +51,7 @@ export async function AccountsNeedingAction() {
       </ul>
       {page.meta.nextCursor ? (
         <Link href="/accounts?status=ACTION_REQUIRED" className="text-sm text-accent-text hover:underline">
-          See all accounts that need action
+          {t('seeAll')}
         </Link>
       ) : null}
     </div>

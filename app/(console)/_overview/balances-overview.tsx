@@ -1,4 +1,6 @@
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
+import { getTranslations } from 'next-intl/server';
 import { AmountText } from '@/components/money/amount-text';
 import { ServiceErrorAlert } from '@/components/forms/service-error-alert';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -30,8 +32,9 @@ async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Prom
 type AccountBalances = { account: Account } & ({ balances: Balances } | { error: unknown });
 
 function BalanceTiles({ balances }: { balances: Balances }) {
+  const t = useTranslations('overview.balances');
   const entries = [...balances.fiat, ...balances.crypto];
-  if (!entries.length) return <p className="text-sm text-fg-muted">No assets with a balance.</p>;
+  if (!entries.length) return <p className="text-sm text-fg-muted">{t('noAssets')}</p>;
   return (
     // Tiles never narrower than a large amount: they wrap to the next row instead of overprinting.
     <ul className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,13rem),1fr))] gap-2">
@@ -41,10 +44,10 @@ function BalanceTiles({ balances }: { balances: Balances }) {
             <>
               <p className="text-xs font-medium text-fg-muted">{entry.amount.asset}</p>
               <AmountText amount={entry.amount} className="block text-base font-semibold break-words text-fg" />
-              {!entry.synced ? <p className="text-xs text-fg-muted">Not synced yet</p> : null}
+              {!entry.synced ? <p className="text-xs text-fg-muted">{t('notSynced')}</p> : null}
             </>
           ) : (
-            <p className="text-sm text-fg-muted">Balance unavailable (provider not synced)</p>
+            <p className="text-sm text-fg-muted">{t('unavailable')}</p>
           )}
         </li>
       ))}
@@ -54,6 +57,7 @@ function BalanceTiles({ balances }: { balances: Balances }) {
 
 /** Balances of every ACTIVE account, per asset, formatted from the service's decimal strings. */
 export async function BalancesOverview() {
+  const t = await getTranslations('overview.balances');
   let accounts: Account[];
   let more = false;
   try {
@@ -65,16 +69,16 @@ export async function BalancesOverview() {
     accounts = page.data;
     more = page.meta.nextCursor !== null;
   } catch (error) {
-    return <ServiceErrorAlert error={error} title="Balances could not be loaded" />;
+    return <ServiceErrorAlert error={error} title={t('failed')} />;
   }
   if (accounts.length === 0) {
     return (
       <EmptyState
-        title="No active accounts yet"
-        description="Balances appear once an account finishes onboarding."
+        title={t('emptyTitle')}
+        description={t('emptyBody')}
         action={
           <Link href="/accounts" className="text-sm font-medium text-accent-text hover:underline">
-            Go to accounts
+            {t('goToAccounts')}
           </Link>
         }
       />
@@ -99,13 +103,13 @@ export async function BalancesOverview() {
           {'balances' in row ? (
             <BalanceTiles balances={row.balances} />
           ) : (
-            <ServiceErrorAlert error={row.error} title="This account's balances could not be loaded" />
+            <ServiceErrorAlert error={row.error} title={t('accountFailed')} />
           )}
         </section>
       ))}
       {more ? (
         <Link href="/accounts?status=ACTIVE" className="text-sm text-accent-text hover:underline">
-          See all active accounts
+          {t('seeAll')}
         </Link>
       ) : null}
     </div>

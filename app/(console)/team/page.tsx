@@ -1,4 +1,8 @@
 import type { Metadata } from 'next';
+import { useTranslations } from 'next-intl';
+import { getTranslations } from 'next-intl/server';
+import { DateTimeText } from '@/components/i18n/date-time-text';
+import { IntlScope } from '@/components/i18n/intl-scope';
 import { Badge } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
@@ -11,44 +15,45 @@ import { DisableUserButton } from './_components/disable-user-button';
 import { RoleSelect } from './_components/role-select';
 import { UnlockUserButton } from './_components/unlock-user-button';
 
-export const metadata: Metadata = { title: 'Team' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('team'))('metaTitle') };
+}
 
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+/** The team's client parts (add, role, disable, unlock) word their dialogs, toasts and field errors from these. */
+const CLIENT_NAMESPACES = ['team', 'shell', 'validation'] as const;
 
 function When({ at }: { at: Date | null }) {
-  if (!at) return <span className="text-fg-muted">Never</span>;
-  return (
-    <time dateTime={at.toISOString()} className="tabular whitespace-nowrap">
-      {dateTime.format(at)} UTC
-    </time>
-  );
+  const t = useTranslations('team');
+  if (!at) return <span className="text-fg-muted">{t('never')}</span>;
+  return <DateTimeText value={at.toISOString()} className="tabular whitespace-nowrap" />;
 }
 
 function UserStatus({ user, locked }: { user: PublicUser; locked: boolean }) {
+  const t = useTranslations('team');
   if (user.disabledAt) {
     return (
       <Badge tone="neutral" dot>
-        Disabled
+        {t('disabled')}
       </Badge>
     );
   }
   if (locked) {
     return (
       <Badge tone="warning" dot>
-        Locked
+        {t('locked')}
       </Badge>
     );
   }
   if (user.mustChangePassword && !user.lastSignInAt) {
     return (
       <Badge tone="warning" dot>
-        Invited
+        {t('invited')}
       </Badge>
     );
   }
   return (
     <Badge tone="success" dot>
-      Active
+      {t('active')}
     </Badge>
   );
 }
@@ -57,30 +62,36 @@ export default async function TeamPage() {
   const me = await requirePage('/team');
   const [users, locked] = await Promise.all([listUsers(), lockedEmails()]);
   const activeAdmins = users.filter((u) => u.role === 'admin' && !u.disabledAt).length;
+  const t = await getTranslations('team');
+  const addUser = (
+    <IntlScope namespaces={CLIENT_NAMESPACES}>
+      <AddUserButton />
+    </IntlScope>
+  );
 
   return (
     <>
       <PageHeader
-        title="Team"
-        description="Who can use the console and what they may do. Role changes and disabling take effect on the person’s next click."
-        actions={<AddUserButton />}
+        title={t('title')}
+        description={t('description')}
+        actions={addUser}
       />
       {users.length === 0 ? (
-        <EmptyState title="No users yet" description="Add the first person who should use the console." action={<AddUserButton />} />
+        <EmptyState title={t('emptyTitle')} description={t('emptyBody')} action={addUser} />
       ) : (
-        <>
+        <IntlScope namespaces={CLIENT_NAMESPACES}>
           {/* Wide screens: a table; narrow screens: one card per person, as on /accounts. */}
           <div className="hidden sm:block">
-            <Table label="Team members">
-              <TableCaption>Team members, their roles, status and last sign-in</TableCaption>
+            <Table label={t('tableLabel')}>
+              <TableCaption>{t('caption')}</TableCaption>
               <THead>
                 <tr>
-                  <TH>User</TH>
-                  <TH>Role</TH>
-                  <TH>Status</TH>
-                  <TH>Last sign-in</TH>
+                  <TH>{t('user')}</TH>
+                  <TH>{t('role')}</TH>
+                  <TH>{t('status')}</TH>
+                  <TH>{t('lastSignIn')}</TH>
                   <TH className="text-right">
-                    <span className="sr-only">Actions</span>
+                    <span className="sr-only">{t('actions')}</span>
                   </TH>
                 </tr>
               </THead>
@@ -93,7 +104,7 @@ export default async function TeamPage() {
                       <TD>
                         <div className="font-medium text-fg">
                           {user.name}
-                          {isMe ? <span className="ml-2 text-xs font-normal text-fg-muted">(you)</span> : null}
+                          {isMe ? <span className="ml-2 text-xs font-normal text-fg-muted">{t('you')}</span> : null}
                         </div>
                         <div className="text-xs text-fg-muted">{user.email}</div>
                       </TD>
@@ -120,7 +131,7 @@ export default async function TeamPage() {
               </TBody>
             </Table>
           </div>
-          <ul aria-label="Team members" className="rounded-lg border border-border bg-surface sm:hidden">
+          <ul aria-label={t('tableLabel')} className="rounded-lg border border-border bg-surface sm:hidden">
             {users.map((user) => {
               const isMe = user.id === me.id;
               const lastAdmin = user.role === 'admin' && !user.disabledAt && activeAdmins <= 1;
@@ -130,14 +141,14 @@ export default async function TeamPage() {
                     <div className="min-w-0">
                       <p className="font-medium text-fg [overflow-wrap:anywhere]">
                         {user.name}
-                        {isMe ? <span className="ml-2 text-xs font-normal text-fg-muted">(you)</span> : null}
+                        {isMe ? <span className="ml-2 text-xs font-normal text-fg-muted">{t('you')}</span> : null}
                       </p>
                       <p className="text-xs text-fg-muted [overflow-wrap:anywhere]">{user.email}</p>
                     </div>
                     <UserStatus user={user} locked={locked.has(user.email)} />
                   </div>
                   <p className="text-xs text-fg-muted">
-                    Last sign-in: <When at={user.lastSignInAt} />
+                    {t('lastSignInLabel')} <When at={user.lastSignInAt} />
                   </p>
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <RoleSelect userId={user.id} userName={user.name} role={user.role} lastAdmin={lastAdmin} />
@@ -152,7 +163,7 @@ export default async function TeamPage() {
               );
             })}
           </ul>
-        </>
+        </IntlScope>
       )}
     </>
   );

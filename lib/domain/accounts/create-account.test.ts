@@ -44,49 +44,45 @@ describe('createAccountSchema', () => {
     expect(createAccountSchema.safeParse(valid({ taxId: '12.ABC.345/01DE-35' })).success).toBe(true);
   });
 
-  it('rejects a CNPJ with wrong check digits with a plain-English message', () => {
-    expect(errorsOf(valid({ taxId: '11.222.333/0001-82' })).taxId).toMatch(/check digits/);
-    expect(errorsOf(valid({ taxId: '' })).taxId).toBe('Enter the CNPJ.');
+  it('rejects a CNPJ with wrong check digits (messages are `validation` catalogue keys)', () => {
+    expect(errorsOf(valid({ taxId: '11.222.333/0001-82' })).taxId).toBe('cnpjCheckDigits');
+    expect(errorsOf(valid({ taxId: '' })).taxId).toBe('cnpjRequired');
   });
 
   it('requires the legal name, industry and incorporation date', () => {
     const errors = errorsOf(valid({ legalName: '  ', industry: '' as never, incorporateDate: '' }));
-    expect(errors.legalName).toBe('Enter the legal name.');
-    expect(errors.industry).toBe('Choose an industry.');
-    expect(errors.incorporateDate).toBe('Enter the incorporation date.');
+    expect(errors.legalName).toBe('legalNameRequired');
+    expect(errors.industry).toBe('industryRequired');
+    expect(errors.incorporateDate).toBe('incorporateDateRequired');
   });
 
   it('refuses an incorporation date in the future or that does not exist', () => {
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    expect(errorsOf(valid({ incorporateDate: tomorrow })).incorporateDate).toBe('The incorporation date cannot be in the future.');
-    expect(errorsOf(valid({ incorporateDate: '2021-02-30' })).incorporateDate).toBe('Enter a valid date.');
+    expect(errorsOf(valid({ incorporateDate: tomorrow })).incorporateDate).toBe('incorporateDateFuture');
+    expect(errorsOf(valid({ incorporateDate: '2021-02-30' })).incorporateDate).toBe('dateInvalid');
     expect(createAccountSchema.safeParse(valid({ incorporateDate: todayIsoDate() })).success).toBe(true);
   });
 
   it('checks the CEP and UF for Brazilian addresses', () => {
     const base = valid().address;
-    expect(errorsOf(valid({ address: { ...base, postalCode: '1310-100' } }))['address.postalCode']).toBe(
-      'Enter the CEP as 00000-000.',
-    );
+    expect(errorsOf(valid({ address: { ...base, postalCode: '1310-100' } }))['address.postalCode']).toBe('cepFormat');
     expect(createAccountSchema.safeParse(valid({ address: { ...base, postalCode: '01310100' } })).success).toBe(true);
-    expect(errorsOf(valid({ address: { ...base, state: 'XX' } }))['address.state']).toMatch(/two-letter state code/);
+    expect(errorsOf(valid({ address: { ...base, state: 'XX' } }))['address.state']).toBe('ufFormat');
   });
 
   it('takes other countries postal codes and refuses unknown countries', () => {
     const us = { ...valid().address, country: 'US', state: 'NY', postalCode: '10001' };
     expect(createAccountSchema.safeParse(valid({ address: us })).success).toBe(true);
-    expect(errorsOf(valid({ address: { ...us, country: 'ZZ' } }))['address.country']).toBe('Choose a country from the list.');
-    expect(errorsOf(valid({ address: { ...us, postalCode: '!' } }))['address.postalCode']).toMatch(/postal code/);
+    expect(errorsOf(valid({ address: { ...us, country: 'ZZ' } }))['address.country']).toBe('countryFromList');
+    expect(errorsOf(valid({ address: { ...us, postalCode: '!' } }))['address.postalCode']).toBe('postalCodeFormat');
   });
 
   it('needs at least one asset, each once, from the asset table', () => {
-    expect(errorsOf(valid({ assets: [] })).assets).toBe('Choose at least one asset.');
+    expect(errorsOf(valid({ assets: [] })).assets).toBe('assetsRequired');
     expect(
       errorsOf(valid({ assets: [{ code: 'BRL', isVirtual: false }, { code: 'BRL', isVirtual: true }] }))['assets.1.code'],
-    ).toBe('BRL is chosen more than once.');
-    expect(errorsOf(valid({ assets: [{ code: 'XYZ' as never, isVirtual: false }] }))['assets.0.code']).toBe(
-      'Choose a supported asset.',
-    );
+    ).toBe('assetDuplicate|{"asset":"BRL"}');
+    expect(errorsOf(valid({ assets: [{ code: 'XYZ' as never, isVirtual: false }] }))['assets.0.code']).toBe('assetUnsupported');
   });
 });
 

@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import type { CreateAccountBody } from '@/lib/api/accounts';
 import { ASSETS } from '@/lib/money/assets';
+import { fieldKey } from '@/lib/validation/validation-result';
 import { cnpjSchema } from '@/lib/validation/zod';
 import { isCountryCode } from '../address/countries';
 import { isBrazilState } from '../address/brazil-states';
@@ -11,6 +12,7 @@ import { INDUSTRIES } from './industries';
  * THE company-owner create form. The client form (react-hook-form + zodResolver) and the server action
  * validate with this same schema, so a value the form accepts is exactly a value the action accepts.
  * Only the CNPJ is normalised by the schema; the API body is built by `toCreateAccountBody`.
+ * Issue messages are `validation` catalogue keys (fieldKey), worded in the reader's language by the form.
  */
 
 const CEP = /^\d{5}-?\d{3}$/;
@@ -28,69 +30,69 @@ function isRealDate(value: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
 
-const requiredText = (label: string, max: number) =>
-  z.string({ error: `Enter the ${label}.` }).check(
+const requiredText = (requiredKey: string, max: number) =>
+  z.string({ error: requiredKey }).check(
     z.trim(),
-    z.minLength(1, { error: `Enter the ${label}.`, abort: true }),
-    z.maxLength(max, { error: `The ${label} must be at most ${max} characters.` }),
+    z.minLength(1, { error: requiredKey, abort: true }),
+    z.maxLength(max, { error: fieldKey('tooLong', { max }) }),
   );
 
 export const accountAssetSchema = z.object({
-  code: z.enum(ASSETS, { error: 'Choose a supported asset.' }),
+  code: z.enum(ASSETS, { error: 'assetUnsupported' }),
   isVirtual: z.boolean(),
 });
 
 export const addressSchema = z
   .object({
-    addressLine1: requiredText('street address', 200),
+    addressLine1: requiredText('streetRequired', 200),
     addressLine2: z.optional(
-      z.string().check(z.trim(), z.maxLength(200, { error: 'Address line 2 must be at most 200 characters.' })),
+      z.string().check(z.trim(), z.maxLength(200, { error: fieldKey('tooLong', { max: 200 }) })),
     ),
-    city: requiredText('city', 100),
-    state: requiredText('state', 100),
-    country: z.string({ error: 'Choose a country.' }).check(z.refine(isCountryCode, { error: 'Choose a country from the list.' })),
-    postalCode: z.string({ error: 'Enter the postal code.' }).check(z.trim(), z.minLength(1, { error: 'Enter the postal code.' })),
+    city: requiredText('cityRequired', 100),
+    state: requiredText('stateRequired', 100),
+    country: z.string({ error: 'countryRequired' }).check(z.refine(isCountryCode, { error: 'countryFromList' })),
+    postalCode: z.string({ error: 'postalCodeRequired' }).check(z.trim(), z.minLength(1, { error: 'postalCodeRequired' })),
   })
   .check(
     z.superRefine((address, ctx) => {
       if (address.country === 'BR') {
         if (address.postalCode && !CEP.test(address.postalCode)) {
-          ctx.addIssue({ code: 'custom', path: ['postalCode'], message: 'Enter the CEP as 00000-000.' });
+          ctx.addIssue({ code: 'custom', path: ['postalCode'], message: 'cepFormat' });
         }
         if (address.state && !isBrazilState(address.state)) {
-          ctx.addIssue({ code: 'custom', path: ['state'], message: 'Enter the two-letter state code (UF), like SP.' });
+          ctx.addIssue({ code: 'custom', path: ['state'], message: 'ufFormat' });
         }
       } else if (address.postalCode && !POSTAL_CODE.test(address.postalCode)) {
         ctx.addIssue({
           code: 'custom',
           path: ['postalCode'],
-          message: 'Enter a postal code of 2 to 12 letters, digits, spaces or hyphens.',
+          message: 'postalCodeFormat',
         });
       }
     }),
   );
 
 export const createAccountSchema = z.object({
-  legalName: requiredText('legal name', 200).check(
-    z.refine((v) => v.length >= 2, { error: 'The legal name must be at least 2 characters.' }),
+  legalName: requiredText('legalNameRequired', 200).check(
+    z.refine((v) => v.length >= 2, { error: 'legalNameTooShort' }),
   ),
   // Masked or plain, numeric or alphanumeric; the output is the 14 upper-case characters the service takes.
   taxId: cnpjSchema,
-  industry: z.enum(INDUSTRIES, { error: 'Choose an industry.' }),
-  incorporateDate: z.string({ error: 'Enter the incorporation date.' }).check(
-    z.minLength(1, { error: 'Enter the incorporation date.', abort: true }),
-    z.refine(isRealDate, { error: 'Enter a valid date.', abort: true }),
-    z.refine((v) => !isRealDate(v) || v >= '1800-01-01', { error: 'Enter a date after 1800.' }),
-    z.refine((v) => !isRealDate(v) || v <= todayIsoDate(), { error: 'The incorporation date cannot be in the future.' }),
+  industry: z.enum(INDUSTRIES, { error: 'industryRequired' }),
+  incorporateDate: z.string({ error: 'incorporateDateRequired' }).check(
+    z.minLength(1, { error: 'incorporateDateRequired', abort: true }),
+    z.refine(isRealDate, { error: 'dateInvalid', abort: true }),
+    z.refine((v) => !isRealDate(v) || v >= '1800-01-01', { error: 'dateAfter1800' }),
+    z.refine((v) => !isRealDate(v) || v <= todayIsoDate(), { error: 'incorporateDateFuture' }),
   ),
   address: addressSchema,
-  assets: z.array(accountAssetSchema, { error: 'Choose at least one asset.' }).check(
-    z.minLength(1, { error: 'Choose at least one asset.' }),
+  assets: z.array(accountAssetSchema, { error: 'assetsRequired' }).check(
+    z.minLength(1, { error: 'assetsRequired' }),
     z.superRefine((assets, ctx) => {
       const seen = new Set<string>();
       for (const [i, a] of assets.entries()) {
         if (seen.has(a.code)) {
-          ctx.addIssue({ code: 'custom', path: [i, 'code'], message: `${a.code} is chosen more than once.` });
+          ctx.addIssue({ code: 'custom', path: [i, 'code'], message: fieldKey('assetDuplicate', { asset: a.code }) });
         }
         seen.add(a.code);
       }

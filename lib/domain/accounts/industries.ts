@@ -1,4 +1,4 @@
-/** The full upstream industry enum (the double underscores are real), with display labels. */
+/** The full upstream industry enum (the double underscores are real); the words are in the `industries` catalogue namespace. */
 export const INDUSTRIES = [
   'ACCOUNTING',
   'ADVERTISING__MARKETING',
@@ -33,41 +33,3 @@ export const INDUSTRIES = [
 ] as const;
 
 export type Industry = (typeof INDUSTRIES)[number];
-
-export const INDUSTRY_LABELS: Readonly<Record<Industry, string>> = Object.freeze({
-  ACCOUNTING: 'Accounting',
-  ADVERTISING__MARKETING: 'Advertising / Marketing',
-  AEROSPACE__DEFENSE: 'Aerospace / Defense',
-  AGRICULTURE__FORESTRY: 'Agriculture / Forestry',
-  AMUSEMENT_AND_RECREATION: 'Amusement and recreation',
-  AUTOMOTIVE: 'Automotive',
-  CONSTRUCTION__CARPENTRY__LANDSCAPING: 'Construction / Carpentry / Landscaping',
-  CUSTOMER_SERVICE_AND_SUPPORT: 'Customer service and support',
-  EDUCATION: 'Education',
-  ENERGY: 'Energy',
-  ENGINEERING: 'Engineering',
-  FINANCIAL_SERVICES: 'Financial services',
-  HEALTHCARE__MEDICAL_SERVICES: 'Healthcare / Medical services',
-  HOTEL__HOSPITALITY: 'Hotel / Hospitality',
-  INFORMATION_TECHNOLOGY: 'Information technology',
-  MANUFACTURING: 'Manufacturing',
-  MEDIA__ENTERTAINMENT: 'Media / Entertainment',
-  MINING_OIL_AND_GAS: 'Mining, oil and gas',
-  NON_PROFIT__NGO__CHARITY: 'Non-profit / NGO / Charity',
-  PHARMACEUTICALS: 'Pharmaceuticals',
-  PRINTING__PUBLISHING: 'Printing / Publishing',
-  REAL_ESTATE: 'Real estate',
-  RESTAURANT__FOOD_SERVICE: 'Restaurant / Food service',
-  RETAIL_SALES__RETAIL_TRADE: 'Retail sales / Retail trade',
-  SECURITY: 'Security',
-  TRANSPORTATION: 'Transportation',
-  TRAVEL: 'Travel',
-  UTILITIES: 'Utilities',
-  WHOLESALE: 'Wholesale',
-  OTHERS: 'Others',
-});
-
-/** Label for any industry value; unknown values from the service render as plain text. */
-export function industryLabel(value: string): string {
-  return (INDUSTRY_LABELS as Record<string, string>)[value] ?? value;
-}

@@ -24,4 +24,13 @@ describe('countries', () => {
     const names = options.map((o) => o.name);
     expect([...names].sort((a, b) => a.localeCompare(b, 'en'))).toEqual(names);
   });
+
+  it('names and sorts in the reader locale', () => {
+    expect(countryName('DE', 'pt-BR')).toBe('Alemanha');
+    expect(countryName('BR', 'pt-BR')).toBe('Brasil');
+    const names = countryOptions('pt-BR').map((o) => o.name);
+    expect(names).toHaveLength(249);
+    expect([...names].sort(new Intl.Collator('pt-BR').compare)).toEqual(names);
+    expect(names.indexOf('África do Sul')).toBeLessThan(names.indexOf('Alemanha'));
+  });
 });

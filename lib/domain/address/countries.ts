@@ -1,6 +1,8 @@
 /**
  * ISO 3166-1 alpha-2 country codes (the 249 officially assigned ones, as in the upstream Address enum).
- * Names come from the runtime's `Intl.DisplayNames`, so no name table ships to the browser.
+ * Names come from the runtime's `Intl.DisplayNames`, so no name table ships to the browser. Call the naming functions
+ * on the server only and pass the names down: browsers' ICU data differ from Node's for a few regions (FK, HK, MO,
+ * PS), and a name computed on both sides would not hydrate.
  */
 const CODES =
   'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ ' +
@@ -19,18 +21,20 @@ export function isCountryCode(value: unknown): value is string {
   return typeof value === 'string' && COUNTRY_SET.has(value);
 }
 
-let displayNames: Intl.DisplayNames | null | undefined;
+const displayNames = new Map<string, Intl.DisplayNames | null>();
 
-/** English name of a country code; falls back to the code where the runtime has no region names. */
-export function countryName(code: string): string {
-  if (displayNames === undefined) {
+/** The name of a country code in `locale`; falls back to the code where the runtime has no region names. */
+export function countryName(code: string, locale = 'en'): string {
+  let names = displayNames.get(locale);
+  if (names === undefined) {
     try {
-      displayNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+      names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' });
     } catch {
-      displayNames = null;
+      names = null;
     }
+    displayNames.set(locale, names);
   }
-  return displayNames?.of(code) ?? code;
+  return names?.of(code) ?? code;
 }
 
 export interface CountryOption {
@@ -38,9 +42,8 @@ export interface CountryOption {
   name: string;
 }
 
-/** All countries sorted by English name, for a picker. */
-export function countryOptions(): CountryOption[] {
-  return COUNTRY_CODES.map((code) => ({ code, name: countryName(code) })).sort((a, b) =>
-    a.name.localeCompare(b.name, 'en'),
-  );
+/** All countries named and sorted in `locale`, for a picker. */
+export function countryOptions(locale = 'en'): CountryOption[] {
+  const collator = new Intl.Collator(locale);
+  return COUNTRY_CODES.map((code) => ({ code, name: countryName(code, locale) })).sort((a, b) => collator.compare(a.name, b.name));
 }

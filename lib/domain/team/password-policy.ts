@@ -1,20 +1,22 @@
 import * as z from 'zod/mini';
 
 // Client-safe: the change-password and team forms validate with the same schema the server uses.
+// Messages are keys of the `validation` catalogue namespace (components/i18n/use-field-message.ts words them).
 export const PASSWORD_MIN_LENGTH = 12;
 /** bcrypt ignores everything after 72 bytes; refuse rather than silently truncate. */
 export const PASSWORD_MAX_BYTES = 72;
 
 export const passwordSchema = z.string().check(
-  z.minLength(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters.`),
+  z.minLength(PASSWORD_MIN_LENGTH, 'passwordTooShort'),
   z.refine((v) => new TextEncoder().encode(v).length <= PASSWORD_MAX_BYTES, {
-    message: `Use at most ${PASSWORD_MAX_BYTES} bytes (about ${PASSWORD_MAX_BYTES} plain characters).`,
+    message: 'passwordTooLong',
   }),
 );
 
-export const emailSchema = z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email('Enter a valid e-mail address.'));
+export const emailSchema = z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email('emailInvalid'));
 
-export const PERSONAL_INFO_MESSAGE = 'Do not use your name or e-mail address in the password.';
+/** A `validation` catalogue key. */
+export const PERSONAL_INFO_MESSAGE = 'passwordPersonalInfo';
 
 /**
  * The parts of a person's e-mail and name a password must not contain (case-insensitive): the whole address,

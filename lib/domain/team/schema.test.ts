@@ -12,17 +12,17 @@ describe('team schemas', () => {
 
   it('addUser names each bad field', () => {
     expect(fields(addUserSchema.safeParse({ name: ' ', email: 'nope', role: 'owner' }))).toEqual({
-      name: 'Enter a name.',
-      email: 'Enter a valid e-mail address.',
-      role: 'Choose a role.',
+      name: 'nameRequired',
+      email: 'emailInvalid',
+      role: 'roleRequired',
     });
   });
 
   it('changeRole and setDisabled need a user id and a valid value', () => {
     expect(changeRoleSchema.safeParse({ userId: 'u1', role: 'viewer' }).success).toBe(true);
     expect(fields(changeRoleSchema.safeParse({ userId: '', role: 'root' }))).toEqual({
-      userId: 'Missing user id.',
-      role: 'Choose a role.',
+      userId: 'userIdMissing',
+      role: 'roleRequired',
     });
     expect(setDisabledSchema.safeParse({ userId: 'u1', disabled: 'yes' }).success).toBe(false);
     expect(setDisabledSchema.safeParse({ userId: 'u1', disabled: true }).success).toBe(true);

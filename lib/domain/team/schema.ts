@@ -3,13 +3,13 @@ import * as z from 'zod/mini';
 import { emailSchema } from '@/lib/domain/team/password-policy';
 import { ROLES } from '@/lib/auth/permissions';
 
-// One schema per team mutation, shared by the forms and the server actions.
+// One schema per team mutation, shared by the forms and the server actions. Messages are `validation` catalogue keys.
 
-const roleSchema = z.enum(ROLES, { error: 'Choose a role.' });
-const userIdSchema = z.string().check(z.trim(), z.minLength(1, 'Missing user id.'), z.maxLength(100));
+const roleSchema = z.enum(ROLES, { error: 'roleRequired' });
+const userIdSchema = z.string().check(z.trim(), z.minLength(1, 'userIdMissing'), z.maxLength(100));
 
 export const addUserSchema = z.object({
-  name: z.string().check(z.trim(), z.minLength(1, 'Enter a name.'), z.maxLength(100, 'Use at most 100 characters.')),
+  name: z.string().check(z.trim(), z.minLength(1, 'nameRequired'), z.maxLength(100, 'tooLong100')),
   email: emailSchema,
   role: roleSchema,
 });

@@ -1,6 +1,7 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
@@ -8,8 +9,10 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { readActionResult } from '@/lib/actions/result';
-import { failureSentence, type Failure } from '@/lib/errors';
+import type { Failure } from '@/lib/errors';
 import { applyFieldErrors } from '@/components/forms/apply-field-errors';
+import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
+import { useFieldMessage } from '@/components/i18n/use-field-message';
 import { PASSWORD_MIN_LENGTH } from '@/lib/domain/team/password-policy';
 import { changePasswordAction } from '../actions';
 import { changePasswordSchema, type ChangePasswordInput } from '../schema';
@@ -17,6 +20,9 @@ import { changePasswordSchema, type ChangePasswordInput } from '../schema';
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 
 export function ChangePasswordForm() {
+  const t = useTranslations('auth.changePassword');
+  const fieldMessage = useFieldMessage();
+  const failureSentence = useFailureSentence();
   const [failure, setFailure] = useState<Failure | null>(null);
   const [done, setDone] = useState(false);
   const {
@@ -46,23 +52,23 @@ export function ChangePasswordForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
       {failure ? <Alert tone="error">{failureSentence(failure)}</Alert> : null}
-      {done ? <Alert tone="success">Password changed. Opening the console…</Alert> : null}
-      <Field id="currentPassword" label="Current password" error={errors.currentPassword?.message}>
+      {done ? <Alert tone="success">{t('done')}</Alert> : null}
+      <Field id="currentPassword" label={t('current')} error={fieldMessage(errors.currentPassword?.message)}>
         <Input type="password" autoComplete="current-password" autoFocus {...register('currentPassword')} />
       </Field>
       <Field
         id="newPassword"
-        label="New password"
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters. A short sentence is easy to remember and hard to guess.`}
-        error={errors.newPassword?.message}
+        label={t('new')}
+        hint={t('newHint', { min: PASSWORD_MIN_LENGTH })}
+        error={fieldMessage(errors.newPassword?.message)}
       >
         <Input type="password" autoComplete="new-password" {...register('newPassword')} />
       </Field>
-      <Field id="confirmPassword" label="Repeat new password" error={errors.confirmPassword?.message}>
+      <Field id="confirmPassword" label={t('repeat')} error={fieldMessage(errors.confirmPassword?.message)}>
         <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
       </Field>
       <Button type="submit" className="w-full" loading={isSubmitting || done}>
-        Change password
+        {t('submit')}
       </Button>
     </form>
   );

@@ -1,14 +1,15 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { sanitizeCallbackUrl } from '@/lib/security/callback-url';
-import { loginErrorMessage } from '../login-error-message';
+import { loginError, type LoginError } from '../login-error-message';
 
-type FieldErrors = { email?: string; password?: string };
+type FieldErrors = { email?: 'emailRequired' | 'emailInvalid'; password?: 'passwordRequired' };
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -16,8 +17,9 @@ const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * Posts to next-auth's credentials callback with plain fetch (no next-auth/react in the bundle), then does a
  * full navigation: a client-side push could reuse a prefetched signed-out redirect.
  */
-export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; initialError: string | null }) {
-  const [error, setError] = useState<string | null>(initialError);
+export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; initialError: LoginError | null }) {
+  const t = useTranslations('auth');
+  const [error, setError] = useState<LoginError | 'unreachable' | null>(initialError);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
@@ -29,9 +31,9 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; 
     const email = String(form.get('email') ?? '').trim();
     const password = String(form.get('password') ?? '');
     const errors: FieldErrors = {};
-    if (!email) errors.email = 'Enter your e-mail address.';
-    else if (!EMAIL_RE.test(email)) errors.email = 'Enter a valid e-mail address.';
-    if (!password) errors.password = 'Enter your password.';
+    if (!email) errors.email = 'emailRequired';
+    else if (!EMAIL_RE.test(email)) errors.email = 'emailInvalid';
+    if (!password) errors.password = 'passwordRequired';
     setFieldErrors(errors);
     setError(null);
     if (errors.email) return emailRef.current?.focus();
@@ -48,7 +50,7 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; 
       const data = (await res.json().catch(() => ({}))) as { url?: string };
       const failure = data.url ? new URL(data.url, window.location.origin).searchParams.get('error') : 'Unknown';
       if (failure || !res.ok) {
-        setError(loginErrorMessage(failure ?? 'CredentialsSignin'));
+        setError(loginError(failure ?? 'CredentialsSignin'));
         setPending(false);
         passwordRef.current?.select();
         passwordRef.current?.focus();
@@ -57,7 +59,7 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; 
       // A full load picks up the new session cookie everywhere.
       window.location.assign(sanitizeCallbackUrl(callbackUrl));
     } catch {
-      setError('Could not reach the server. Check your connection and try again.');
+      setError('unreachable');
       setPending(false);
     }
   }
@@ -66,17 +68,23 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; 
     <form onSubmit={onSubmit} noValidate className="space-y-5" aria-describedby={error ? 'login-error' : undefined}>
       {error ? (
         <div id="login-error">
-          <Alert tone="error">{error}</Alert>
+          <Alert tone="error">
+            {error === 'unreachable'
+              ? t('login.unreachable')
+              : error.key === 'locked'
+                ? t('signInError.locked', { minutes: error.minutes })
+                : t(`signInError.${error.key}`)}
+          </Alert>
         </div>
       ) : null}
-      <Field id="email" label="E-mail" error={fieldErrors.email}>
+      <Field id="email" label={t('login.email')} error={fieldErrors.email && t(`login.${fieldErrors.email}`)}>
         <Input ref={emailRef} name="email" type="email" autoComplete="username" inputMode="email" autoFocus spellCheck={false} />
       </Field>
-      <Field id="password" label="Password" error={fieldErrors.password}>
+      <Field id="password" label={t('login.password')} error={fieldErrors.password && t(`login.${fieldErrors.password}`)}>
         <Input ref={passwordRef} name="password" type="password" autoComplete="current-password" />
       </Field>
       <Button type="submit" className="w-full" loading={pending}>
-        {pending ? 'Signing in…' : 'Sign in'}
+        {pending ? t('login.submitting') : t('login.submit')}
       </Button>
     </form>
   );

@@ -1,7 +1,9 @@
 import Link from 'next/link';
-import { DateText } from '@/components/data-table/date-text';
+import { useTranslations } from 'next-intl';
+import { DateTimeText } from '@/components/i18n/date-time-text';
 import { StatusBadge } from '@/components/status/status-badge';
-import { statusLabel, statusTone } from '@/components/status/status-tone';
+import { statusTone } from '@/components/status/status-tone';
+import { useStatusLabel } from '@/components/status/use-status-label';
 import { Badge } from '@/components/ui/badge';
 import type { Account } from '@/lib/api/schemas/account';
 import { formatTaxId } from '@/lib/validation/tax-id-format';
@@ -9,8 +11,10 @@ import { ownerName, ownerTaxId } from '@/lib/domain/accounts/owner';
 
 /** The account list on narrow screens: one card per account instead of a wide table. */
 export function AccountsCards({ accounts, className }: { accounts: Account[]; className?: string }) {
+  const t = useTranslations('accounts.list');
+  const statusLabel = useStatusLabel();
   return (
-    <ul aria-label="Accounts" className={className}>
+    <ul aria-label={t('tableLabel')} className={className}>
       {accounts.map((account) => {
         const name = ownerName(account.owner);
         const taxId = ownerTaxId(account.owner);
@@ -23,9 +27,9 @@ export function AccountsCards({ accounts, className }: { accounts: Account[]; cl
               <StatusBadge status={account.currentState.status} />
             </div>
             <p className="mt-1 font-mono text-xs text-fg-muted">
-              {taxId ? formatTaxId(taxId.value, taxId.type) : '—'} · <DateText value={account.createdAt} dateOnly />
+              {taxId ? formatTaxId(taxId.value, taxId.type) : '—'} · <DateTimeText value={account.createdAt} dateOnly />
             </p>
-            <ul className="mt-2 flex flex-wrap gap-1" aria-label={`Assets of ${name}`}>
+            <ul className="mt-2 flex flex-wrap gap-1" aria-label={t('assetsOf', { name })}>
               {account.assets.map((a) => (
                 <li key={a.asset}>
                   <Badge tone={statusTone(a.status)}>

@@ -1,4 +1,6 @@
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
+import { getTranslations } from 'next-intl/server';
 import { Suspense, type ReactNode } from 'react';
 import { CursorPagination } from '@/components/data-table/cursor-pagination';
 import { parseListParams, type SearchParams } from '@/lib/domain/lists/list-params';
@@ -26,17 +28,18 @@ export function AccountsListView({ role, searchParams }: { role: Role; searchPar
   const paging = parseListParams(searchParams);
   const filters = parseAccountFilters(searchParams);
   const canCreate = can(role, 'accounts:create');
+  const t = useTranslations('accounts.list');
   const newButton = canCreate ? (
     <Link href="/accounts/new" className={buttonVariants({ variant: 'primary' })}>
-      New account
+      {t('newAccount')}
     </Link>
   ) : null;
 
   return (
     <>
       <PageHeader
-        title="Accounts"
-        description="Company accounts, their assets and onboarding status."
+        title={t('title')}
+        description={t('description')}
         actions={newButton}
       />
       <AccountsFilterBar filters={filters} paging={paging} />
@@ -59,6 +62,7 @@ async function AccountsResults({
   const paging = parseListParams(searchParams);
   const filters = parseAccountFilters(searchParams);
   const filtered = hasFilters(filters);
+  const t = await getTranslations('accounts.list');
 
   let page: { data: Account[]; meta: PageMeta } | null = null;
   let failure: unknown = null;
@@ -78,26 +82,22 @@ async function AccountsResults({
   return (
     <>
       {failure ? (
-        <ServiceErrorAlert error={failure} title="The accounts could not be loaded" />
+        <ServiceErrorAlert error={failure} title={t('failed')} />
       ) : page && page.data.length === 0 ? (
         filtered || paging.cursor ? (
           <EmptyState
-            title="No accounts match these filters"
-            description="Try another status, asset or name, or clear the filters to see every account."
+            title={t('noMatchTitle')}
+            description={t('noMatchBody')}
             action={
               <Link href="/accounts" className={buttonVariants({ variant: 'secondary' })}>
-                Clear filters
+                {t('clearFilters')}
               </Link>
             }
           />
         ) : (
           <EmptyState
-            title="No accounts yet"
-            description={
-              canCreate
-                ? 'Open the first account for your company to start onboarding.'
-                : 'Accounts appear here once someone with the compliance or admin role opens one.'
-            }
+            title={t('emptyTitle')}
+            description={canCreate ? t('emptyBodyCreate') : t('emptyBodyView')}
             action={newButton}
           />
         )
@@ -112,7 +112,6 @@ async function AccountsResults({
             searchParams={searchParams}
             meta={page.meta}
             itemCount={page.data.length}
-            noun={page.data.length === 1 ? 'account' : 'accounts'}
           />
         </div>
       ) : null}

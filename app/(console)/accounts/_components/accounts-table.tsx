@@ -1,7 +1,9 @@
 import Link from 'next/link';
-import { DateText } from '@/components/data-table/date-text';
+import { useTranslations } from 'next-intl';
+import { DateTimeText } from '@/components/i18n/date-time-text';
 import { StatusBadge } from '@/components/status/status-badge';
-import { statusLabel, statusTone } from '@/components/status/status-tone';
+import { statusTone } from '@/components/status/status-tone';
+import { useStatusLabel } from '@/components/status/use-status-label';
 import { Badge } from '@/components/ui/badge';
 import { Table, TableCaption, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { formatTaxId } from '@/lib/validation/tax-id-format';
@@ -10,16 +12,18 @@ import { ownerName, ownerTaxId } from '@/lib/domain/accounts/owner';
 
 /** One row per account; the legal name links to the detail page. */
 export function AccountsTable({ accounts }: { accounts: Account[] }) {
+  const t = useTranslations('accounts.list');
+  const statusLabel = useStatusLabel();
   return (
-    <Table label="Accounts">
-      <TableCaption>Accounts on this page</TableCaption>
+    <Table label={t('tableLabel')}>
+      <TableCaption>{t('caption')}</TableCaption>
       <THead>
         <tr>
-          <TH>Legal name</TH>
-          <TH>CNPJ</TH>
-          <TH>Assets</TH>
-          <TH>Status</TH>
-          <TH>Created</TH>
+          <TH>{t('legalName')}</TH>
+          <TH>{t('taxId')}</TH>
+          <TH>{t('assets')}</TH>
+          <TH>{t('status')}</TH>
+          <TH>{t('created')}</TH>
         </tr>
       </THead>
       <TBody>
@@ -40,10 +44,10 @@ export function AccountsTable({ accounts }: { accounts: Account[] }) {
                 {taxId ? formatTaxId(taxId.value, taxId.type) : '—'}
               </TD>
               <TD>
-                <ul className="flex max-w-md flex-wrap gap-1" aria-label={`Assets of ${name}`}>
+                <ul className="flex max-w-md flex-wrap gap-1" aria-label={t('assetsOf', { name })}>
                   {account.assets.map((a) => (
                     <li key={a.asset}>
-                      <Badge tone={statusTone(a.status)} title={`${a.asset}: ${statusLabel(a.status)}`}>
+                      <Badge tone={statusTone(a.status)} title={t('assetStatus', { asset: a.asset, status: statusLabel(a.status) })}>
                         <span className="font-semibold">{a.asset}</span>
                         <span className="sr-only">:</span> {statusLabel(a.status)}
                       </Badge>
@@ -55,7 +59,7 @@ export function AccountsTable({ accounts }: { accounts: Account[] }) {
                 <StatusBadge status={account.currentState.status} />
               </TD>
               <TD className="whitespace-nowrap text-fg-muted">
-                <DateText value={account.createdAt} dateOnly />
+                <DateTimeText value={account.createdAt} dateOnly />
               </TD>
             </TR>
           );

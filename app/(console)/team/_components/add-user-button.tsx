@@ -1,6 +1,7 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
@@ -12,9 +13,11 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useToast } from '@/components/ui/toast';
 import { readActionResult } from '@/lib/actions/result';
-import { failureSentence, type Failure } from '@/lib/errors';
+import type { Failure } from '@/lib/errors';
 import { applyFieldErrors } from '@/components/forms/apply-field-errors';
-import { ROLE_LABELS, ROLES } from '@/lib/auth/permissions';
+import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
+import { useFieldMessage } from '@/components/i18n/use-field-message';
+import { ROLES } from '@/lib/auth/permissions';
 import { addUserAction } from '../actions';
 import { addUserSchema, type AddUserInput } from '@/lib/domain/team/schema';
 
@@ -24,6 +27,11 @@ const FIELDS = ['name', 'email', 'role'] as const;
 const EMPTY: AddUserInput = { name: '', email: '', role: 'viewer' };
 
 export function AddUserButton() {
+  const t = useTranslations('team.add');
+  const roles = useTranslations('shell.roles');
+  const common = useTranslations('common');
+  const fieldMessage = useFieldMessage();
+  const failureSentence = useFailureSentence();
   const [open, setOpen] = useState(false);
   const [created, setCreated] = useState<Created | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -55,7 +63,7 @@ export function AddUserButton() {
     }
     const { user, oneTimePassword } = outcome.data;
     setCreated({ name: user.name, email: user.email, oneTimePassword });
-    toast({ title: `${user.name} was added as ${ROLE_LABELS[user.role]}.` });
+    toast({ title: t('added', { name: user.name, role: roles(user.role) }) });
   });
 
   return (
@@ -69,30 +77,26 @@ export function AddUserButton() {
         <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
           <path d="M10.75 4.75a.75.75 0 0 0-1.5 0v4.5h-4.5a.75.75 0 0 0 0 1.5h4.5v4.5a.75.75 0 0 0 1.5 0v-4.5h4.5a.75.75 0 0 0 0-1.5h-4.5v-4.5Z" />
         </svg>
-        Add user
+        {t('button')}
       </Button>
       <Dialog
         open={open}
         onClose={close}
         dismissible={!isSubmitting}
-        title={created ? 'User added' : 'Add user'}
-        description={
-          created
-            ? undefined
-            : 'They get a one-time password and must choose their own at first sign-in.'
-        }
+        title={created ? t('doneTitle') : t('title')}
+        description={created ? undefined : t('description')}
         footer={
           created ? (
             <Button onClick={close} autoFocus>
-              Done
+              {t('done')}
             </Button>
           ) : (
             <>
               <Button variant="secondary" onClick={close} disabled={isSubmitting}>
-                Cancel
+                {common('cancel')}
               </Button>
               <Button type="submit" form="add-user-form" loading={isSubmitting}>
-                Add user
+                {t('submit')}
               </Button>
             </>
           )
@@ -101,31 +105,30 @@ export function AddUserButton() {
         {created ? (
           <div className="space-y-4">
             <p className="text-fg-muted">
-              Give <span className="font-medium text-fg">{created.name}</span> ({created.email}) this one-time password
-              through a trusted channel. They will set their own at first sign-in.
+              {t('giveOtp', { name: created.name, email: created.email })}
             </p>
             <div className="flex items-center gap-2 rounded-lg border border-border bg-surface-muted p-3">
               <code data-testid="one-time-password" className="flex-1 font-mono text-base tracking-wide text-fg select-all">
                 {created.oneTimePassword}
               </code>
-              <CopyButton value={created.oneTimePassword} srLabel="Copy one-time password" />
+              <CopyButton value={created.oneTimePassword} srLabel={t('copyOtp')} />
             </div>
-            <Alert tone="warning">This password is shown only once. It cannot be displayed again after you close this dialog.</Alert>
+            <Alert tone="warning">{t('shownOnce')}</Alert>
           </div>
         ) : (
           <form id="add-user-form" onSubmit={onSubmit} noValidate className="space-y-4">
             {failure ? <Alert tone="error">{failureSentence(failure)}</Alert> : null}
-            <Field id="add-user-name" label="Name" required error={errors.name?.message}>
+            <Field id="add-user-name" label={t('name')} required error={fieldMessage(errors.name?.message)}>
               <Input autoComplete="off" autoFocus {...register('name')} />
             </Field>
-            <Field id="add-user-email" label="E-mail" required error={errors.email?.message}>
+            <Field id="add-user-email" label={t('email')} required error={fieldMessage(errors.email?.message)}>
               <Input type="email" autoComplete="off" spellCheck={false} {...register('email')} />
             </Field>
-            <Field id="add-user-role" label="Role" required error={errors.role?.message} hint="Viewer is read-only. You can change the role later.">
+            <Field id="add-user-role" label={t('role')} required error={fieldMessage(errors.role?.message)} hint={t('roleHint')}>
               <Select {...register('role')}>
                 {ROLES.map((role) => (
                   <option key={role} value={role}>
-                    {ROLE_LABELS[role]}
+                    {roles(role)}
                   </option>
                 ))}
               </Select>

@@ -1,12 +1,14 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
+import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { readActionResult } from '@/lib/actions/result';
-import { failureSentence, type Failure } from '@/lib/errors';
+import type { Failure } from '@/lib/errors';
 import { setDisabledAction } from '../actions';
 
 export function DisableUserButton({
@@ -20,6 +22,8 @@ export function DisableUserButton({
   disabled: boolean;
   lastAdmin: boolean;
 }) {
+  const t = useTranslations('team.disable');
+  const failureSentence = useFailureSentence();
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -37,8 +41,8 @@ export function DisableUserButton({
     }
     setOpen(false);
     toast({
-      title: next ? `${userName} is disabled.` : `${userName} can sign in again.`,
-      description: next ? 'Their sessions have ended.' : undefined,
+      title: next ? t('disabledToast', { name: userName }) : t('reenabledToast', { name: userName }),
+      description: next ? t('disabledToastBody') : undefined,
     });
   }
 
@@ -51,10 +55,10 @@ export function DisableUserButton({
           setFailure(null);
           setOpen(true);
         }}
-        aria-label={`${next ? 'Disable' : 'Re-enable'} ${userName}`}
+        aria-label={next ? t('disableLabel', { name: userName }) : t('reenableLabel', { name: userName })}
         className={next ? 'text-danger-text hover:text-danger-text' : undefined}
       >
-        {next ? 'Disable' : 'Re-enable'}
+        {next ? t('disable') : t('reenable')}
       </Button>
       <ConfirmDialog
         open={open}
@@ -62,16 +66,14 @@ export function DisableUserButton({
         onConfirm={confirm}
         pending={pending}
         tone={next ? 'danger' : 'primary'}
-        title={next ? `Disable ${userName}?` : `Re-enable ${userName}?`}
-        confirmLabel={next ? 'Disable user' : 'Re-enable user'}
+        title={next ? t('disableTitle', { name: userName }) : t('reenableTitle', { name: userName })}
+        confirmLabel={next ? t('disableConfirm') : t('reenableConfirm')}
       >
         <p className="text-fg-muted">
-          {next
-            ? `${userName} is signed out everywhere at once and cannot sign in until re-enabled. Their history stays in the audit log.`
-            : `${userName} will be able to sign in again with their current password.`}
+          {next ? t('disableBody', { name: userName }) : t('reenableBody', { name: userName })}
         </p>
         {next && lastAdmin ? (
-          <p className="mt-3 text-fg-muted">{userName} is the only active admin, so this will be refused.</p>
+          <p className="mt-3 text-fg-muted">{t('lastAdmin', { name: userName })}</p>
         ) : null}
         {failure ? (
           <Alert tone="error" className="mt-4">

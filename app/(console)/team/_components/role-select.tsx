@@ -1,17 +1,22 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Select } from '@/components/ui/select';
 import { useToast } from '@/components/ui/toast';
+import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { readActionResult } from '@/lib/actions/result';
-import { failureSentence, type Failure } from '@/lib/errors';
-import { isRole, ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role } from '@/lib/auth/permissions';
+import type { Failure } from '@/lib/errors';
+import { isRole, ROLES, type Role } from '@/lib/auth/permissions';
 import { changeRoleAction } from '../actions';
 
 /** Picking a role only proposes it; the change happens after the confirmation. */
 export function RoleSelect({ userId, userName, role, lastAdmin }: { userId: string; userName: string; role: Role; lastAdmin: boolean }) {
+  const t = useTranslations('team');
+  const roles = useTranslations('shell.roles');
+  const failureSentence = useFailureSentence();
   const [proposed, setProposed] = useState<Role | null>(null);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -32,14 +37,14 @@ export function RoleSelect({ userId, userName, role, lastAdmin }: { userId: stri
       setFailure(outcome.failure);
       return;
     }
-    toast({ title: `${userName} is now ${ROLE_LABELS[proposed]}.`, description: 'The change applies on their next request.' });
+    toast({ title: t('roleChange.toast', { name: userName, role: roles(proposed) }), description: t('roleChange.toastBody') });
     setProposed(null);
   }
 
   return (
     <>
       <Select
-        aria-label={`Role for ${userName}`}
+        aria-label={t('roleChange.label', { name: userName })}
         value={proposed ?? role}
         onChange={(event) => {
           const next = event.target.value;
@@ -51,7 +56,7 @@ export function RoleSelect({ userId, userName, role, lastAdmin }: { userId: stri
       >
         {ROLES.map((r) => (
           <option key={r} value={r}>
-            {ROLE_LABELS[r]}
+            {roles(r)}
           </option>
         ))}
       </Select>
@@ -60,13 +65,13 @@ export function RoleSelect({ userId, userName, role, lastAdmin }: { userId: stri
         onClose={close}
         onConfirm={confirm}
         pending={pending}
-        title={`Change ${userName}’s role?`}
-        description={proposed ? `${ROLE_LABELS[role]} → ${ROLE_LABELS[proposed]}` : undefined}
-        confirmLabel="Change role"
+        title={t('roleChange.title', { name: userName })}
+        description={proposed ? `${roles(role)} → ${roles(proposed)}` : undefined}
+        confirmLabel={t('roleChange.confirm')}
       >
-        {proposed ? <p className="text-fg-muted">{ROLE_DESCRIPTIONS[proposed]}</p> : null}
+        {proposed ? <p className="text-fg-muted">{t(`roleDescriptions.${proposed}`)}</p> : null}
         {lastAdmin && proposed !== 'admin' ? (
-          <p className="mt-3 text-fg-muted">{userName} is the only active admin, so this change will be refused.</p>
+          <p className="mt-3 text-fg-muted">{t('roleChange.lastAdmin', { name: userName })}</p>
         ) : null}
         {failure ? (
           <Alert tone="error" className="mt-4">

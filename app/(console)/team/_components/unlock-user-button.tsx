@@ -1,24 +1,19 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { readActionResult } from '@/lib/actions/result';
-import { failureSentence, type Failure } from '@/lib/errors';
+import type { Failure } from '@/lib/errors';
+import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { unlockUserAction } from '../actions';
-
-// English literals kept in this one component until the message catalogue is on main; they move to the
-// `team` namespace then.
-const TEXT = {
-  label: 'Unlock',
-  aria: (name: string) => `Unlock sign-in for ${name}`,
-  done: (name: string) => `${name} can try to sign in again.`,
-  doneDetail: 'Their sign-in locks were lifted. This is recorded in the audit log.',
-};
 
 /** Shown while the user has an active sign-in lock (too many failed attempts). */
 export function UnlockUserButton({ userId, userName }: { userId: string; userName: string }) {
+  const t = useTranslations('team.unlock');
+  const failureSentence = useFailureSentence();
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
   const { toast } = useToast();
@@ -32,13 +27,13 @@ export function UnlockUserButton({ userId, userName }: { userId: string; userNam
       setFailure(outcome.failure);
       return;
     }
-    toast({ title: TEXT.done(userName), description: TEXT.doneDetail });
+    toast({ title: t('done', { name: userName }), description: t('doneDetail') });
   }
 
   return (
     <span className="inline-flex flex-col items-end gap-2">
-      <Button variant="secondary" size="sm" onClick={unlock} disabled={pending} aria-label={TEXT.aria(userName)}>
-        {TEXT.label}
+      <Button variant="secondary" size="sm" onClick={unlock} disabled={pending} aria-label={t('aria', { name: userName })}>
+        {t('label')}
       </Button>
       {failure ? (
         <Alert tone="error" className="text-left">

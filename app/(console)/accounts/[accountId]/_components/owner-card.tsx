@@ -1,20 +1,22 @@
+import { useLocale } from 'next-intl';
+import { useEnumLabel } from '@/components/i18n/use-enum-label';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { DateText } from '@/components/data-table/date-text';
 import type { AccountOwner } from '@/lib/api/schemas/account';
 import type { Address } from '@/lib/api/schemas/common';
 import { countryName } from '@/lib/domain/address/countries';
-import { industryLabel } from '@/lib/domain/accounts/industries';
 import { formatTaxId } from '@/lib/validation/tax-id-format';
 import { ownerName, ownerTaxId } from '@/lib/domain/accounts/owner';
 
 function AddressLines({ address }: { address: Address }) {
+  const locale = useLocale();
   const cityLine = [address.city, address.state, address.postalCode].filter(Boolean).join(', ');
   return (
     <address className="text-sm not-italic text-fg">
       <span className="block">{address.addressLine1}</span>
       {address.addressLine2 ? <span className="block">{address.addressLine2}</span> : null}
       <span className="block">{cityLine}</span>
-      <span className="block">{countryName(address.country)}</span>
+      <span className="block">{countryName(address.country, locale)}</span>
     </address>
   );
 }
@@ -30,6 +32,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 
 /** The company that owns the account: legal name, CNPJ, industry and registered address. */
 export function OwnerCard({ owner }: { owner: AccountOwner }) {
+  const industryLabel = useEnumLabel('industries');
   const taxId = ownerTaxId(owner);
   const industry = (owner as { industry?: unknown }).industry;
   const incorporateDate = (owner as { incorporateDate?: unknown }).incorporateDate;

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { FIAT_ASSETS, STABLECOIN_ASSETS, type Asset } from '@/lib/money/assets';
 import { cn } from '@/components/ui/cn';
 
@@ -27,6 +28,7 @@ export function AssetsPicker({
   describedBy?: string;
   disabled?: boolean;
 }) {
+  const t = useTranslations('accounts.new.assets');
   const chosen = new Map(value.map((a) => [a.code, a]));
   const order = [...FIAT_ASSETS, ...STABLECOIN_ASSETS] as Asset[];
 
@@ -80,7 +82,8 @@ export function AssetsPicker({
                       onChange={(e) => setVirtual(code, e.target.checked)}
                       className="size-3.5 accent-accent"
                     />
-                    Virtual accounts<span className="sr-only"> for {code}</span>
+                    {t('virtual')}
+                    <span className="sr-only"> {t('virtualFor', { asset: code })}</span>
                   </label>
                 ) : null}
               </li>
@@ -93,8 +96,8 @@ export function AssetsPicker({
 
   return (
     <div className="space-y-4">
-      {group('Fiat currencies', FIAT_ASSETS)}
-      {group('Stablecoins', STABLECOIN_ASSETS)}
+      {group(t('fiat'), FIAT_ASSETS)}
+      {group(t('stablecoins'), STABLECOIN_ASSETS)}
     </div>
   );
 }

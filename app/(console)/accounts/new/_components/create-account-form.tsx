@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -15,6 +16,8 @@ import type { CountryOption } from '@/lib/domain/address/countries';
 import { useIdempotencyKey } from '@/components/forms/use-idempotency-key';
 import { applyFieldErrors, placeFieldErrors } from '@/components/forms/apply-field-errors';
 import { useHydrated } from '@/hooks/use-hydrated';
+import { useEnumLabel } from '@/components/i18n/use-enum-label';
+import { useFieldMessage } from '@/components/i18n/use-field-message';
 import { readActionResult } from '@/lib/actions/result';
 import {
   createAccountSchema,
@@ -23,7 +26,7 @@ import {
   type CreateAccountInput,
   type CreateAccountValues,
 } from '@/lib/domain/accounts/create-account';
-import { INDUSTRIES, INDUSTRY_LABELS } from '@/lib/domain/accounts/industries';
+import { INDUSTRIES } from '@/lib/domain/accounts/industries';
 import { formatCnpj, normalizeCnpj } from '@/lib/validation/cnpj';
 import { createAccountAction } from '../actions';
 import { AssetsPicker } from './assets-picker';
@@ -51,6 +54,9 @@ const RENAMES = [['owner.', '']] as const;
 
 /** The company-owner create form: validates with the shared schema on blur and on submit. */
 export function CreateAccountForm({ countries }: { countries: readonly CountryOption[] }) {
+  const t = useTranslations('accounts.new');
+  const industryLabel = useEnumLabel('industries');
+  const fieldMessage = useFieldMessage();
   const router = useRouter();
   const { key: idempotencyKey, renew } = useIdempotencyKey();
   const [failure, setFailure] = useState<FormFailure | null>(null);
@@ -89,7 +95,7 @@ export function CreateAccountForm({ countries }: { countries: readonly CountryOp
     const placed = applyFieldErrors(f, FIELDS, { setError, setFocus }, RENAMES);
     const { unplaced } = placeFieldErrors(f.fieldErrors, FIELDS, RENAMES);
     setFailure({
-      sentence: placed && !unplaced.length ? `${f.sentence} Check the highlighted fields.` : [f.sentence, ...unplaced].join(' '),
+      sentence: placed && !unplaced.length ? `${f.sentence} ${t('checkHighlighted')}` : [f.sentence, ...unplaced].join(' '),
       requestId: f.requestId ?? null,
     });
   });
@@ -101,24 +107,24 @@ export function CreateAccountForm({ countries }: { countries: readonly CountryOp
       <div className="space-y-6">
         {failure ? (
           <div id="create-account-failure">
-            <Alert tone="error" title="The account was not created" requestId={failure.requestId}>
+            <Alert tone="error" title={t('notCreated')} requestId={failure.requestId}>
               {failure.sentence}
             </Alert>
           </div>
         ) : null}
 
         <Card>
-          <CardHeader title="Company" description="The company that owns the account, as registered." />
+          <CardHeader title={t('company.title')} description={t('company.description')} />
           <CardBody className="grid gap-4 md:grid-cols-2">
-            <Field id="legalName" label="Legal name" required error={errors.legalName?.message} className="md:col-span-2">
+            <Field id="legalName" label={t('company.legalName')} required error={fieldMessage(errors.legalName?.message)} className="md:col-span-2">
               <Input autoComplete="organization" {...register('legalName')} />
             </Field>
             <Field
               id="taxId"
-              label="CNPJ"
+              label={t('company.taxId')}
               required
-              hint="14 characters, with or without punctuation, e.g. 11.222.333/0001-81."
-              error={errors.taxId?.message}
+              hint={t('company.taxIdHint')}
+              error={fieldMessage(errors.taxId?.message)}
             >
               <Input
                 inputMode="text"
@@ -132,24 +138,24 @@ export function CreateAccountForm({ countries }: { countries: readonly CountryOp
                 })}
               />
             </Field>
-            <Field id="industry" label="Industry" required error={errors.industry?.message}>
+            <Field id="industry" label={t('company.industry')} required error={fieldMessage(errors.industry?.message)}>
               <Select {...register('industry')}>
-                <option value="">Choose an industry</option>
+                <option value="">{t('company.chooseIndustry')}</option>
                 {INDUSTRIES.map((value) => (
                   <option key={value} value={value}>
-                    {INDUSTRY_LABELS[value]}
+                    {industryLabel(value)}
                   </option>
                 ))}
               </Select>
             </Field>
-            <Field id="incorporateDate" label="Incorporation date" required error={errors.incorporateDate?.message}>
+            <Field id="incorporateDate" label={t('company.incorporateDate')} required error={fieldMessage(errors.incorporateDate?.message)}>
               <Input type="date" max={todayIsoDate()} {...register('incorporateDate')} />
             </Field>
           </CardBody>
         </Card>
 
         <Card>
-          <CardHeader title="Registered address" />
+          <CardHeader title={t('address.title')} />
           <CardBody className="grid gap-4 md:grid-cols-2">
             <AddressFields form={form} name="address" countries={countries} />
           </CardBody>
@@ -157,13 +163,13 @@ export function CreateAccountForm({ countries }: { countries: readonly CountryOp
 
         <Card>
           <CardHeader
-            title="Assets"
-            description="Choose at least one. Virtual accounts give each of your own customers separate receiving details."
+            title={t('assets.title')}
+            description={t('assets.description')}
           />
           <CardBody>
             <div role="group" aria-labelledby="assets-label" className="space-y-2">
               <p id="assets-label" className="sr-only">
-                Assets
+                {t('assets.label')}
               </p>
               <Controller
                 control={control}
@@ -181,14 +187,14 @@ export function CreateAccountForm({ countries }: { countries: readonly CountryOp
               />
               {errors.assets ? (
                 <p id={assetsIds.errorId} className="text-xs font-medium text-danger-text">
-                  {errors.assets.message ?? errors.assets.root?.message ?? 'Check the chosen assets.'}
+                  {fieldMessage(errors.assets.message ?? errors.assets.root?.message) ?? t('assets.check')}
                 </p>
               ) : null}
             </div>
           </CardBody>
           <CardFooter>
             <Button type="submit" loading={busy} disabled={!hydrated}>
-              {busy ? 'Creating account…' : 'Create account'}
+              {busy ? t('submitting') : t('submit')}
             </Button>
           </CardFooter>
         </Card>

@@ -1,0 +1,20 @@
+import { useTranslations } from 'next-intl';
+import type { Failure } from '@/lib/errors';
+
+/** What the sentence needs from a failure (lib/errors `Failure`). */
+export type FailureLike = Pick<Failure, 'code' | 'sentence'> & { requestId?: string | null };
+
+/**
+ * One sentence for a failure in the reader's language: the `errors` catalogue's sentence for the code (key = the
+ * code), else the server's own sentence, plus the reference to quote when there is one. Client components under an
+ * IntlScope (which always carries `errors`).
+ */
+export function useFailureSentence(): (failure: FailureLike) => string {
+  const t = useTranslations('errors');
+  const common = useTranslations('common');
+  return (failure) => {
+    const sentence = t.has(failure.code) ? t(failure.code) : failure.sentence;
+    const ref = failure.requestId;
+    return ref && !sentence.includes(ref) ? common('withReference', { sentence, ref }) : sentence;
+  };
+}
