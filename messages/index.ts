@@ -17,6 +17,11 @@ export const NAMESPACES = [
   'accounts',
   'industries',
   'team',
+  // Sections (one line each; keep them in this order to avoid merge conflicts).
+  'convert',
+  'deposits',
+  'transfers',
+  'webhooks',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

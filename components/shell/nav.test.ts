@@ -3,9 +3,9 @@ import { isActive, navForRole, navSections } from './nav';
 
 describe('navForRole', () => {
   it('shows Team to admins only', () => {
-    expect(navForRole('admin').map((i) => i.label)).toEqual(['Overview', 'Accounts', 'Team']);
+    expect(navForRole('admin').map((i) => i.label)).toEqual(['home', 'accounts', 'team']);
     for (const role of ['compliance', 'finance', 'viewer'] as const) {
-      expect(navForRole(role).map((i) => i.label)).toEqual(['Overview', 'Accounts']);
+      expect(navForRole(role).map((i) => i.label)).toEqual(['home', 'accounts']);
     }
   });
 
