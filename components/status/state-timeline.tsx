@@ -1,3 +1,4 @@
+import { useTranslations } from 'next-intl';
 import { DateText } from '@/components/data-table/date-text';
 import { StatusBadge } from './status-badge';
 
@@ -15,11 +16,12 @@ function reasonText(reason: TimelineState['reason']): { code: string | null; mes
 }
 
 /** A state history (the service sends it oldest first), shown newest first with each transition's reason. */
-export function StateTimeline({ states, label = 'State history' }: { states: TimelineState[]; label?: string }) {
-  if (states.length === 0) return <p className="text-sm text-fg-muted">No state changes recorded yet.</p>;
+export function StateTimeline({ states, label }: { states: TimelineState[]; label?: string }) {
+  const t = useTranslations('common.timeline');
+  if (states.length === 0) return <p className="text-sm text-fg-muted">{t('empty')}</p>;
   const newestFirst = [...states].reverse();
   return (
-    <ol aria-label={label} className="relative space-y-4 border-l border-border pl-5">
+    <ol aria-label={label ?? t('label')} className="relative space-y-4 border-l border-border pl-5">
       {newestFirst.map((state, i) => {
         const reason = reasonText(state.reason);
         return (
@@ -30,7 +32,7 @@ export function StateTimeline({ states, label = 'State history' }: { states: Tim
             />
             <div className="flex flex-wrap items-center gap-2">
               <StatusBadge status={state.status} />
-              {i === 0 ? <span className="text-xs font-medium text-fg-muted">Current</span> : null}
+              {i === 0 ? <span className="text-xs font-medium text-fg-muted">{t('current')}</span> : null}
               <DateText value={state.createdAt} seconds className="text-xs text-fg-muted" />
             </div>
             {reason ? (

@@ -1,18 +1,20 @@
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 
 export default function AccountNotFound() {
+  const t = useTranslations('accounts.detail.notFound');
   return (
     <>
-      <PageHeader title="Account not found" />
+      <PageHeader title={t('title')} />
       <EmptyState
-        title="There is no account with this id"
-        description="It may have been mistyped, or it belongs to another company. Check the link or find the account in the list."
+        title={t('heading')}
+        description={t('body')}
         action={
           <Link href="/accounts" className={buttonVariants({ variant: 'secondary' })}>
-            Back to accounts
+            {t('back')}
           </Link>
         }
       />

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { DateText } from '@/components/data-table/date-text';
 import { ServiceErrorAlert } from '@/components/forms/service-error-alert';
@@ -44,18 +45,19 @@ export async function AccountDetailView({ accountId }: { accountId: string }) {
   // A malformed id can name no account: skip the call and say so.
   if (!isUuid(accountId)) notFound();
   const [accountResult, funding] = await Promise.all([loadAccount(accountId), loadFunding(accountId)]);
+  const t = await getTranslations('accounts.detail');
 
   const breadcrumb = (
     <Link href="/accounts" className="hover:text-fg hover:underline">
-      ← Accounts
+      ← {t('back')}
     </Link>
   );
 
   if ('error' in accountResult) {
     return (
       <>
-        <PageHeader title="Account" breadcrumb={breadcrumb} />
-        <ServiceErrorAlert error={accountResult.error} title="The account could not be loaded" />
+        <PageHeader title={t('fallbackTitle')} breadcrumb={breadcrumb} />
+        <ServiceErrorAlert error={accountResult.error} title={t('loadFailed')} />
       </>
     );
   }
@@ -75,7 +77,8 @@ export async function AccountDetailView({ accountId }: { accountId: string }) {
         description={
           <>
             {taxId ? <span className="font-mono">{formatTaxId(taxId.value, taxId.type)}</span> : null}
-            {taxId ? ' · ' : null}Opened <DateText value={account.createdAt} dateOnly />
+            {taxId ? ' · ' : null}
+            {t('opened')} <DateText value={account.createdAt} dateOnly />
           </>
         }
         actions={<StatusBadge status={account.currentState.status} className="text-sm" />}
@@ -83,12 +86,12 @@ export async function AccountDetailView({ accountId }: { accountId: string }) {
 
       <div className="space-y-6">
         {account.currentState.status === 'ACTION_REQUIRED' ? (
-          <Alert tone="warning" title="This account needs action">
+          <Alert tone="warning" title={t('needsAction.title')}>
             {due === 0 && errors === 0
-              ? 'The service is waiting for the next onboarding step.'
-              : `${due} ${due === 1 ? 'item is' : 'items are'} currently due${
-                  errors ? ` and ${errors} ${errors === 1 ? 'was' : 'were'} rejected` : ''
-                }. See the checklist below.`}
+              ? t('needsAction.waiting')
+              : errors
+                ? t('needsAction.dueAndRejected', { due, errors })
+                : t('needsAction.due', { due })}
           </Alert>
         ) : null}
 
@@ -99,8 +102,8 @@ export async function AccountDetailView({ accountId }: { accountId: string }) {
 
         <Card>
           <CardHeader
-            title="Requirements"
-            description="What the service needs before the account can open, by status and by holder."
+            title={t('requirements.title')}
+            description={t('requirements.description')}
           />
           <CardBody>
             <RequirementsChecklist
@@ -111,10 +114,10 @@ export async function AccountDetailView({ accountId }: { accountId: string }) {
         </Card>
 
         <Card>
-          <CardHeader title="Funding instructions" description="How to pay into this account, per asset and rail." />
+          <CardHeader title={t('funding.title')} description={t('funding.description')} />
           <CardBody>
             {'error' in funding ? (
-              <ServiceErrorAlert error={funding.error} title="The funding instructions could not be loaded" />
+              <ServiceErrorAlert error={funding.error} title={t('funding.loadFailed')} />
             ) : funding.instructions.length ? (
               <FundingInstructions
                 instructions={sortInstructions(
@@ -123,22 +126,20 @@ export async function AccountDetailView({ accountId }: { accountId: string }) {
                 )}
               />
             ) : (
-              <p className="text-sm text-fg-muted">
-                No funding instructions yet. They appear when an asset finishes onboarding.
-              </p>
+              <p className="text-sm text-fg-muted">{t('funding.empty')}</p>
             )}
           </CardBody>
         </Card>
 
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           <Card>
-            <CardHeader title="Beneficial owners" />
+            <CardHeader title={t('ubos.title')} />
             <CardBody>
               <UbosList ubos={ubos} />
             </CardBody>
           </Card>
           <Card>
-            <CardHeader title="Tags" description="Labels set by the service." />
+            <CardHeader title={t('tags.title')} description={t('tags.description')} />
             <CardBody>
               <TagsList tags={account.tags} />
             </CardBody>
@@ -146,9 +147,9 @@ export async function AccountDetailView({ accountId }: { accountId: string }) {
         </div>
 
         <Card>
-          <CardHeader title="State history" />
+          <CardHeader title={t('history.title')} />
           <CardBody>
-            <StateTimeline states={account.states} label="Account state history" />
+            <StateTimeline states={account.states} label={t('history.label')} />
           </CardBody>
         </Card>
       </div>

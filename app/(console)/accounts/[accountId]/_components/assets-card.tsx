@@ -1,12 +1,14 @@
+import { useTranslations } from 'next-intl';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { StatusBadge } from '@/components/status/status-badge';
 import type { AccountAsset } from '@/lib/api/schemas/account';
 
 /** The account's assets, each with its own onboarding status and whether it allows virtual accounts. */
 export function AssetsCard({ assets }: { assets: AccountAsset[] }) {
+  const t = useTranslations('accounts.detail.assets');
   return (
     <Card>
-      <CardHeader title="Assets" description={`${assets.length} enabled on this account`} />
+      <CardHeader title={t('title')} description={t('count', { count: assets.length })} />
       <CardBody>
         {assets.length ? (
           <ul className="divide-y divide-border">
@@ -15,7 +17,7 @@ export function AssetsCard({ assets }: { assets: AccountAsset[] }) {
                 <div>
                   <p className="font-mono text-sm font-semibold text-fg">{a.asset}</p>
                   <p className="text-xs text-fg-muted">
-                    {a.allowsVirtualAccounts ? 'Virtual accounts allowed' : 'No virtual accounts'}
+                    {a.allowsVirtualAccounts ? t('virtualAllowed') : t('virtualNotAllowed')}
                   </p>
                 </div>
                 <StatusBadge status={a.status} />
@@ -23,7 +25,7 @@ export function AssetsCard({ assets }: { assets: AccountAsset[] }) {
             ))}
           </ul>
         ) : (
-          <p className="text-sm text-fg-muted">No assets.</p>
+          <p className="text-sm text-fg-muted">{t('empty')}</p>
         )}
       </CardBody>
     </Card>

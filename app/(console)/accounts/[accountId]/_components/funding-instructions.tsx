@@ -1,27 +1,32 @@
+import { useTranslations } from 'next-intl';
 import { Badge } from '@/components/ui/badge';
 import { CopyButton } from '@/components/ui/copy-button';
 import { fundingFields, railLabel, type FundingInstructionLike } from '@/lib/domain/accounts/funding-fields';
 
 /** How to pay into the account, one block per asset and rail, each value with its own copy button. */
 export function FundingInstructions({ instructions }: { instructions: FundingInstructionLike[] }) {
+  const t = useTranslations('common.funding');
+  // The catalogue words the contract's fields and rails; keys it does not know keep the domain's label.
+  const fieldLabel = (key: string, fallback: string) => (t.has(`fields.${key}`) ? t(`fields.${key}`) : fallback);
+  const rail = (value: string | null | undefined) => (value && t.has(`rails.${value}`) ? t(`rails.${value}`) : railLabel(value));
   return (
     <ul className="grid gap-4 md:grid-cols-2">
       {instructions.map((instruction, i) => {
         const fields = fundingFields(instruction);
-        const title = `${instruction.asset ?? ''} ${railLabel(instruction.rail)}`.trim();
+        const title = `${instruction.asset ?? ''} ${rail(instruction.rail)}`.trim();
         return (
           <li key={`${instruction.asset}-${instruction.rail}-${i}`} className="rounded-lg border border-border p-4">
             <div className="mb-3 flex items-center gap-2">
               {instruction.asset ? <Badge tone="neutral">{instruction.asset}</Badge> : null}
-              <h3 className="text-sm font-semibold text-fg">{railLabel(instruction.rail)}</h3>
+              <h3 className="text-sm font-semibold text-fg">{rail(instruction.rail)}</h3>
             </div>
             <dl className="space-y-2">
               {fields.map((field) => (
                 <div key={field.key}>
-                  <dt className="text-xs text-fg-muted">{field.label}</dt>
+                  <dt className="text-xs text-fg-muted">{fieldLabel(field.key, field.label)}</dt>
                   <dd className="flex items-start justify-between gap-3">
                     <span className="min-w-0 font-mono text-sm break-all text-fg">{field.value}</span>
-                    <CopyButton value={field.value} iconOnly srLabel={`Copy ${field.label} for ${title}`} />
+                    <CopyButton value={field.value} iconOnly srLabel={t('copyField', { field: fieldLabel(field.key, field.label), title })} />
                   </dd>
                 </div>
               ))}

@@ -1,4 +1,4 @@
-import { useLocale } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useEnumLabel } from '@/components/i18n/use-enum-label';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { DateText } from '@/components/data-table/date-text';
@@ -33,29 +33,30 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 /** The company that owns the account: legal name, CNPJ, industry and registered address. */
 export function OwnerCard({ owner }: { owner: AccountOwner }) {
   const industryLabel = useEnumLabel('industries');
+  const t = useTranslations('accounts.detail.owner');
   const taxId = ownerTaxId(owner);
   const industry = (owner as { industry?: unknown }).industry;
   const incorporateDate = (owner as { incorporateDate?: unknown }).incorporateDate;
   const address = (owner as { address?: Address | null }).address;
   return (
     <Card>
-      <CardHeader title="Owner" description={owner.type === 'COMPANY' ? 'Company' : String(owner.type)} />
+      <CardHeader title={t('title')} description={owner.type === 'COMPANY' ? t('company') : String(owner.type)} />
       <CardBody>
         <dl className="space-y-3">
-          <Row label="Legal name">{ownerName(owner)}</Row>
+          <Row label={t('legalName')}>{ownerName(owner)}</Row>
           {taxId ? (
-            <Row label={taxId.type || 'Tax id'}>
+            <Row label={taxId.type || t('taxId')}>
               <span className="font-mono">{formatTaxId(taxId.value, taxId.type)}</span>
             </Row>
           ) : null}
-          {typeof industry === 'string' ? <Row label="Industry">{industryLabel(industry)}</Row> : null}
+          {typeof industry === 'string' ? <Row label={t('industry')}>{industryLabel(industry)}</Row> : null}
           {typeof incorporateDate === 'string' && incorporateDate ? (
-            <Row label="Incorporated">
+            <Row label={t('incorporated')}>
               <DateText value={incorporateDate} dateOnly />
             </Row>
           ) : null}
           {address ? (
-            <Row label="Address">
+            <Row label={t('address')}>
               <AddressLines address={address} />
             </Row>
           ) : null}

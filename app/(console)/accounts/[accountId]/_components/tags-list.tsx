@@ -1,9 +1,11 @@
+import { useTranslations } from 'next-intl';
 import { Badge } from '@/components/ui/badge';
 import type { Tag } from '@/lib/api/schemas/common';
 
 /** System-managed labels; a tag may have no key. */
 export function TagsList({ tags }: { tags: Tag[] }) {
-  if (!tags.length) return <p className="text-sm text-fg-muted">No tags.</p>;
+  const t = useTranslations('accounts.detail.tags');
+  if (!tags.length) return <p className="text-sm text-fg-muted">{t('empty')}</p>;
   return (
     <ul className="flex flex-wrap gap-2">
       {tags.map((tag, i) => (

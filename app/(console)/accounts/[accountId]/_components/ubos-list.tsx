@@ -1,11 +1,13 @@
+import { useTranslations } from 'next-intl';
 import { StatusBadge } from '@/components/status/status-badge';
 import type { Ubo } from '@/lib/api/schemas/account';
 import { formatTaxId } from '@/lib/validation/tax-id-format';
 
 /** Beneficial owners on the account (read-only here). */
 export function UbosList({ ubos }: { ubos: Ubo[] }) {
+  const t = useTranslations('accounts.detail.ubos');
   if (!ubos.length) {
-    return <p className="text-sm text-fg-muted">No beneficial owners added yet.</p>;
+    return <p className="text-sm text-fg-muted">{t('empty')}</p>;
   }
   return (
     <ul className="divide-y divide-border">
@@ -15,7 +17,7 @@ export function UbosList({ ubos }: { ubos: Ubo[] }) {
             <p className="text-sm font-medium text-fg">{ubo.name}</p>
             <p className="font-mono text-xs text-fg-muted">
               {ubo.taxId.type} {formatTaxId(ubo.taxId.value, ubo.taxId.type)}
-              {ubo.ownershipPercentage != null ? ` · ${ubo.ownershipPercentage}% ownership` : ''}
+              {ubo.ownershipPercentage != null ? ` · ${t('ownership', { percent: String(ubo.ownershipPercentage) })}` : ''}
             </p>
           </div>
           <StatusBadge status={ubo.currentState.status} />
