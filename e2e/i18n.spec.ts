@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { signInViaUi } from './helpers/auth';
 import { addUserViaUi, completeFirstSignIn, uniqueEmail } from './helpers/team';
+import { storageStatePath } from './helpers/roles';
 
 /** A signed-out page whose browser speaks `locale` (Accept-Language) and lives in `timezoneId`. */
 async function visitor(browser: Browser, baseURL: string, locale: string, timezoneId = 'America/Sao_Paulo'): Promise<Page> {
@@ -71,5 +72,63 @@ test.describe('language and time zone', () => {
     await expect(again.locator('html')).toHaveAttribute('lang', 'en');
     await expect(again.getByRole('heading', { level: 1 })).toHaveText('Overview');
     await again.context().close();
+  });
+});
+
+test.describe('the account journey in Portuguese', () => {
+  test('compliance opens an account in pt-BR: field errors, detail and dates in São Paulo time, axe clean', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({
+      baseURL,
+      locale: 'pt-BR',
+      timezoneId: 'America/Sao_Paulo',
+      storageState: storageStatePath('compliance'),
+    });
+    const page = await context.newPage();
+    await page.goto('/accounts/new');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
+    await expect(page.getByRole('heading', { level: 1, name: 'Nova conta' })).toBeVisible();
+    const submit = page.getByRole('button', { name: 'Criar conta' });
+    await expect(submit).toBeEnabled();
+
+    // Field errors in Portuguese, from the same schema the server uses.
+    await submit.click();
+    await expect(page.locator('#legalName-error')).toHaveText('Informe a razão social.');
+    await expect(page.locator('#industry-error')).toHaveText('Escolha um setor.');
+    await expect(page.locator('#assets-error')).toHaveText('Escolha pelo menos uma moeda.');
+    await page.getByLabel('CNPJ').fill('11.222.333/0001-82');
+    await page.getByLabel('CNPJ').blur();
+    await expect(page.locator('#taxId-error')).toContainText('dígitos verificadores');
+    await expectNoAxeViolations(page);
+
+    const name = `Empresa E2E ${Date.now().toString(36).toUpperCase()} Ltda`;
+    await page.getByLabel('Razão social').fill(name);
+    await page.getByLabel('CNPJ').fill('11.222.333/0001-81');
+    await page.getByLabel('Setor').selectOption('INFORMATION_TECHNOLOGY');
+    await page.getByLabel('Data de constituição').fill('2015-03-10');
+    await page.getByLabel('CEP').fill('01310-100');
+    await page.getByLabel('Logradouro e número').fill('Av. Paulista, 1000');
+    await page.getByLabel('Cidade').fill('São Paulo');
+    await page.getByLabel('Estado (UF)').fill('SP');
+    await page.getByRole('checkbox', { name: 'BRL', exact: true }).check();
+    const started = Date.now();
+    await submit.click();
+
+    await page.waitForURL(/\/accounts\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByText('Esta conta precisa de ação')).toBeVisible();
+    await expect(page.getByText('Tecnologia da informação')).toBeVisible();
+    // The state history shows the creation in São Paulo time (UTC−3), with the UTC instant on hover.
+    const created = page.locator('ol[aria-label="Histórico de situações da conta"] time').first();
+    const sp = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' }).format(started);
+    await expect(created).toContainText(sp);
+    await expect(created).toHaveAttribute('title', /UTC$/);
+    await expectNoAxeViolations(page);
+
+    // Money in the Brazilian format on the Overview (`R$ 223.500,00`, never `R$223,500.00`).
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Visão geral' })).toBeVisible();
+    await expect(page.locator('[data-asset="BRL"]').first()).toHaveText(/^R\$\s[\d.]+,\d{2}$/);
+    await expectNoAxeViolations(page);
+    await context.close();
   });
 });

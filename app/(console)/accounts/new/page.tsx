@@ -29,7 +29,7 @@ export default async function NewAccountPage() {
         }
       />
       <div className="max-w-4xl">
-        <IntlScope namespaces={['accounts', 'industries', 'validation', 'errors']}>
+        <IntlScope namespaces={['accounts', 'address', 'industries', 'validation']}>
           <CreateAccountForm countries={countries} />
         </IntlScope>
       </div>

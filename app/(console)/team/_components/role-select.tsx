@@ -51,7 +51,7 @@ export function RoleSelect({ userId, userName, role, lastAdmin }: { userId: stri
           if (isRole(next) && next !== role) setProposed(next);
         }}
         className="h-8"
-        wrapperClassName="w-36 min-w-36"
+        wrapperClassName="w-40 min-w-40"
         data-testid="role-select"
       >
         {ROLES.map((r) => (
