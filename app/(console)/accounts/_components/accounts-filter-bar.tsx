@@ -24,9 +24,9 @@ export function AccountsFilterBar({ filters, paging }: { filters: AccountFilters
       action="/accounts"
       role="search"
       aria-label={t('label')}
-      className="mb-4 grid grid-cols-2 gap-3 rounded-lg border border-border bg-surface p-4 lg:grid-cols-3 xl:grid-cols-[minmax(10rem,2fr)_minmax(9.5rem,1fr)_minmax(8rem,1fr)_minmax(9.5rem,1fr)_minmax(6rem,0.7fr)_auto]"
+      className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2 rounded-lg border border-border bg-surface p-4 lg:grid-cols-3 xl:grid-cols-[minmax(10rem,2fr)_minmax(9.5rem,1fr)_minmax(8rem,1fr)_minmax(9.5rem,1fr)_minmax(6rem,0.7fr)_auto]"
     >
-      <div className="col-span-2 space-y-1.5 lg:col-span-3 xl:col-span-1">
+      <div className="space-y-1.5 sm:col-span-2 lg:col-span-3 xl:col-span-1">
         <Label htmlFor="filter-name">{t('name')}</Label>
         <Input id="filter-name" name="name" type="search" defaultValue={filters.name ?? ''} placeholder={t('namePlaceholder')} />
       </div>
@@ -69,7 +69,7 @@ export function AccountsFilterBar({ filters, paging }: { filters: AccountFilters
           ))}
         </Select>
       </div>
-      <div className="col-span-2 flex items-end gap-2 lg:col-span-1">
+      <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-1">
         <button type="submit" className={buttonVariants({ variant: 'primary' })}>
           {t('apply')}
         </button>
