@@ -29,6 +29,7 @@ export interface ReadSpec<T> extends BaseSpec<T> {
   idempotencyKey?: never;
   json?: never;
   form?: never;
+  stream?: never;
 }
 
 /** Every mutation carries the caller's idempotency key, reused on each retry, so a retry can never act twice. */
@@ -37,6 +38,12 @@ export interface MutationSpec<T> extends BaseSpec<T> {
   idempotencyKey: string;
   json?: unknown;
   form?: FormData;
+  /**
+   * A body streamed as it arrives (a document upload relayed without holding it in memory). It can be read
+   * once, so such a call makes exactly one attempt: no retry, no re-send after a 401. The caller (the browser)
+   * retries the whole upload with the same idempotency key.
+   */
+  stream?: { body: ReadableStream<Uint8Array>; contentType: string };
 }
 
 export type RequestSpec<T> = ReadSpec<T> | MutationSpec<T>;
@@ -134,17 +141,23 @@ export function createRequester(config: ResolvedApiConfig, tokens: TokenProvider
       let body: BodyInit | undefined;
       if (isMutation) {
         headers.set('X-Idempotency-Key', spec.idempotencyKey as string);
-        if (spec.form) {
+        if (spec.stream) {
+          headers.set('Content-Type', spec.stream.contentType);
+          body = spec.stream.body;
+        } else if (spec.form) {
           body = spec.form; // fetch sets the multipart boundary itself
         } else if (spec.json !== undefined) {
           headers.set('Content-Type', 'application/json');
           body = JSON.stringify(spec.json);
         }
       }
-      return exchange(config.fetch, url, { method: spec.method, headers, body }, attemptTimeout(), spec.signal);
+      // `duplex: 'half'` is how fetch takes a streamed request body (not yet in lib.dom's RequestInit).
+      const init = { method: spec.method, headers, body, ...(spec.stream ? { duplex: 'half' } : {}) } as RequestInit;
+      return exchange(config.fetch, url, init, attemptTimeout(), spec.signal);
     };
 
     let lastError: unknown = null;
+    const oneShot = isMutation && spec.stream !== undefined;
     const attempt = async (n: number): Promise<AttemptOutcome<ApiResponse<T>>> => {
       const openMs = breaker.remainingOpenMs();
       if (openMs > 0) {
@@ -160,7 +173,7 @@ export function createRequester(config: ResolvedApiConfig, tokens: TokenProvider
       }
       let token = await tokens.getToken();
       let result = await send(token);
-      if (result.kind === 'response' && result.status === 401) {
+      if (result.kind === 'response' && result.status === 401 && !oneShot) {
         // The cached token was revoked or expired early: refresh once, retry once; a second 401 is final.
         tokens.invalidate(token);
         token = await tokens.getToken();
@@ -218,7 +231,7 @@ export function createRequester(config: ResolvedApiConfig, tokens: TokenProvider
 
     try {
       return await runWithRetries(attempt, {
-        maxRetries: config.maxRetries,
+        maxRetries: oneShot ? 0 : config.maxRetries,
         backoffBaseMs: config.backoffBaseMs,
         backoffCapMs: config.backoffCapMs,
         retryAfterCapMs: config.retryAfterCapMs,

@@ -250,6 +250,18 @@ describe('UBOs', () => {
     expect(over.status).toBe(422);
   });
 
+  it('sums ownership in decimals: 25 + 43.27 + 31.73 is exactly 100 (floating point says 100.00000000000001)', async () => {
+    const c = await kit.customer();
+    const a = await createAccount(c);
+    expect((await addUbo(c, a.id, { ownershipPercentage: 25 })).status).toBe(201);
+    expect((await addUbo(c, a.id, { taxId: { value: CPF_B, type: 'CPF' }, ownershipPercentage: 43.27 })).status).toBe(201);
+    const third = await addUbo(c, a.id, { taxId: { value: '11.222.333/0001-81', type: 'CNPJ' }, name: 'Holding Ltda', ownershipPercentage: 31.73 });
+    expect(third.status).toBe(201);
+    const fourth = await addUbo(c, a.id, { taxId: { value: '390.533.447-05', type: 'CPF' }, name: 'João', ownershipPercentage: 25 });
+    expect(fourth.status).toBe(422);
+    expect(fourth.body).toMatchObject({ code: 'OWNERSHIP_EXCEEDS_100', details: { totalOwnershipPercentage: 125 } });
+  });
+
   it('refuses changes while the account is under review; 404 on another customer’s account', async () => {
     const c = await kit.customer();
     const a = await createAccount(c);
@@ -332,6 +344,62 @@ describe('POST /api/documents', () => {
   });
 });
 
+describe('two-sided documents', () => {
+  it('keeps the item due until both sides of an ID card are in, naming the side still missing', async () => {
+    const c = await kit.customer({ auto: false });
+    const a = await createAccount(c, ['USDT']);
+    const ubo = (await addUbo(c, a.id)).body;
+    const holder = { type: 'UBO', referenceId: ubo.id };
+    const idItem = async () => {
+      const acc = await get(c, a.id);
+      return {
+        due: acc.requirements.currentlyDue.find((i: { uboId: string | null }) => i.uboId === ubo.id),
+        pending: acc.requirements.pendingVerification.find((i: { uboId: string | null }) => i.uboId === ubo.id),
+      };
+    };
+    expect((await upload(c, { documentType: 'ID_CARD', documentSubType: 'BACK_SIDE', holder, metadata: { country: 'BR' } }, PNG)).status).toBe(204);
+    let item = await idItem();
+    expect(item.pending).toBeUndefined();
+    expect(item.due).toMatchObject({ type: 'DOCUMENT_GROUP', documentType: 'ID_CARD', documentSubType: 'FRONT_SIDE', options: ['PASSPORT', 'ID_CARD', 'DRIVER_LICENSE'] });
+    // The back again replaces the back; still the front is missing.
+    expect((await upload(c, { documentType: 'ID_CARD', documentSubType: 'BACK_SIDE', holder }, PNG)).status).toBe(204);
+    expect((await idItem()).due).toMatchObject({ documentSubType: 'FRONT_SIDE' });
+    const review = await kit.req('POST', `/api/accounts/${a.id}/review`, { token: c.token });
+    expect(review.body).toMatchObject({ code: 'MISSING_DOCUMENTS_FOR_REVIEW', details: { missingDocumentTypes: ['ID_CARD'] } });
+    expect((await upload(c, { documentType: 'ID_CARD', documentSubType: 'FRONT_SIDE', holder, metadata: { country: 'BR' } }, PNG)).status).toBe(204);
+    item = await idItem();
+    expect(item.due).toBeUndefined();
+    expect(item.pending).toMatchObject({ documentType: null, documentSubType: null, metadata: { country: 'BR', documentType: 'ID_CARD' } });
+    expect(item.pending.metadata.frontSideDocumentId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(item.pending.metadata.backSideDocumentId).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await kit.req('POST', `/api/accounts/${a.id}/review`, { token: c.token })).status).toBe(202);
+  });
+
+  it('switching to a passport after one side answers the item at once; a rejected side sends the item back', async () => {
+    const c = await kit.customer({ auto: true });
+    const a = await createAccount(c, ['USDT']);
+    const ubo = (await addUbo(c, a.id)).body;
+    const holder = { type: 'UBO', referenceId: ubo.id };
+    expect((await upload(c, { documentType: 'DRIVER_LICENSE', documentSubType: 'FRONT_SIDE', holder }, PNG)).status).toBe(204);
+    expect((await upload(c, { documentType: 'PASSPORT', holder }, PNG, 'passport.png')).status).toBe(204);
+    const acc = await get(c, a.id);
+    expect(acc.requirements.currentlyDue).toEqual([]);
+    expect(acc.requirements.pendingVerification.find((i: { uboId: string | null }) => i.uboId === ubo.id).metadata.documentType).toBe('PASSPORT');
+
+    const b = await createAccount(c, ['USDT']);
+    const ubo2 = (await addUbo(c, b.id)).body;
+    const h2 = { type: 'UBO', referenceId: ubo2.id };
+    expect((await upload(c, { documentType: 'ID_CARD', documentSubType: 'FRONT_SIDE', holder: h2 }, PNG, 'front-reject.png')).status).toBe(204);
+    expect((await upload(c, { documentType: 'ID_CARD', documentSubType: 'BACK_SIDE', holder: h2 }, PNG, 'back.png')).status).toBe(204);
+    expect((await kit.req('POST', `/api/accounts/${b.id}/review`, { token: c.token })).status).toBe(202);
+    await kit.sandbox.services.clock.advance(5);
+    await kit.drain();
+    const reviewed = await get(c, b.id);
+    expect(reviewed.currentState.status).toBe('ACTION_REQUIRED');
+    expect(reviewed.requirements.errors.find((i: { uboId: string | null }) => i.uboId === ubo2.id)).toMatchObject({ reason: { code: 'DOCUMENT_REJECTED' } });
+  });
+});
+
 describe('review and activation', () => {
   it('422 MISSING_DOCUMENTS_FOR_REVIEW while items are due or no UBO exists', async () => {
     const c = await kit.customer();
@@ -399,6 +467,10 @@ describe('review and activation', () => {
     const fix = new FormData();
     fix.set('body', JSON.stringify({ documentType: 'DRIVER_LICENSE', documentSubType: 'FRONT_SIDE', holder: { type: 'UBO', referenceId: ubo.body.id } }));
     fix.set('file', new Blob([PNG]), 'license.png');
+    expect((await kit.req('POST', '/api/documents', { token, form: fix })).status).toBe(204);
+    // A driving licence has two sides: the item stays in errors until the back is in too.
+    expect((await get(c, a.id)).requirements.errors.find((i: { uboId: string | null }) => i.uboId === ubo.body.id)).toMatchObject({ documentSubType: 'BACK_SIDE' });
+    fix.set('body', JSON.stringify({ documentType: 'DRIVER_LICENSE', documentSubType: 'BACK_SIDE', holder: { type: 'UBO', referenceId: ubo.body.id } }));
     expect((await kit.req('POST', '/api/documents', { token, form: fix })).status).toBe(204);
     const fixed = (await kit.req('GET', `/api/accounts/${a.id}`, { token })).body;
     expect(fixed.requirements.errors.map((i: { type: string }) => i.type)).toEqual(['UBO_VERIFICATION']);

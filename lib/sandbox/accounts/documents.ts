@@ -18,6 +18,12 @@ export function sniffFileType(bytes: Uint8Array): string {
   return 'application/octet-stream';
 }
 
+async function sha256Hex(file: Blob): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of file.stream() as unknown as AsyncIterable<Uint8Array>) hash.update(chunk);
+  return hash.digest('hex');
+}
+
 const ACCEPTED = new Set(['application/pdf', 'image/png', 'image/jpeg']);
 
 function missingPart(fieldName: string): ServiceError {
@@ -65,8 +71,8 @@ export const uploadDocumentRoute: RouteDef = {
         maxSizeBytes: MAX_DOCUMENT_BYTES,
       });
     }
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const detected = sniffFileType(bytes);
+    // Only the first bytes decide the type; the digest is computed over the stream (no second copy of the file).
+    const detected = sniffFileType(new Uint8Array(await file.slice(0, 16).arrayBuffer()));
     if (!ACCEPTED.has(detected)) {
       throw new ServiceError(400, 'UNSUPPORTED_FILE_TYPE', 'Only PDF, PNG and JPEG files are accepted', { detected });
     }
@@ -115,7 +121,7 @@ export const uploadDocumentRoute: RouteDef = {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
       [
         documentId, customerId, row.id, uboId, holderType, documentType, documentSubType ?? null, file.name?.slice(0, 255) ?? null,
-        detected, file.size, createHash('sha256').update(bytes).digest('hex'), JSON.stringify(metadata), ctx.now,
+        detected, file.size, await sha256Hex(file), JSON.stringify(metadata), ctx.now,
       ],
     );
     row.requirements = next;

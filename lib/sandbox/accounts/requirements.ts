@@ -62,7 +62,14 @@ export function isDue(req: Requirements, uboId: string | null, documentType: str
   return [...req.currentlyDue, ...req.errors].some((i) => i.type !== 'UBO_VERIFICATION' && matches(i, uboId, documentType));
 }
 
-/** Moves the matching item to pendingVerification, recording which document answered it. */
+const SIDED: readonly string[] = ['ID_CARD', 'DRIVER_LICENSE'];
+const SIDE_KEYS = { FRONT_SIDE: 'frontSideDocumentId', BACK_SIDE: 'backSideDocumentId' } as const;
+
+/**
+ * Records an upload against the matching item. A one-sided document moves the item to pendingVerification.
+ * A two-sided one (ID_CARD, DRIVER_LICENSE) needs both sides: after the first, the item stays where it is,
+ * naming the document and, in `documentSubType`, the side still due; the second side moves it on.
+ */
 export function withUpload(
   req: Requirements,
   upload: { uboId: string | null; documentType: string; documentSubType: string | null; documentId: string; metadata: Record<string, string> },
@@ -71,16 +78,51 @@ export function withUpload(
   for (const bucket of ['currentlyDue', 'errors'] as const) {
     const idx = next[bucket].findIndex((i) => i.type !== 'UBO_VERIFICATION' && matches(i, upload.uboId, upload.documentType));
     if (idx === -1) continue;
-    const [found] = next[bucket].splice(idx, 1);
+    const found = next[bucket][idx];
+    const originalType = found.type === 'DOCUMENT_GROUP' ? null : found.documentType;
+    const side = upload.documentSubType as keyof typeof SIDE_KEYS | null;
+    if (SIDED.includes(upload.documentType) && side && SIDE_KEYS[side]) {
+      // Sides already in, kept only while the same document type is being sent.
+      const sides: Record<string, string> = {};
+      if (found.metadata.documentType === upload.documentType) {
+        for (const key of Object.values(SIDE_KEYS)) if (found.metadata[key]) sides[key] = found.metadata[key];
+      }
+      sides[SIDE_KEYS[side]] = upload.documentId;
+      if (!(sides.frontSideDocumentId && sides.backSideDocumentId)) {
+        next[bucket][idx] = {
+          ...found,
+          documentType: upload.documentType,
+          documentSubType: sides.frontSideDocumentId ? 'BACK_SIDE' : 'FRONT_SIDE',
+          metadata: { ...upload.metadata, ...sides, documentType: upload.documentType },
+        };
+        return next;
+      }
+      next[bucket].splice(idx, 1);
+      next.pendingVerification.push({
+        ...found,
+        documentType: originalType,
+        documentSubType: null,
+        metadata: { ...upload.metadata, ...sides, documentId: upload.documentId, documentType: upload.documentType },
+        reason: null,
+      });
+      return next;
+    }
+    next[bucket].splice(idx, 1);
     next.pendingVerification.push({
       ...found,
-      documentSubType: upload.documentSubType ?? found.documentSubType,
+      documentType: originalType,
+      documentSubType: upload.documentSubType ?? null,
       metadata: { ...upload.metadata, documentId: upload.documentId, documentType: upload.documentType },
       reason: null,
     });
     return next;
   }
   return null;
+}
+
+/** Every document recorded against an item (one, or both sides of a two-sided one). */
+function documentIdsOf(i: RequirementItem): string[] {
+  return [i.metadata.documentId, i.metadata.frontSideDocumentId, i.metadata.backSideDocumentId].filter((v): v is string => !!v);
 }
 
 /** What still blocks a review submission (422 MISSING_DOCUMENTS_FOR_REVIEW). */
@@ -105,8 +147,8 @@ export function reviewed(req: Requirements, rejectedDocumentIds: ReadonlySet<str
   const pending = next.pendingVerification;
   next.pendingVerification = [];
   for (const i of pending) {
-    const docId = i.metadata.documentId;
-    if (docId && rejectedDocumentIds.has(docId)) {
+    const docId = documentIdsOf(i).find((id) => rejectedDocumentIds.has(id));
+    if (docId) {
       next.errors.push({ ...i, reason: { ...DOCUMENT_REJECTED, details: { documentId: docId, documentType: i.metadata.documentType } } });
     } else {
       next.satisfied.push({ ...i, reason: null });

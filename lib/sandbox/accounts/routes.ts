@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Dec } from '@/lib/money/decimal';
 import { ServiceError, notFound } from '../core/errors';
 import { buildFilterSql } from '../core/filters';
 import { paginate, paginateArray } from '../core/pagination';
@@ -95,10 +96,15 @@ const addUbo: RouteDef = {
     if (row.ubos.some((u) => u.taxId.value === input.taxId.value)) {
       throw new ServiceError(409, 'DUPLICATE_UBO', 'A UBO with this tax id already exists on the account', { taxId: input.taxId.value });
     }
-    const total = row.ubos.reduce((s, u) => s + (u.ownershipPercentage ?? 0), 0) + (input.ownershipPercentage ?? 0);
-    if (total > 100) {
+    // Decimal sum: in floating point 25 + 43.27 + 31.73 is 100.00000000000001 and would be refused.
+    const total = [...row.ubos.map((u) => u.ownershipPercentage), input.ownershipPercentage].reduce<Dec>(
+      (sum, p) => (p === null || p === undefined ? sum : sum.plus(String(p))),
+      new Dec(0),
+    );
+    if (total.greaterThan(100)) {
       throw new ServiceError(422, 'OWNERSHIP_EXCEEDS_100', 'The UBOs of an account cannot own more than 100% together', {
-        totalOwnershipPercentage: total,
+        // money-guard-ignore: a percentage, reported as the JSON number the UBO field is.
+        totalOwnershipPercentage: total.toNumber(),
       });
     }
     const nowIso = ctx.now.toISOString();

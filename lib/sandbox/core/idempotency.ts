@@ -86,7 +86,8 @@ export async function fingerprint(body: unknown, form: FormData | undefined): Pr
     for (const [name, value] of form.entries()) {
       h.update(`${name}\u0000`);
       if (typeof value === 'string') h.update(value);
-      else h.update(new Uint8Array(await value.arrayBuffer()));
+      // Streamed, not arrayBuffer(): a 10 MB document is not copied once more just to be hashed.
+      else for await (const chunk of value.stream() as unknown as AsyncIterable<Uint8Array>) h.update(chunk);
       h.update('\u0001');
     }
   } else {
