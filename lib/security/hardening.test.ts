@@ -25,11 +25,14 @@ describe('proxy matcher', () => {
     '/_next/imagez',
     '/_next/staticx/a.js',
     '/api/auth/callback/credentials',
+    '/api/uploads',
+    '/api/uploadsx/abc',
+    '/api/uploads/abc/def',
   ])('runs the proxy for %s', (path) => {
     expect(matcher.test(path)).toBe(true);
   });
 
-  it.each(['/sandbox', '/sandbox/', '/sandbox/api/accounts', '/_next/static/chunks/a.js', '/_next/image', '/favicon.ico'])(
+  it.each(['/sandbox', '/sandbox/', '/sandbox/api/accounts', '/_next/static/chunks/a.js', '/_next/image', '/favicon.ico', '/api/uploads/0b6f7a52-3f9e-4c1a-9d55-2f7c8f1e9a10'])(
     'skips the proxy for %s',
     (path) => {
       expect(matcher.test(path)).toBe(false);
