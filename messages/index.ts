@@ -22,6 +22,7 @@ export const NAMESPACES = [
   'deposits',
   'transfers',
   'webhooks',
+  'onboarding',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

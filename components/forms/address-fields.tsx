@@ -15,12 +15,13 @@ type AddressKey = 'country' | 'postalCode' | 'addressLine1' | 'addressLine2' | '
  * react-hook-form whose values hold an address at `name` — `address` on the company form, `ubos.0.address` or
  * `holder.address` on others. The schema behind it is `addressSchema` (lib/domain/accounts/create-account.ts).
  */
-export function AddressFields<T extends FieldValues>({
+export function AddressFields<T extends FieldValues, TOut extends FieldValues = T>({
   form,
   name,
   countries,
 }: {
-  form: Pick<UseFormReturn<T>, 'register' | 'control' | 'formState'>;
+  /** `TOut`: what the form's resolver turns the values into (a schema may transform other fields). */
+  form: Pick<UseFormReturn<T, unknown, TOut>, 'register' | 'control' | 'formState'>;
   /** Path of the address object in the form values. */
   name: string;
   /** Named on the server (`countryOptions()`), never in the browser: see CountrySelect. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkOwnership, ownershipSummary, ownershipTotal, parsePercentage } from './ownership';
+import { checkOwnership, formatPercentage, ownershipSummary, ownershipTotal, parsePercentage } from './ownership';
 
 describe('parsePercentage', () => {
   it('reads dot and comma decimals, at most two of them', () => {
@@ -44,5 +44,13 @@ describe('checkOwnership', () => {
     expect(checkOwnership('  ', [])).toMatchObject({ ok: false, problem: 'REQUIRED' });
     expect(checkOwnership('abc', [])).toMatchObject({ ok: false, problem: 'INVALID' });
     expect(checkOwnership('100.01', [])).toMatchObject({ ok: false, problem: 'INVALID' });
+  });
+});
+
+describe('formatPercentage', () => {
+  it('formats the decimal string in the locale without float noise', () => {
+    expect(formatPercentage('33.33', 'pt-BR')).toBe('33,33');
+    expect(formatPercentage('100', 'en')).toBe('100');
+    expect(formatPercentage(ownershipTotal([25, 43.27, 31.73]), 'en')).toBe('100');
   });
 });

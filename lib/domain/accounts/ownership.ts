@@ -75,3 +75,13 @@ export function percentageForService(value: string): number {
   // money-guard-ignore: an ownership percentage (the contract's `ownershipPercentage` is a JSON number), not money.
   return Number(value);
 }
+
+/**
+ * A percentage string (`"33.33"`) in the reader's locale (`33,33` in pt-BR), up to two decimals. Intl formats a
+ * numeric string exactly (ECMA-402 NumberFormat v3), so the decimal never passes through a binary float.
+ */
+export function formatPercentage(value: string, locale: string): string {
+  const exact = new Dec(value);
+  if (!exact.isFinite()) return value;
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(exact.toFixed() as `${number}`);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildRequirementBoard, humanizeCode, parseMissingDocumentTypes, type WireRequirementItem } from './requirement-board';
+import { buildRequirementBoard, decodeMissingItems, encodeMissingItems, parseMissingDocumentTypes, type WireRequirementItem } from './requirement-board';
 
 const ACCOUNT = '11111111-1111-4111-8111-111111111111';
 const UBO = '22222222-2222-4222-8222-222222222222';
@@ -94,7 +94,13 @@ describe('parseMissingDocumentTypes', () => {
     expect(parseMissingDocumentTypes(null)).toEqual([]);
     expect(parseMissingDocumentTypes({ missingDocumentTypes: [1, '', 'X'] })).toEqual([['X']]);
   });
-  it('humanizes codes the catalogue lacks', () => {
-    expect(humanizeCode('EVIDENCE_OF_SOURCE_OF_FUNDS')).toBe('Evidence of source of funds');
+});
+
+describe('missing items through a field message', () => {
+  it('round-trips the groups and single types', () => {
+    const items = parseMissingDocumentTypes({ missingDocumentTypes: ['PROOF_OF_ADDRESS|UTILITY_BILL', 'UBO_VERIFICATION'] });
+    expect(encodeMissingItems(items)).toBe('PROOF_OF_ADDRESS|UTILITY_BILL,UBO_VERIFICATION');
+    expect(decodeMissingItems(encodeMissingItems(items))).toEqual(items);
+    expect(decodeMissingItems(undefined)).toEqual([]);
   });
 });

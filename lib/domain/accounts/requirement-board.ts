@@ -189,8 +189,18 @@ export function parseMissingDocumentTypes(details: unknown): string[][] {
   return list.filter((v): v is string => typeof v === 'string' && v.length > 0).map((v) => v.split('|').filter(Boolean));
 }
 
-/** `ARTICLES_OF_ASSOCIATION` → `Articles of association`: the fallback name of a code the catalogue lacks. */
-export function humanizeCode(code: string): string {
-  const words = code.replace(/_+/g, ' ').trim().toLowerCase();
-  return words ? words[0].toUpperCase() + words.slice(1) : code;
+/** The failure's field that carries the missing items of a refused review submission. */
+export const MISSING_ITEMS_FIELD = 'missingDocumentTypes';
+
+/** The missing items as one field message (a Failure's field errors are strings): `A|B,C`. */
+export function encodeMissingItems(items: readonly (readonly string[])[]): string {
+  return items.map((types) => types.join('|')).join(',');
+}
+
+export function decodeMissingItems(text: string | undefined): string[][] {
+  if (!text) return [];
+  return text
+    .split(',')
+    .map((item) => item.split('|').filter(Boolean))
+    .filter((types) => types.length > 0);
 }

@@ -1,5 +1,6 @@
 // zod/mini: this schema ships to the browser with the add-owner form (the same one the server action checks).
 import * as z from 'zod/mini';
+import type { AddUboBody } from '@/lib/api/accounts';
 import { formatCnpj, validateCnpj } from '@/lib/validation/cnpj';
 import { formatCpf, validateCpf } from '@/lib/validation/cpf';
 import { fieldKey } from '@/lib/validation/validation-result';
@@ -83,13 +84,6 @@ export function emptyUboFormValues(): UboFormInput {
     address: { addressLine1: '', addressLine2: '', city: '', state: '', country: 'BR', postalCode: '' },
     ownershipPercentage: '',
   };
-}
-
-export interface AddUboBody {
-  name: string;
-  taxId: { value: string; type: UboTaxIdType };
-  address: { addressLine1: string; addressLine2: string | null; city: string; state: string; country: string; postalCode: string };
-  ownershipPercentage: number;
 }
 
 /** The contract's POST /api/accounts/{id}/ubos body from validated values. */

@@ -1,11 +1,18 @@
 import type { Metadata } from 'next';
+import { can } from '@/lib/auth/permissions';
 import { requirePage } from '@/lib/auth/session';
 import { AccountDetailView } from './_components/account-detail-view';
 
 export const metadata: Metadata = { title: 'Account' };
 
 export default async function AccountDetailPage({ params }: { params: Promise<{ accountId: string }> }) {
-  await requirePage('/accounts/[accountId]');
+  const user = await requirePage('/accounts/[accountId]');
   const { accountId } = await params;
-  return <AccountDetailView accountId={accountId} />;
+  return (
+    <AccountDetailView
+      accountId={accountId}
+      canDocuments={can(user.role, 'accounts:documents')}
+      canReview={can(user.role, 'accounts:review')}
+    />
+  );
 }

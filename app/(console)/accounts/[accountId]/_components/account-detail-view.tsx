@@ -18,7 +18,7 @@ import { AssetsCard } from './assets-card';
 import { sortInstructions } from '@/lib/domain/accounts/funding-fields';
 import { FundingInstructions } from './funding-instructions';
 import { OwnerCard } from './owner-card';
-import { RequirementsChecklist } from './requirements-checklist';
+import { OnboardingBoard } from './onboarding/onboarding-board';
 import { TagsList } from './tags-list';
 import { UbosList } from './ubos-list';
 
@@ -40,8 +40,20 @@ async function loadFunding(accountId: string) {
   }
 }
 
-/** One account: owner, assets, requirement checklist, funding instructions, UBOs, tags and state history. */
-export async function AccountDetailView({ accountId }: { accountId: string }) {
+/**
+ * One account: owner, assets, the onboarding board (checklist, uploads, owners, review), funding instructions,
+ * UBOs, tags and state history. `canDocuments`/`canReview` come from the signed-in user's role: without them the
+ * board is read-only (the actions and the upload route check the permission again themselves).
+ */
+export async function AccountDetailView({
+  accountId,
+  canDocuments = false,
+  canReview = false,
+}: {
+  accountId: string;
+  canDocuments?: boolean;
+  canReview?: boolean;
+}) {
   // A malformed id can name no account: skip the call and say so.
   if (!isUuid(accountId)) notFound();
   const [accountResult, funding] = await Promise.all([loadAccount(accountId), loadFunding(accountId)]);
@@ -100,18 +112,16 @@ export async function AccountDetailView({ accountId }: { accountId: string }) {
           <AssetsCard assets={account.assets} />
         </div>
 
-        <Card>
-          <CardHeader
-            title={t('requirements.title')}
-            description={t('requirements.description')}
-          />
-          <CardBody>
-            <RequirementsChecklist
-              requirements={account.requirements}
-              ubos={ubos.map((u) => ({ id: u.id, name: u.name }))}
-            />
-          </CardBody>
-        </Card>
+        <OnboardingBoard
+          account={{
+            id: account.id,
+            status: account.currentState.status,
+            requirements: account.requirements,
+            ubos: ubos.map((u) => ({ id: u.id, name: u.name, ownershipPercentage: u.ownershipPercentage ?? null })),
+          }}
+          canDocuments={canDocuments}
+          canReview={canReview}
+        />
 
         <Card>
           <CardHeader title={t('funding.title')} description={t('funding.description')} />

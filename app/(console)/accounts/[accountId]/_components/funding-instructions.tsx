@@ -1,11 +1,13 @@
 import { useTranslations } from 'next-intl';
 import { Badge } from '@/components/ui/badge';
+import { PixQrCode } from '@/components/money/pix-qr-code';
 import { CopyButton } from '@/components/ui/copy-button';
 import { fundingFields, railLabel, type FundingInstructionLike } from '@/lib/domain/accounts/funding-fields';
 
 /** How to pay into the account, one block per asset and rail, each value with its own copy button. */
 export function FundingInstructions({ instructions }: { instructions: FundingInstructionLike[] }) {
   const t = useTranslations('common.funding');
+  const qr = useTranslations('onboarding.funding');
   // The catalogue words the contract's fields and rails; keys it does not know keep the domain's label.
   const fieldLabel = (key: string, fallback: string) => (t.has(`fields.${key}`) ? t(`fields.${key}`) : fallback);
   const rail = (value: string | null | undefined) => (value && t.has(`rails.${value}`) ? t(`rails.${value}`) : railLabel(value));
@@ -31,6 +33,11 @@ export function FundingInstructions({ instructions }: { instructions: FundingIns
                 </div>
               ))}
             </dl>
+            {instruction.rail === 'PIX_STATIC_QR_CODE' && typeof instruction.qrCode === 'string' ? (
+              <div className="mt-3">
+                <PixQrCode code={instruction.qrCode} alt={qr('qrAlt', { asset: instruction.asset ?? 'BRL' })} caption={qr('qrCaption')} />
+              </div>
+            ) : null}
           </li>
         );
       })}

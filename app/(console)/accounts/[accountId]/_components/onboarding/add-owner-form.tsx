@@ -1,0 +1,150 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useLocale, useTranslations } from 'next-intl';
+import { useRouter } from 'next/navigation';
+import { useMemo, useState } from 'react';
+import { useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { AddressFields } from '@/components/forms/address-fields';
+import { applyFieldErrors } from '@/components/forms/apply-field-errors';
+import { useIdempotencyKey } from '@/components/forms/use-idempotency-key';
+import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
+import { useFieldMessage } from '@/components/i18n/use-field-message';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { useHydrated } from '@/hooks/use-hydrated';
+import { readActionResult } from '@/lib/actions/result';
+import { formatPercentage, ownershipSummary } from '@/lib/domain/accounts/ownership';
+import { emptyUboFormValues, formatUboTaxId, uboFormSchema, type UboFormInput, type UboFormValues } from '@/lib/domain/accounts/ubo-form';
+import type { CountryOption } from '@/lib/domain/address/countries';
+import { parseFieldKey } from '@/lib/validation/validation-result';
+import { addUboAction } from '../../actions';
+
+const FIELDS: FieldPath<UboFormInput>[] = [
+  'name',
+  'taxId',
+  'ownershipPercentage',
+  'address.country',
+  'address.postalCode',
+  'address.addressLine1',
+  'address.addressLine2',
+  'address.city',
+  'address.state',
+];
+
+/**
+ * Adds a beneficial owner: name, CPF/CNPJ masked as typed and checked by its digits, the shared address
+ * fields, and the ownership with the running total of all owners. The same schema runs on the server.
+ */
+export function AddOwnerForm({
+  accountId,
+  existingOwnership,
+  countries,
+}: {
+  accountId: string;
+  existingOwnership: (number | null)[];
+  countries: readonly CountryOption[];
+}) {
+  const t = useTranslations('onboarding');
+  const errorsT = useTranslations('errors');
+  const validationMessage = useFieldMessage();
+  const failureSentence = useFailureSentence();
+  const locale = useLocale();
+  const router = useRouter();
+  const hydrated = useHydrated();
+  const { key, renew } = useIdempotencyKey();
+  const [failure, setFailure] = useState<{ text: string; requestId: string | null } | null>(null);
+  const [added, setAdded] = useState<string | null>(null);
+  const schema = useMemo(() => uboFormSchema(existingOwnership), [existingOwnership]);
+  const form = useForm<UboFormInput, unknown, UboFormValues>({ resolver: zodResolver(schema), defaultValues: emptyUboFormValues(), mode: 'onTouched' });
+  const { register, control, handleSubmit, setValue, setError, setFocus, reset, getValues, formState } = form;
+  const { errors, isSubmitting } = formState;
+  const typed = useWatch({ control, name: 'ownershipPercentage' }) ?? '';
+  const summary = ownershipSummary(existingOwnership, typed);
+  const pct = (v: string) => formatPercentage(v, locale);
+
+  // Field messages are catalogue keys: this form's own (`uboForm.errors.*`), a service refusal's code (`errors`),
+  // or the shared validators' (`validation`).
+  const say = (message: string | undefined): string | undefined => {
+    if (!message) return undefined;
+    const { key: k, values } = parseFieldKey(message);
+    if (k.startsWith('uboForm.') && t.has(k)) return t(k, { ...values, remaining: pct(String(values.remaining ?? summary.remaining)) });
+    if (errorsT.has(k)) return errorsT(k);
+    return validationMessage(message);
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    setAdded(null);
+    // The raw input, not the parsed output: the action parses it again with the same schema.
+    const outcome = readActionResult(await addUboAction({ accountId, idempotencyKey: key, values: getValues() as unknown as Record<string, unknown> }));
+    if (outcome.ok) {
+      setAdded(t('uboForm.added', { name: values.name }));
+      renew();
+      reset(emptyUboFormValues());
+      router.refresh();
+      return;
+    }
+    const f = outcome.failure;
+    if (!applyFieldErrors(f, FIELDS, { setError, setFocus })) setFailure({ text: failureSentence({ ...f, requestId: null }), requestId: f.requestId ?? null });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-labelledby="add-owner-title">
+      <div>
+        <h3 id="add-owner-title" className="text-sm font-semibold text-fg">
+          {t('uboForm.title')}
+        </h3>
+        <p className="text-xs text-fg-muted">{t('uboForm.description')}</p>
+      </div>
+      {failure ? (
+        <Alert tone="error" title={t('uboForm.failed')} requestId={failure.requestId}>
+          {failure.text}
+        </Alert>
+      ) : null}
+      <div className="grid gap-4 md:grid-cols-2">
+        <Field id="ubo-name" label={t('uboForm.name')} required error={say(errors.name?.message)} className="md:col-span-2">
+          <Input autoComplete="off" {...register('name')} />
+        </Field>
+        <Field id="ubo-taxId" label={t('uboForm.taxId')} required hint={t('uboForm.taxIdHint')} error={say(errors.taxId?.message)}>
+          <Input
+            inputMode="text"
+            autoCapitalize="characters"
+            spellCheck={false}
+            {...register('taxId', {
+              // Masked while typing: 529.982.247-25 or 11.222.333/0001-81.
+              onChange: (e: React.ChangeEvent<HTMLInputElement>) => setValue('taxId', formatUboTaxId(e.target.value)),
+            })}
+          />
+        </Field>
+        <Field
+          id="ubo-ownershipPercentage"
+          label={t('uboForm.ownership')}
+          required
+          hint={
+            summary.overLimit
+              ? t('uboForm.runningTotalOver', { withNew: pct(summary.withNew) })
+              : t('uboForm.runningTotal', { existing: pct(summary.existing), withNew: pct(summary.withNew) })
+          }
+          error={say(errors.ownershipPercentage?.message)}
+        >
+          <Input inputMode="decimal" autoComplete="off" {...register('ownershipPercentage')} />
+        </Field>
+      </div>
+      <fieldset className="grid gap-4 md:grid-cols-2">
+        <legend className="mb-2 text-sm font-medium text-fg">{t('uboForm.address')}</legend>
+        <AddressFields form={form} name="address" countries={countries} />
+      </fieldset>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" loading={isSubmitting} disabled={isSubmitting || !hydrated}>
+          {isSubmitting ? t('uboForm.submitting') : t('uboForm.submit')}
+        </Button>
+        <p aria-live="polite" className="text-sm text-fg">
+          {added}
+        </p>
+      </div>
+    </form>
+  );
+}
