@@ -179,13 +179,13 @@ test('compliance onboards an account from creation to ACTIVE; finance is read-on
   await expect(fpage.getByRole('button', { name: 'Add owner' })).toHaveCount(0);
   await expect(fpage.getByRole('button', { name: 'Submit for review' })).toHaveCount(0);
   await expectNoAxeViolations(fpage);
+  // The compliance user's upload again, with its idempotency key, from the finance session.
   const replayUpload = await fpage.request.post(upload.url(), {
-    headers: {
-      Origin: baseURL!,
-      'Content-Type': upload.headers()['content-type'],
-      'X-Idempotency-Key': upload.headers()['x-idempotency-key'],
+    headers: { Origin: baseURL!, 'X-Idempotency-Key': upload.headers()['x-idempotency-key'] },
+    multipart: {
+      meta: JSON.stringify({ documentType: 'ARTICLES_OF_ASSOCIATION', holder: { type: 'ACCOUNT', referenceId: accountId } }),
+      file: { name: 'articles.pdf', mimeType: 'application/pdf', buffer: slowPdf },
     },
-    data: upload.postDataBuffer()!,
   });
   expect(replayUpload.status()).toBe(403);
   expect((await replayUpload.json()).code).toBe('FORBIDDEN');
