@@ -22,6 +22,7 @@ export const NAMESPACES = [
   'deposits',
   'transfers',
   'webhooks',
+  'operations',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];
