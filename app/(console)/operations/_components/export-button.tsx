@@ -96,7 +96,7 @@ export function ExportButton({ href }: { href: string }) {
           {t('button')}
         </Button>
       </div>
-      <p role="status" aria-live="polite" className="min-h-4 text-xs text-fg-muted" data-testid="export-status" data-phase={state.phase}>
+      <p role="status" aria-live="polite" className="text-xs text-fg-muted" data-testid="export-status" data-phase={state.phase}>
         {state.phase === 'running'
           ? state.rows === 0
             ? t('preparing')

@@ -103,9 +103,6 @@ export async function OperationDetailView({ operationId }: { operationId: string
           <Summary op={op} accountName={name} targetId={targetId} targetName={targetName} />
           <TransactionsCard transactions={op.transactions} />
           <FeesCard fees={op.fees} />
-          <Suspense fallback={<WebhooksLoading />}>
-            <OperationWebhooks op={op} />
-          </Suspense>
         </div>
         <div className="min-w-0 space-y-6">
           <Card>
@@ -118,7 +115,12 @@ export async function OperationDetailView({ operationId }: { operationId: string
           <TagsCard tags={op.tags ?? []} />
         </div>
       </div>
-      <RawJson op={op} className="mt-6" />
+      <div className="mt-6 space-y-6">
+        <Suspense fallback={<WebhooksLoading />}>
+          <OperationWebhooks op={op} />
+        </Suspense>
+        <RawJson op={op} />
+      </div>
     </div>
   );
 }
