@@ -135,9 +135,7 @@ test.describe('operations', () => {
     await expect(page.locator(`tr[data-operation-id="${failed.id}"]`)).toHaveCount(0);
 
     // The URL is the state: a fresh load of it shows the same filters and rows.
-    const url = page.url();
-    await page.goto('/operations');
-    await page.goto(url);
+    await page.reload();
     await expect(filters.getByLabel('Type')).toHaveValue('TRANSFER');
     await expect(filters.getByLabel('Status')).toHaveValue('COMPLETED');
     await expect(page.locator(`tr[data-operation-id="${done.id}"]`)).toBeVisible();
@@ -197,23 +195,29 @@ test.describe('operations', () => {
     expect((await page.request.get(`/api/operations?accountId=${accounts[0]}`).then((r) => r.json())).data).toEqual([]);
   });
 
-  test('a viewer reads the list and the detail, with nothing to act on', async ({ viewerPage: page, baseURL }) => {
+  test('a viewer reads the Overview’s recent operations, the detail and the list, with nothing to act on', async ({ viewerPage: page, baseURL }) => {
     const api = await SandboxApi.asDemo(page.request, baseURL!);
     const ids = await api.accounts();
     const op = await api.transfer(ids[MAIN_ACCOUNT], ids[TREASURY_ACCOUNT], '3.00');
     await api.drive(op.id, 'complete');
 
-    await page.goto('/operations');
-    await expect(page.locator(`tr[data-operation-id="${op.id}"]`)).toBeVisible();
-    // Reading tools only: the export and the filters; no action that changes anything.
-    const main = page.getByRole('main');
-    expect(await main.getByRole('button').allInnerTexts()).toEqual(['Export CSV', 'Apply']);
-    await page.locator(`tr[data-operation-id="${op.id}"]`).getByRole('link').click();
+    // The Overview lists it among the recent operations, linked to its page.
+    await page.goto('/');
+    const recent = page.getByTestId('recent-operations');
+    await expect(recent.locator(`li[data-operation-id="${op.id}"]`)).toContainText('Completed');
+    await expect(page.getByRole('button', { name: 'Receive events in this console' })).toHaveCount(0);
+    await recent.locator(`li[data-operation-id="${op.id}"]`).getByRole('link').click();
     await page.waitForURL(`**/operations/${op.id}`);
     await expect(page.getByTestId('operation-detail')).toHaveAttribute('data-status', 'COMPLETED');
+    // Reading tools only: copy buttons on the detail; the export and the filters on the list.
+    const main = page.getByRole('main');
     const names = await main.getByRole('button').evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label') ?? b.textContent?.trim() ?? ''));
+    expect(names.length).toBeGreaterThan(0);
     for (const name of names) expect(name).toMatch(/^Copy/);
     await expectNoAxeViolations(page);
+    await page.goto('/operations');
+    await expect(page.locator(`tr[data-operation-id="${op.id}"]`)).toBeVisible();
+    expect(await main.getByRole('button').allInnerTexts()).toEqual(['Export CSV', 'Apply']);
   });
 });
 
