@@ -37,7 +37,7 @@ export function OperationsFilterBar({
       role="search"
       aria-label={t('label')}
       aria-describedby="operations-dates-hint"
-      className="mb-4 grid grid-cols-2 gap-3 rounded-lg border border-border bg-surface p-4 md:grid-cols-3 xl:grid-cols-[repeat(6,minmax(0,1fr))_auto]"
+      className="mb-4 grid grid-cols-1 gap-3 rounded-lg border border-border bg-surface p-4 sm:grid-cols-2 md:grid-cols-3 xl:grid-cols-[repeat(6,minmax(0,1fr))_auto]"
     >
       <div className="space-y-1.5">
         <Label htmlFor="filter-type">{t('type')}</Label>
@@ -61,7 +61,7 @@ export function OperationsFilterBar({
           ))}
         </Select>
       </div>
-      <div className="col-span-2 space-y-1.5 md:col-span-1">
+      <div className="space-y-1.5 sm:col-span-2 md:col-span-1">
         <Label htmlFor="filter-account">{t('account')}</Label>
         <Select id="filter-account" name="account" defaultValue={state.account ?? ''}>
           <option value="">{t('anyAccount')}</option>
@@ -91,7 +91,7 @@ export function OperationsFilterBar({
         <Label htmlFor="filter-to">{t('to')}</Label>
         <Input id="filter-to" name="to" type="date" defaultValue={state.to ?? ''} min={state.from} />
       </div>
-      <div className="col-span-2 flex items-end gap-2 md:col-span-3 xl:col-span-1">
+      <div className="flex items-end gap-2 sm:col-span-2 md:col-span-3 xl:col-span-1">
         <button type="submit" className={buttonVariants({ variant: 'primary' })}>
           {t('apply')}
         </button>
