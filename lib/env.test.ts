@@ -63,6 +63,17 @@ describe('parseEnv defaults (sandbox on)', () => {
     expect(env.SECURE_COOKIES).toBe(true);
   });
 
+  it('OPERATIONS_STUCK_MINUTES: 10 minutes by default, one number or per type, a malformed value named', () => {
+    expect(parseEnv({ NEXTAUTH_SECRET: SECRET }).OPERATIONS_STUCK_MINUTES).toEqual({ default: 10 });
+    expect(parseEnv({ NEXTAUTH_SECRET: SECRET, OPERATIONS_STUCK_MINUTES: '15' }).OPERATIONS_STUCK_MINUTES).toEqual({ default: 15 });
+    expect(parseEnv({ NEXTAUTH_SECRET: SECRET, OPERATIONS_STUCK_MINUTES: 'swap=5,WITHDRAWAL=60' }).OPERATIONS_STUCK_MINUTES).toEqual({
+      default: 10,
+      SWAP: 5,
+      WITHDRAWAL: 60,
+    });
+    expect(() => parseEnv({ NEXTAUTH_SECRET: SECRET, OPERATIONS_STUCK_MINUTES: 'SWAP=soon' })).toThrow(/OPERATIONS_STUCK_MINUTES/);
+  });
+
   it('refuses a secret file that is too short', () => {
     const dir = tmp();
     mkdirSync(path.join(dir, 'd'));

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseStuckThresholds, type StuckThresholds } from '@/lib/domain/operations/stuck';
 
 /** One line, naming the variable and what it expects — printed as-is at start-up. */
 export class EnvError extends Error {
@@ -44,6 +45,8 @@ export type Env = {
   SANDBOX_ALLOW_CUSTOMER_CREATION: boolean;
   /** Key of the sandbox helpers that act on every customer (the clock); unset: generated, never shown. */
   SANDBOX_ADMIN_KEY: string | undefined;
+  /** Minutes after which a not-yet-finished operation is flagged stuck, per type (default 10 for every type). */
+  OPERATIONS_STUCK_MINUTES: StuckThresholds;
 };
 
 const MIN_SECRET_LENGTH = 32;
@@ -78,6 +81,7 @@ const EXPECTATIONS = {
   SANDBOX_WEBHOOK_ALLOW: 'comma-separated absolute http(s) URLs (webhook targets the sandbox may call)',
   SANDBOX_ALLOW_CUSTOMER_CREATION: '"on" or "off"',
   SANDBOX_ADMIN_KEY: 'a random string of at least 16 characters',
+  OPERATIONS_STUCK_MINUTES: 'minutes, for every type ("15") or per type ("SWAP=5,WITHDRAWAL=60,default=20")',
 } as const;
 
 function field<T>(name: keyof typeof EXPECTATIONS, schema: z.ZodType<T>, raw: unknown): T {
@@ -163,6 +167,8 @@ export function parseEnv(source: Source, opts: { cwd?: string } = {}): Env {
   const SANDBOX_ALLOW_CUSTOMER_CREATION =
     field('SANDBOX_ALLOW_CUSTOMER_CREATION', z.enum(['on', 'off']).optional(), source.SANDBOX_ALLOW_CUSTOMER_CREATION?.trim().toLowerCase()) === 'on';
   const SANDBOX_ADMIN_KEY = field('SANDBOX_ADMIN_KEY', z.string().trim().min(16).optional(), source.SANDBOX_ADMIN_KEY);
+  const stuck = parseStuckThresholds(source.OPERATIONS_STUCK_MINUTES);
+  if (!stuck.ok) throw new EnvError('OPERATIONS_STUCK_MINUTES', `${EXPECTATIONS.OPERATIONS_STUCK_MINUTES} (${stuck.error})`);
 
   return {
     PORT,
@@ -184,6 +190,7 @@ export function parseEnv(source: Source, opts: { cwd?: string } = {}): Env {
     SANDBOX_WEBHOOK_ALLOW,
     SANDBOX_ALLOW_CUSTOMER_CREATION,
     SANDBOX_ADMIN_KEY,
+    OPERATIONS_STUCK_MINUTES: stuck.value,
   };
 }
 

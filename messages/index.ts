@@ -23,6 +23,7 @@ export const NAMESPACES = [
   'transfers',
   'webhooks',
   'onboarding',
+  'operations',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

@@ -7,6 +7,8 @@ import { SkeletonRows } from '@/components/ui/skeleton';
 import { requirePage } from '@/lib/auth/session';
 import { AccountsNeedingAction } from './_overview/accounts-needing-action';
 import { BalancesOverview } from './_overview/balances-overview';
+import { LiveStatusNotice } from './_overview/live-status-notice';
+import { RecentOperations } from './_overview/recent-operations';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('overview'))('metaTitle') };
@@ -23,10 +25,13 @@ function SectionLoading({ label }: { label: string }) {
 
 export default async function OverviewPage() {
   const user = await requirePage('/');
-  const t = await getTranslations('overview');
+  const [t, ops] = await Promise.all([getTranslations('overview'), getTranslations('operations.overview')]);
   return (
     <>
       <PageHeader title={t('title')} description={t('welcome', { name: user.name })} />
+      <Suspense fallback={null}>
+        <LiveStatusNotice role={user.role} />
+      </Suspense>
       {/* minmax(0, …) tracks and min-w-0 cards: a long account name wraps inside its card instead of widening it. */}
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <Card className="min-w-0">
@@ -42,6 +47,14 @@ export default async function OverviewPage() {
           <CardBody>
             <Suspense fallback={<SectionLoading label={t('needingAction.loading')} />}>
               <AccountsNeedingAction />
+            </Suspense>
+          </CardBody>
+        </Card>
+        <Card className="min-w-0 xl:col-span-2">
+          <CardHeader title={ops('title')} description={ops('description')} />
+          <CardBody>
+            <Suspense fallback={<SectionLoading label={ops('loading')} />}>
+              <RecentOperations />
             </Suspense>
           </CardBody>
         </Card>

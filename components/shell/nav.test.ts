@@ -3,16 +3,16 @@ import { isActive, navForRole, navSections } from './nav';
 
 describe('navForRole', () => {
   it('shows Team to admins only', () => {
-    expect(navForRole('admin').map((i) => i.label)).toEqual(['home', 'accounts', 'team']);
+    expect(navForRole('admin').map((i) => i.label)).toEqual(['home', 'accounts', 'operations', 'team']);
     for (const role of ['compliance', 'finance', 'viewer'] as const) {
-      expect(navForRole(role).map((i) => i.label)).toEqual(['home', 'accounts']);
+      expect(navForRole(role).map((i) => i.label)).toEqual(['home', 'accounts', 'operations']);
     }
   });
 
   it('groups items in NAV_GROUPS order and drops empty groups', () => {
     const sections = navSections(navForRole('admin'));
     expect(sections.map((s) => s.id)).toEqual(['main', 'admin']);
-    expect(sections[0].items.map((i) => i.href)).toEqual(['/', '/accounts']);
+    expect(sections[0].items.map((i) => i.href)).toEqual(['/', '/accounts', '/operations']);
   });
 
   it('attaches a count only to the item that names that badge', () => {

@@ -17,9 +17,9 @@ export function storageStatePath(role: DemoRole): string {
 
 /** The navigation each role must see — exactly these, in this order. */
 export const EXPECTED_NAV: Record<DemoRole, string[]> = {
-  admin: ['Overview', 'Accounts', 'Team'],
-  compliance: ['Overview', 'Accounts'],
-  finance: ['Overview', 'Accounts'],
-  finance2: ['Overview', 'Accounts'],
-  viewer: ['Overview', 'Accounts'],
+  admin: ['Overview', 'Accounts', 'Operations', 'Team'],
+  compliance: ['Overview', 'Accounts', 'Operations'],
+  finance: ['Overview', 'Accounts', 'Operations'],
+  finance2: ['Overview', 'Accounts', 'Operations'],
+  viewer: ['Overview', 'Accounts', 'Operations'],
 };

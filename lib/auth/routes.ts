@@ -53,6 +53,8 @@ export const CONSOLE_ROUTES = [
   { pattern: '/accounts', permission: 'accounts:read', nav: { label: 'accounts', icon: 'accounts', group: 'main' } },
   { pattern: '/accounts/new', permission: 'accounts:create' },
   { pattern: '/accounts/[accountId]', permission: 'accounts:read' },
+  { pattern: '/operations', permission: 'operations:read', nav: { label: 'operations', icon: 'operations', group: 'main' } },
+  { pattern: '/operations/[operationId]', permission: 'operations:read' },
   { pattern: '/team', permission: 'team:manage', nav: { label: 'team', icon: 'team', group: 'admin' } },
 ] as const satisfies readonly ConsoleRoute[];
 

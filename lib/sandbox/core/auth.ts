@@ -1,7 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import { findCustomerByClientId, findCustomerById } from './customers';
-import { ServiceError } from './errors';
+import { requireAdminKey } from './admin';
+import { ServiceError, notFound } from './errors';
 import { Validator } from './validate';
 import type { Clock, Customer, RouteDef, Sql } from './types';
 
@@ -115,6 +116,36 @@ export function tokenRoute(tokens: () => TokenService): RouteDef {
       return {
         status: 200,
         body: { accessToken, tokenType: 'Bearer', expiresIn: TOKEN_TTL_SECONDS },
+        headers: { 'Cache-Control': 'no-store' },
+      };
+    },
+  };
+}
+
+/**
+ * `POST /_sandbox/customers/{clientId}/token` (helper, admin key): an access token for any customer without its
+ * secret. For end-to-end tests that set up state for a customer whose secret they cannot read — the console's
+ * demo customer, whose secret lives only in the database the console holds open. The admin key already acts on
+ * every customer (the clock), so this gives its holder nothing a test needs that it could not reach otherwise.
+ */
+export function adminTokenRoute(tokens: () => TokenService): RouteDef {
+  return {
+    method: 'POST',
+    path: '/_sandbox/customers/:clientId/token',
+    auth: 'none',
+    idempotent: false,
+    summary: 'An access token for a customer by client id (needs X-Sandbox-Admin-Key).',
+    async handler(ctx) {
+      await requireAdminKey(ctx);
+      const v = new Validator('path');
+      const clientId = v.string(ctx.params, 'clientId', { required: true, maxLength: 200 });
+      v.done();
+      const customer = await findCustomerByClientId(ctx.sql, clientId!);
+      if (!customer) throw notFound('Customer', clientId!);
+      const accessToken = await tokens().issue(customer);
+      return {
+        status: 200,
+        body: { accessToken, tokenType: 'Bearer', expiresIn: TOKEN_TTL_SECONDS, customerId: customer.id },
         headers: { 'Cache-Control': 'no-store' },
       };
     },

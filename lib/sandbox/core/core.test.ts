@@ -118,6 +118,26 @@ describe('token endpoint', () => {
   });
 });
 
+describe('admin token helper', () => {
+  it('POST /_sandbox/customers/{clientId}/token: a working token with the admin key; 401 without it, 404 for an unknown client', async () => {
+    const c = await kit.customer();
+    const path = `/_sandbox/customers/${c.clientId}/token`;
+    const refused = await kit.req('POST', path, { key: null });
+    expect(refused.status).toBe(401);
+    expect(refused.body.code).toBe('ADMIN_KEY_REQUIRED');
+    expect(refused.body.accessToken).toBeUndefined();
+    const wrongKey = await kit.req('POST', path, { key: null, headers: { 'X-Sandbox-Admin-Key': 'not-the-admin-key-at-all' } });
+    expect(wrongKey.status).toBe(401);
+    const unknown = await kit.req('POST', '/_sandbox/customers/nobody/token', { key: null, headers: kit.adminHeaders });
+    expect(unknown.status).toBe(404);
+    const ok = await kit.req('POST', path, { key: null, headers: kit.adminHeaders });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ tokenType: 'Bearer', expiresIn: 3600, customerId: c.customerId });
+    expect(decodeJwt(ok.body.accessToken).sub).toBe(c.customerId);
+    expect(JSON.stringify(ok.body)).not.toContain(c.clientSecret);
+  });
+});
+
 describe('bearer authentication', () => {
   const expect401 = async (headers: Record<string, string>, code: string, message: string) => {
     const r = await kit.req('GET', '/api/widgets', { headers });

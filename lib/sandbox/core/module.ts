@@ -1,4 +1,4 @@
-import { TokenService, tokenRoute } from './auth';
+import { TokenService, adminTokenRoute, tokenRoute } from './auth';
 import { coreMigrations } from './migrations';
 import { createPurgeTask } from './idempotency';
 import type { BackgroundTask, Clock, SandboxModule } from './types';
@@ -23,13 +23,13 @@ function clockSyncTask(clock: Clock, everyMs = 1000): BackgroundTask | null {
   };
 }
 
-/** Core's own contribution: tables, the token endpoint, the idempotency purge and the clock sync. */
+/** Core's own contribution: tables, the token endpoint (and its admin-key helper), the idempotency purge and the clock sync. */
 export function coreModule(tokens: () => TokenService, clock?: Clock): SandboxModule {
   const sync = clock ? clockSyncTask(clock) : null;
   return {
     name: 'core',
     migrations: coreMigrations,
-    routes: [tokenRoute(tokens)],
+    routes: [tokenRoute(tokens), adminTokenRoute(tokens)],
     tasks: sync ? [createPurgeTask(), sync] : [createPurgeTask()],
   };
 }

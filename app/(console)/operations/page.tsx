@@ -1,0 +1,14 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { requirePage } from '@/lib/auth/session';
+import type { SearchParams } from '@/lib/domain/lists/list-params';
+import { OperationsListView } from './_components/operations-list-view';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('operations.list'))('metaTitle') };
+}
+
+export default async function OperationsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  await requirePage('/operations');
+  return <OperationsListView searchParams={await searchParams} />;
+}
