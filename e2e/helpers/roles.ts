@@ -17,9 +17,9 @@ export function storageStatePath(role: DemoRole): string {
 
 /** The navigation each role must see — exactly these, in this order. */
 export const EXPECTED_NAV: Record<DemoRole, string[]> = {
-  admin: ['Overview', 'Accounts', 'Team'],
+  admin: ['Overview', 'Accounts', 'Convert', 'Deposit', 'Transfer', 'Team'],
   compliance: ['Overview', 'Accounts'],
-  finance: ['Overview', 'Accounts'],
-  finance2: ['Overview', 'Accounts'],
+  finance: ['Overview', 'Accounts', 'Convert', 'Deposit', 'Transfer'],
+  finance2: ['Overview', 'Accounts', 'Convert', 'Deposit', 'Transfer'],
   viewer: ['Overview', 'Accounts'],
 };
