@@ -50,6 +50,8 @@ export default defineConfig({
       // The tenant-isolation journey (accounts.spec.ts) creates a second sandbox customer through the console's
       // mount, which is closed unless the operator allows it.
       SANDBOX_ALLOW_CUSTOMER_CREATION: 'on',
+      // The money journeys (money.spec.ts) advance the sandbox's clock to expire a quote; its helper needs this key.
+      SANDBOX_ADMIN_KEY: process.env.E2E_SANDBOX_ADMIN_KEY ?? 'e2e-sandbox-admin-key-not-secret',
     },
   },
 });

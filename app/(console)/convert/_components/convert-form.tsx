@@ -2,7 +2,7 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { useRef, useState, useTransition } from 'react';
+import { useEffect, useRef, useState, useTransition } from 'react';
 import { MoneyInput } from '@/components/forms/money-input';
 import { amountErrorKey, useSectionFailure } from '@/components/money-movement/use-section-failure';
 import { amountText } from '@/components/money/amount-text';
@@ -70,6 +70,12 @@ export function ConvertForm({ accounts }: { accounts: ConvertAccount[] }) {
   // A double click reaches the handler twice before React re-renders the button disabled: send once per quote.
   const sentFor = useRef<string | null>(null);
   const countdown = useQuoteCountdown(held?.clock ?? null);
+  // On a phone the quote lands below the form: bring each new quote into view.
+  const quoteCard = useRef<HTMLDivElement>(null);
+  const heldId = held?.view.id;
+  useEffect(() => {
+    if (heldId) quoteCard.current?.scrollIntoView({ block: 'nearest' });
+  }, [heldId]);
 
   if (!account) return <Alert tone="info">{t('noAccounts')}</Alert>;
 
@@ -264,7 +270,7 @@ export function ConvertForm({ accounts }: { accounts: ConvertAccount[] }) {
         </CardBody>
       </Card>
 
-      <div className="space-y-4">
+      <div className="scroll-mt-4 space-y-4" ref={quoteCard}>
         {shownFailure ? (
           <Alert tone="error" requestId={shownFailure.requestId ?? null}>
             {failureSentence(shownFailure)}
@@ -297,7 +303,7 @@ export function ConvertForm({ accounts }: { accounts: ConvertAccount[] }) {
                   {isZeroDecimal(drift) ? t('quote.driftNone') : t('quote.drift', { bps: formatBps(drift, locale, true) })}
                 </p>
               ) : null}
-              <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+              <dl className="grid grid-cols-[minmax(6rem,1fr)_auto] gap-x-6 gap-y-2 text-sm">
                 <dt className="text-fg-muted">{t('quote.pay')}</dt>
                 <dd className="text-right font-semibold tabular-nums" data-testid="quote-pay" data-value={quote.pay.value}>
                   {amountText(quote.pay, locale)}
@@ -308,10 +314,10 @@ export function ConvertForm({ accounts }: { accounts: ConvertAccount[] }) {
                 </dd>
                 <dt className="text-fg-muted">{t('quote.rate')}</dt>
                 <dd className="text-right tabular-nums">
-                  <span className="block" data-testid="quote-rate" data-value={quote.rate.value}>
+                  <span className="block whitespace-nowrap" data-testid="quote-rate" data-value={quote.rate.value}>
                     {t('quote.rateLine', { base: quote.rate.base, quote: quote.rate.quote, rate: formatRate(quote.rate.value, locale, 10) })}
                   </span>
-                  <span className="block text-fg-muted">
+                  <span className="block whitespace-nowrap text-fg-muted">
                     {t('quote.rateLine', { base: quote.rate.quote, quote: quote.rate.base, rate: formatRate(quote.inverseRate, locale, 8) })}
                   </span>
                 </dd>

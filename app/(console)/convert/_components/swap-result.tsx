@@ -29,9 +29,9 @@ export async function SwapResult({ operation, balances }: { operation: Operation
   const involved = new Set<string>([operation.sourceAmount.asset, operation.targetAmount.asset]);
   return (
     <Card className="mb-6" data-testid="swap-result" data-operation-id={operation.id} data-status={status}>
-      <LiveRefresh resources={[{ kind: 'OPERATION', id: operation.id }]} active={!terminal} pollingNote={t('polling')} />
       <CardHeader title={t('title')} actions={<StatusBadge status={status} />} />
       <CardBody className="space-y-4">
+        <LiveRefresh resources={[{ kind: 'OPERATION', id: operation.id }]} active={!terminal} pollingNote={t('polling')} />
         <p className="flex flex-wrap items-center gap-2 text-sm text-fg">
           <AmountText amount={operation.sourceAmount} className="font-semibold" />
           <span aria-hidden="true">→</span>

@@ -80,7 +80,6 @@ export default async function DepositPage({ params }: { params: Promise<{ operat
           </Link>
         }
       />
-      <LiveRefresh resources={[{ kind: 'OPERATION', id: operation.id }]} active={!terminal} pollingNote={t('instruction.polling')} />
       <Card className="max-w-3xl" data-testid="deposit" data-status={status}>
         <CardHeader
           title={<AmountText amount={payIn} />}
@@ -88,6 +87,7 @@ export default async function DepositPage({ params }: { params: Promise<{ operat
           actions={<StatusBadge status={status} />}
         />
         <CardBody className="space-y-5">
+          <LiveRefresh resources={[{ kind: 'OPERATION', id: operation.id }]} active={!terminal} pollingNote={t('instruction.polling')} />
           <div aria-live="polite">
             {status === 'COMPLETED' ? <Alert tone="success">{t('instruction.completed')}</Alert> : null}
             {status === 'FAILED' ? (
