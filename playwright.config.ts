@@ -51,6 +51,7 @@ export default defineConfig({
       // mount, which is closed unless the operator allows it.
       SANDBOX_ALLOW_CUSTOMER_CREATION: 'on',
       // The sandbox's admin-key helpers (clock, a token for the demo customer: e2e/helpers/sandbox.ts).
+      // The money journeys (money.spec.ts) advance the sandbox's clock to expire a quote; its helper needs this key.
       SANDBOX_ADMIN_KEY: process.env.E2E_SANDBOX_ADMIN_KEY ?? 'e2e-sandbox-admin-key-not-secret',
     },
   },

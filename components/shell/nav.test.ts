@@ -6,6 +6,11 @@ describe('navForRole', () => {
     expect(navForRole('admin').map((i) => i.label)).toEqual(['home', 'accounts', 'operations', 'team']);
     for (const role of ['compliance', 'finance', 'viewer'] as const) {
       expect(navForRole(role).map((i) => i.label)).toEqual(['home', 'accounts', 'operations']);
+  it('shows Team to admins only and Move money to the roles that create operations', () => {
+    expect(navForRole('admin').map((i) => i.label)).toEqual(['home', 'accounts', 'convert', 'deposit', 'transfer', 'team']);
+    expect(navForRole('finance').map((i) => i.label)).toEqual(['home', 'accounts', 'convert', 'deposit', 'transfer']);
+    for (const role of ['compliance', 'viewer'] as const) {
+      expect(navForRole(role).map((i) => i.label)).toEqual(['home', 'accounts']);
     }
   });
 
@@ -13,6 +18,10 @@ describe('navForRole', () => {
     const sections = navSections(navForRole('admin'));
     expect(sections.map((s) => s.id)).toEqual(['main', 'admin']);
     expect(sections[0].items.map((i) => i.href)).toEqual(['/', '/accounts', '/operations']);
+    expect(sections.map((s) => s.id)).toEqual(['main', 'move-money', 'admin']);
+    expect(sections[0].items.map((i) => i.href)).toEqual(['/', '/accounts']);
+    expect(sections[1].items.map((i) => i.href)).toEqual(['/convert', '/deposits/new', '/transfers/new']);
+    expect(navSections(navForRole('viewer')).map((s) => s.id)).toEqual(['main']);
   });
 
   it('attaches a count only to the item that names that badge', () => {

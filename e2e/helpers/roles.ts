@@ -22,4 +22,9 @@ export const EXPECTED_NAV: Record<DemoRole, string[]> = {
   finance: ['Overview', 'Accounts', 'Operations'],
   finance2: ['Overview', 'Accounts', 'Operations'],
   viewer: ['Overview', 'Accounts', 'Operations'],
+  admin: ['Overview', 'Accounts', 'Convert', 'Deposit', 'Transfer', 'Team'],
+  compliance: ['Overview', 'Accounts'],
+  finance: ['Overview', 'Accounts', 'Convert', 'Deposit', 'Transfer'],
+  finance2: ['Overview', 'Accounts', 'Convert', 'Deposit', 'Transfer'],
+  viewer: ['Overview', 'Accounts'],
 };

@@ -8,6 +8,8 @@ export type NavIconName =
   | 'team'
   | 'beneficiaries'
   | 'convert'
+  | 'deposit'
+  | 'transfer'
   | 'payouts'
   | 'operations'
   | 'webhooks'
@@ -55,6 +57,11 @@ export const CONSOLE_ROUTES = [
   { pattern: '/accounts/[accountId]', permission: 'accounts:read' },
   { pattern: '/operations', permission: 'operations:read', nav: { label: 'operations', icon: 'operations', group: 'main' } },
   { pattern: '/operations/[operationId]', permission: 'operations:read' },
+  { pattern: '/convert', permission: 'operations:create', nav: { label: 'convert', icon: 'convert', group: 'move-money' } },
+  { pattern: '/deposits/new', permission: 'operations:create', nav: { label: 'deposit', icon: 'deposit', group: 'move-money' } },
+  // A deposit's payment instructions: readable by whoever reads operations; paying it (sandbox) needs operations:create.
+  { pattern: '/deposits/[operationId]', permission: 'operations:read' },
+  { pattern: '/transfers/new', permission: 'operations:create', nav: { label: 'transfer', icon: 'transfer', group: 'move-money' } },
   { pattern: '/team', permission: 'team:manage', nav: { label: 'team', icon: 'team', group: 'admin' } },
 ] as const satisfies readonly ConsoleRoute[];
 

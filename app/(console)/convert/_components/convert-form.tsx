@@ -1,0 +1,372 @@
+'use client';
+
+import { useLocale, useTranslations } from 'next-intl';
+import { useRouter } from 'next/navigation';
+import { useEffect, useRef, useState, useTransition } from 'react';
+import { MoneyInput } from '@/components/forms/money-input';
+import { amountErrorKey, useSectionFailure } from '@/components/money-movement/use-section-failure';
+import { amountText } from '@/components/money/amount-text';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Select } from '@/components/ui/select';
+import { useQuoteCountdown } from '@/hooks/use-quote-countdown';
+import { readActionResult } from '@/lib/actions/result';
+import type { Failure } from '@/lib/errors';
+import { expireNow, quoteClock, type QuoteClock } from '@/lib/domain/quotes/countdown';
+import { formatBps, formatFraction, isZeroDecimal } from '@/lib/domain/quotes/display';
+import { driftBps, sameDirection } from '@/lib/domain/quotes/rates';
+import type { FixedSide } from '@/lib/domain/quotes/request';
+import type { QuoteView } from '@/lib/domain/quotes/view';
+import type { Amount } from '@/lib/money/amount-core';
+import type { Asset } from '@/lib/money/assets';
+import { parseAmount } from '@/lib/money/parse-amount';
+import { formatRate } from '@/lib/money/rate';
+import { confirmSwapAction, createQuoteAction } from '../actions';
+
+export interface ConvertAccount {
+  id: string;
+  name: string;
+  /** The account's ACTIVE assets the console knows, with the available balance when the service gave one. */
+  assets: Array<{ asset: Asset; available: Amount | null }>;
+}
+
+type Held = { view: QuoteView; clock: QuoteClock };
+type Rate = QuoteView['rate'];
+
+/** Quote failures that end the quote: the service's clock and single use win over the countdown. */
+const QUOTE_OVER = new Set(['QUOTE_EXPIRED', 'QUOTE_ALREADY_CONSUMED']);
+
+function otherAsset(assets: readonly Asset[], not: Asset | undefined): Asset | undefined {
+  return assets.find((a) => a !== not);
+}
+
+/**
+ * Quote-then-swap. The quote and its clock are held here, once: the quote card and the confirm step read the same
+ * countdown, so going to the confirm step never restarts it. Confirm is disabled once it ends; a new quote says how
+ * far the rate moved since the previous one of the same pair, in basis points.
+ */
+export function ConvertForm({ accounts }: { accounts: ConvertAccount[] }) {
+  const t = useTranslations('convert');
+  const locale = useLocale();
+  const router = useRouter();
+  const failureSentence = useSectionFailure('convert');
+  const [accountId, setAccountId] = useState(accounts[0]?.id ?? '');
+  const account = accounts.find((a) => a.id === accountId) ?? accounts[0];
+  const assets = account?.assets.map((a) => a.asset) ?? [];
+  const [sellAsset, setSellAsset] = useState<Asset | undefined>(assets[0]);
+  const [buyAsset, setBuyAsset] = useState<Asset | undefined>(otherAsset(assets, assets[0]));
+  const [fixedSide, setFixedSide] = useState<FixedSide>('sell');
+  const [amount, setAmount] = useState('');
+  const [amountError, setAmountError] = useState<string | undefined>();
+  const [held, setHeld] = useState<Held | null>(null);
+  const [lastRate, setLastRate] = useState<Rate | null>(null);
+  const [drift, setDrift] = useState<string | null>(null);
+  const [step, setStep] = useState<'quote' | 'confirm'>('quote');
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [quoting, startQuote] = useTransition();
+  const [confirming, startConfirm] = useTransition();
+  // A double click reaches the handler twice before React re-renders the button disabled: send once per quote.
+  const sentFor = useRef<string | null>(null);
+  const countdown = useQuoteCountdown(held?.clock ?? null);
+  // On a phone the quote lands below the form: bring each new quote into view.
+  const quoteCard = useRef<HTMLDivElement>(null);
+  const heldId = held?.view.id;
+  useEffect(() => {
+    if (heldId) quoteCard.current?.scrollIntoView({ block: 'nearest' });
+  }, [heldId]);
+
+  if (!account) return <Alert tone="info">{t('noAccounts')}</Alert>;
+
+  const available = account.assets.find((a) => a.asset === sellAsset)?.available ?? null;
+  const fixedAsset = fixedSide === 'sell' ? sellAsset : buyAsset;
+  const quote = held?.view ?? null;
+
+  function dropQuote() {
+    setHeld(null);
+    setStep('quote');
+    setFailure(null);
+  }
+
+  function chooseAccount(id: string) {
+    setAccountId(id);
+    const list = accounts.find((a) => a.id === id)?.assets.map((a) => a.asset) ?? [];
+    setSellAsset(list[0]);
+    setBuyAsset(otherAsset(list, list[0]));
+    setLastRate(null);
+    setDrift(null);
+    dropQuote();
+  }
+
+  function chooseSell(asset: Asset) {
+    setSellAsset(asset);
+    // The buy side never offers what is sold: keep it, unless it is now the same asset.
+    if (asset === buyAsset) setBuyAsset(otherAsset(assets, asset));
+    dropQuote();
+  }
+
+  function requestQuote() {
+    setFailure(null);
+    setAmountError(undefined);
+    if (!sellAsset || !buyAsset || !fixedAsset) return;
+    const parsed = parseAmount(amount, fixedAsset);
+    if (!parsed.ok) {
+      setAmountError(t(amountErrorKey(parsed.code), { asset: fixedAsset }));
+      return;
+    }
+    startQuote(async () => {
+      const result = readActionResult(
+        await createQuoteAction({
+          accountId: account.id,
+          sellAsset,
+          buyAsset,
+          fixedSide,
+          amount: parsed.amount.value,
+          idempotencyKey: crypto.randomUUID(),
+        }),
+      );
+      if (!result.ok) {
+        setFailure(result.failure);
+        return;
+      }
+      const receivedAt = Date.now();
+      const { quote: next, serverNow } = result.data;
+      setHeld({ view: next, clock: quoteClock(next.expiresAt, serverNow, receivedAt) });
+      setDrift(lastRate && sameDirection(lastRate, next.rate) ? driftBps(lastRate.value, next.rate.value) : null);
+      setLastRate(next.rate);
+      setStep('quote');
+    });
+  }
+
+  function confirm() {
+    if (!held || countdown.expired || sentFor.current === held.view.id) return;
+    const { id, accountId: quoteAccount } = held.view;
+    sentFor.current = id;
+    setFailure(null);
+    startConfirm(async () => {
+      const result = readActionResult(await confirmSwapAction({ accountId: quoteAccount, quoteId: id }));
+      if (!result.ok) {
+        setFailure(result.failure);
+        if (QUOTE_OVER.has(result.failure.code)) {
+          setHeld((h) => (h ? { ...h, clock: expireNow(h.clock, Date.now()) } : h));
+        } else {
+          // Anything else (a time-out, the service busy) may be retried: the same quote sends the same key.
+          sentFor.current = null;
+        }
+        return;
+      }
+      setHeld(null);
+      setDrift(null);
+      setStep('quote');
+      setAmount('');
+      router.replace(`/convert?operation=${encodeURIComponent(result.data.operationId)}`, { scroll: false });
+    });
+  }
+
+  const buyError = failure?.fieldErrors.buyAsset;
+  const serverAmountError = failure?.fieldErrors.amount;
+  const shownFailure = failure && !buyError && !serverAmountError ? failure : null;
+  const newQuoteButton = (
+    <Button variant="secondary" onClick={requestQuote} loading={quoting}>
+      {t('quote.newQuote')}
+    </Button>
+  );
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Card>
+        <CardHeader title={t('form.legend')} />
+        <CardBody>
+          <form
+            className="space-y-4"
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              requestQuote();
+            }}
+          >
+            <Field id="convert-account" label={t('form.account')}>
+              <Select value={account.id} onChange={(e) => chooseAccount(e.target.value)}>
+                {accounts.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.name}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            {assets.length < 2 ? <Alert tone="info">{t('form.needTwoAssets')}</Alert> : null}
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field id="convert-sell" label={t('form.sell')}>
+                <Select value={sellAsset ?? ''} onChange={(e) => chooseSell(e.target.value as Asset)}>
+                  {assets.map((a) => (
+                    <option key={a} value={a}>
+                      {a}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <Field id="convert-buy" label={t('form.buy')} error={buyError}>
+                <Select
+                  value={buyAsset ?? ''}
+                  onChange={(e) => {
+                    setBuyAsset(e.target.value as Asset);
+                    dropQuote();
+                  }}
+                >
+                  {assets
+                    .filter((a) => a !== sellAsset)
+                    .map((a) => (
+                      <option key={a} value={a}>
+                        {a}
+                      </option>
+                    ))}
+                </Select>
+              </Field>
+            </div>
+            <fieldset className="space-y-2">
+              <legend className="text-sm font-medium text-fg">{t('form.fixedSide')}</legend>
+              <div className="flex flex-wrap gap-x-6 gap-y-2">
+                {(['sell', 'buy'] as const).map((side) => (
+                  <label key={side} className="flex items-center gap-2 text-sm text-fg">
+                    <input
+                      type="radio"
+                      name="fixedSide"
+                      value={side}
+                      checked={fixedSide === side}
+                      onChange={() => {
+                        setFixedSide(side);
+                        dropQuote();
+                      }}
+                      className="size-4 accent-[var(--color-accent,currentColor)]"
+                    />
+                    {side === 'sell' ? t('form.fixedSell') : t('form.fixedBuy')}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <Field
+              id="convert-amount"
+              label={fixedSide === 'sell' ? t('form.amountSell', { asset: sellAsset ?? '' }) : t('form.amountBuy', { asset: buyAsset ?? '' })}
+              hint={available ? t('form.available', { amount: amountText(available, locale) }) : t('form.availableUnknown')}
+              error={amountError ?? serverAmountError}
+              required
+            >
+              <MoneyInput
+                value={amount}
+                asset={fixedAsset ?? 'BRL'}
+                locale={locale}
+                onChange={(value) => {
+                  setAmount(value);
+                  setAmountError(undefined);
+                  if (held) dropQuote();
+                }}
+              />
+            </Field>
+            <Button type="submit" variant={quote ? 'secondary' : 'primary'} loading={quoting} disabled={assets.length < 2}>
+              {quoting ? t('form.gettingQuote') : quote ? t('quote.newQuote') : t('form.getQuote')}
+            </Button>
+          </form>
+        </CardBody>
+      </Card>
+
+      <div className="scroll-mt-4 space-y-4" ref={quoteCard}>
+        {shownFailure ? (
+          <Alert tone="error" requestId={shownFailure.requestId ?? null}>
+            {failureSentence(shownFailure)}
+          </Alert>
+        ) : null}
+        {quote ? (
+          <Card>
+            <CardHeader
+              title={step === 'confirm' ? t('confirm.title') : t('quote.title')}
+              actions={
+                <span
+                  role="timer"
+                  aria-label={t('quote.countdownLabel')}
+                  data-testid="quote-countdown"
+                  data-expired={countdown.expired ? 'true' : 'false'}
+                  className={
+                    countdown.expired
+                      ? 'rounded-full bg-tone-danger-bg px-2.5 py-0.5 text-xs font-medium text-tone-danger-fg'
+                      : 'rounded-full bg-tone-info-bg px-2.5 py-0.5 text-xs font-medium text-tone-info-fg tabular-nums'
+                  }
+                >
+                  {countdown.expired ? t('quote.expiredShort') : t('quote.expiresIn', { seconds: countdown.secondsLeft })}
+                </span>
+              }
+            />
+            <CardBody className="space-y-4">
+              {countdown.expired ? <p className="text-sm font-medium text-danger-text">{t('quote.expired')}</p> : null}
+              {drift !== null ? (
+                <p className="text-sm text-fg" data-testid="quote-drift" data-bps={drift}>
+                  {isZeroDecimal(drift) ? t('quote.driftNone') : t('quote.drift', { bps: formatBps(drift, locale, true) })}
+                </p>
+              ) : null}
+              <dl className="grid grid-cols-[minmax(6rem,1fr)_auto] gap-x-6 gap-y-2 text-sm">
+                <dt className="text-fg-muted">{t('quote.pay')}</dt>
+                <dd className="text-right font-semibold tabular-nums" data-testid="quote-pay" data-value={quote.pay.value}>
+                  {amountText(quote.pay, locale)}
+                </dd>
+                <dt className="text-fg-muted">{t('quote.receive')}</dt>
+                <dd className="text-right font-semibold tabular-nums" data-testid="quote-receive" data-value={quote.receive.value}>
+                  {amountText(quote.receive, locale)}
+                </dd>
+                <dt className="text-fg-muted">{t('quote.rate')}</dt>
+                <dd className="text-right tabular-nums">
+                  <span className="block whitespace-nowrap" data-testid="quote-rate" data-value={quote.rate.value}>
+                    {t('quote.rateLine', { base: quote.rate.base, quote: quote.rate.quote, rate: formatRate(quote.rate.value, locale, 10) })}
+                  </span>
+                  <span className="block whitespace-nowrap text-fg-muted">
+                    {t('quote.rateLine', { base: quote.rate.quote, quote: quote.rate.base, rate: formatRate(quote.inverseRate, locale, 8) })}
+                  </span>
+                </dd>
+                <dt className="text-fg-muted">{t('quote.fee')}</dt>
+                <dd className="text-right tabular-nums">
+                  {quote.fees.length === 0
+                    ? t('quote.noFee')
+                    : quote.fees.map((f) => (
+                        <span key={`${f.source}-${f.amount.value}`} className="block">
+                          {f.percentage
+                            ? t('quote.feeLine', { amount: amountText(f.amount, locale), source: f.source, percent: formatFraction(f.percentage, locale) })
+                            : t('quote.feeLineFlat', { amount: amountText(f.amount, locale), source: f.source })}
+                        </span>
+                      ))}
+                </dd>
+                <dt className="text-fg-muted">{t('quote.spread')}</dt>
+                <dd className="text-right tabular-nums" data-testid="quote-spread" data-bps={quote.spreadBps ?? ''}>
+                  {quote.spreadBps !== null && quote.midRate
+                    ? t('quote.spreadLine', { bps: formatBps(quote.spreadBps, locale), rate: formatRate(quote.midRate, locale, 10) })
+                    : t('quote.spreadUnknown')}
+                </dd>
+              </dl>
+              {step === 'confirm' ? (
+                <div className="space-y-3 border-t border-border pt-4">
+                  <p className="text-sm text-fg">
+                    {t('confirm.text', { pay: amountText(quote.pay, locale), receive: amountText(quote.receive, locale), account: account.name })}
+                  </p>
+                  <div className="flex flex-wrap gap-2">
+                    <Button variant="primary" onClick={confirm} loading={confirming} disabled={countdown.expired}>
+                      {confirming ? t('confirm.confirming') : t('confirm.confirm')}
+                    </Button>
+                    <Button variant="secondary" onClick={() => setStep('quote')} disabled={confirming}>
+                      {t('confirm.back')}
+                    </Button>
+                    {countdown.expired ? newQuoteButton : null}
+                  </div>
+                </div>
+              ) : (
+                <div className="flex flex-wrap gap-2 border-t border-border pt-4">
+                  <Button variant="primary" onClick={() => setStep('confirm')} disabled={countdown.expired} data-testid="quote-review">
+                    {t('quote.review')}
+                  </Button>
+                  {countdown.expired ? newQuoteButton : null}
+                </div>
+              )}
+            </CardBody>
+          </Card>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { IntlScope } from '@/components/i18n/intl-scope';
+import { PageHeader } from '@/components/ui/page-header';
+import { loadOwnAccounts } from '@/lib/api/own-accounts';
+import { requirePage } from '@/lib/auth/session';
+import { TransferForm } from './_components/transfer-form';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('transfers'))('title') };
+}
+
+export default async function NewTransferPage() {
+  await requirePage('/transfers/new');
+  const t = await getTranslations('transfers');
+  // Every account, not only the active ones: the form says why an inactive one cannot receive.
+  const accounts = await loadOwnAccounts();
+  return (
+    <>
+      <PageHeader title={t('title')} description={t('description')} />
+      <IntlScope namespaces={['transfers', 'validation']}>
+        <TransferForm accounts={accounts} />
+      </IntlScope>
+    </>
+  );
+}
