@@ -17,9 +17,9 @@ export function storageStatePath(role: DemoRole): string {
 
 /** The navigation each role must see — exactly these, in this order. */
 export const EXPECTED_NAV: Record<DemoRole, string[]> = {
-  admin: ['Overview', 'Accounts', 'Team'],
-  compliance: ['Overview', 'Accounts'],
-  finance: ['Overview', 'Accounts'],
-  finance2: ['Overview', 'Accounts'],
-  viewer: ['Overview', 'Accounts'],
+  admin: ['Overview', 'Accounts', 'Webhooks', 'Team'],
+  compliance: ['Overview', 'Accounts', 'Webhooks'],
+  finance: ['Overview', 'Accounts', 'Webhooks'],
+  finance2: ['Overview', 'Accounts', 'Webhooks'],
+  viewer: ['Overview', 'Accounts', 'Webhooks'],
 };

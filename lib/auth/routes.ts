@@ -53,6 +53,8 @@ export const CONSOLE_ROUTES = [
   { pattern: '/accounts', permission: 'accounts:read', nav: { label: 'accounts', icon: 'accounts', group: 'main' } },
   { pattern: '/accounts/new', permission: 'accounts:create' },
   { pattern: '/accounts/[accountId]', permission: 'accounts:read' },
+  { pattern: '/webhooks', permission: 'webhooks:read', nav: { label: 'webhooks', icon: 'webhooks', group: 'admin' } },
+  { pattern: '/webhooks/[subscriptionId]', permission: 'webhooks:read' },
   { pattern: '/team', permission: 'team:manage', nav: { label: 'team', icon: 'team', group: 'admin' } },
 ] as const satisfies readonly ConsoleRoute[];
 
