@@ -14,7 +14,7 @@ import { expect, expectNoAxeViolations, newRoleContext, test } from './fixtures'
 
 test.describe.configure({ mode: 'serial' });
 
-const SHOTS = 'screenshots';
+const SHOTS = 'screenshots/webhooks';
 mkdirSync(SHOTS, { recursive: true });
 const RUN = Date.now().toString(36);
 
@@ -41,7 +41,7 @@ async function shots(browser: Browser, baseURL: string, path: string, name: stri
       await page.setViewportSize({ width, height: 900 });
       await page.goto(path);
       if (prepare) await prepare(page);
-      await page.screenshot({ path: `${SHOTS}/webhooks-${name}-${locale}-${label}.png`, fullPage: true });
+      await page.screenshot({ path: `${SHOTS}/${name}-${locale}-${label}.png`, fullPage: true });
     }
     await context.close();
   }

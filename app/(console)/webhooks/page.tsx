@@ -52,7 +52,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
   }
   const now = new Date();
   const health = page
-    ? await Promise.all(page.data.map((s) => loadDayHealth(s.id, now).catch((): DeliveryHealth | null => null)))
+    ? await Promise.all(page.data.map((s) => loadDayHealth(s.id, now, s.createdAt).catch((): DeliveryHealth | null => null)))
     : [];
 
   const healthCell = (h: DeliveryHealth | null) =>

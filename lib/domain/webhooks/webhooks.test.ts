@@ -154,6 +154,9 @@ describe('delivery health', () => {
     expect(computeHealth([], now).window24h.rate).toBeNull();
     const h = computeHealth([a('FAILED', 1), a('FAILED', 2)], now, { truncated: true });
     expect(h).toMatchObject({ consecutiveFailures: 2, streakOpen: true, truncated: true, sampled: 2 });
+    // The whole history was read (a subscription younger than the window): the streak is exactly what was counted.
+    expect(computeHealth([a('FAILED', 1), a('FAILED', 2)], now, { complete: true })).toMatchObject({ consecutiveFailures: 2, streakOpen: false });
+    expect(computeHealth([a('FAILED', 1), a('FAILED', 2)], now, { complete: true, truncated: true }).streakOpen).toBe(true);
   });
 
   it('scales chart bars to the busiest hour', () => {

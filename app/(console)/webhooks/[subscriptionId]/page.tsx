@@ -118,7 +118,7 @@ export default async function SubscriptionPage({ params, searchParams }: Props) 
       <LogWatcher subscriptionId={subscriptionId} signature={head ? attemptsSignature(head.data) : ''} active={firstPage} />
       <div className="space-y-6">
         <Suspense fallback={<SkeletonRows rows={3} className="rounded-lg border border-border bg-surface p-4" />}>
-          <Health subscriptionId={subscriptionId} />
+          <Health subscriptionId={subscriptionId} createdAt={sub.createdAt} />
         </Suspense>
         <section aria-labelledby="logs-title" className="space-y-4">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -176,9 +176,9 @@ export default async function SubscriptionPage({ params, searchParams }: Props) 
 }
 
 /** Streams in after the list: it reads up to 2,000 attempts, the list only one page. */
-async function Health({ subscriptionId }: { subscriptionId: string }) {
+async function Health({ subscriptionId, createdAt }: { subscriptionId: string; createdAt: string }) {
   const t = await getTranslations('webhooks');
-  const health = await loadDeliveryHealth(subscriptionId, new Date()).then(
+  const health = await loadDeliveryHealth(subscriptionId, new Date(), { subscriptionCreatedAt: createdAt }).then(
     (data) => ({ data }),
     (error: unknown) => ({ error }),
   );

@@ -46,21 +46,28 @@ export function SandboxTools({ subscriptionId }: { subscriptionId: string }) {
     <Card className="border-dashed">
       <CardHeader title={t('sandbox.title')} description={t('sandbox.description')} />
       <CardBody className="grid gap-4 sm:grid-cols-2">
-        <div className="flex items-end gap-2">
-          <div className="w-24">
-            <Label htmlFor="sandbox-fail-count">{t('sandbox.failCount')}</Label>
-            <Input id="sandbox-fail-count" type="number" min={1} max={100} value={failCount} onChange={(e) => setFailCount(e.target.value)} />
+        <div>
+          <Label htmlFor="sandbox-fail-count">{t('sandbox.failCount')}</Label>
+          <div className="mt-1 flex flex-wrap items-center gap-2">
+            <Input id="sandbox-fail-count" className="w-24" type="number" min={1} max={100} value={failCount} onChange={(e) => setFailCount(e.target.value)} />
+            <Button variant="secondary" onClick={failNext} disabled={pending}>
+              {t('sandbox.failNext')}
+            </Button>
           </div>
-          <Button variant="secondary" onClick={failNext} disabled={pending}>
-            {t('sandbox.failNext')}
-          </Button>
         </div>
         <div>
-          <div className="flex items-end gap-2">
-            <div className="w-24">
-              <Label htmlFor="sandbox-event-count">{t('sandbox.eventCount')}</Label>
-              <Input id="sandbox-event-count" type="number" min={1} max={50} value={eventCount} onChange={(e) => setEventCount(e.target.value)} aria-describedby="sandbox-event-hint" />
-            </div>
+          <Label htmlFor="sandbox-event-count">{t('sandbox.eventCount')}</Label>
+          <div className="mt-1 flex flex-wrap items-center gap-2">
+            <Input
+              id="sandbox-event-count"
+              className="w-24"
+              type="number"
+              min={1}
+              max={50}
+              value={eventCount}
+              onChange={(e) => setEventCount(e.target.value)}
+              aria-describedby="sandbox-event-hint"
+            />
             <Button variant="secondary" onClick={sendEvents} disabled={pending}>
               {t('sandbox.sendEvents')}
             </Button>
