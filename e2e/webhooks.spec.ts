@@ -19,6 +19,8 @@ mkdirSync(SHOTS, { recursive: true });
 const RUN = Date.now().toString(36);
 
 let subscriptionPath = '';
+/** The failed attempt the admin opened (path + query), for the screenshots. */
+let attemptPath = '';
 /** The admin's server-action requests, replayed later with the viewer's cookies. */
 const recorded: { name: string; url: string; headers: Record<string, string>; body: string }[] = [];
 
@@ -98,6 +100,8 @@ test('admin: subscribe, failures, filter, attempt detail, resend, replay with a 
   // Open one: payload, headers, signature, cURL.
   await rows.first().getByRole('link').click();
   const panel = page.getByTestId('attempt-panel');
+  await page.waitForURL(/[?&]log=/);
+  attemptPath = new URL(page.url()).pathname + new URL(page.url()).search;
   await expect(panel.getByRole('heading', { name: 'Attempt details' })).toBeVisible();
   await expect(panel.getByText('X-Message-Signature:')).toBeVisible();
   await expect(panel.getByText('Simulated network error (sandbox fail-next)').first()).toBeVisible();
@@ -118,7 +122,14 @@ test('admin: subscribe, failures, filter, attempt detail, resend, replay with a 
   await expect(resend).toBeEnabled();
   // The new attempt of this message shows as delivered without a reload.
   await expect(panel.getByTestId('message-attempts').getByText('Delivered')).toBeVisible({ timeout: 10_000 });
+  // The console's receiver got the message, so the attempt links to the operation it is about.
+  await expect(panel.getByTestId('attempt-resource')).toHaveAttribute('href', /^\/operations\/[0-9a-f-]{36}$/);
   await expectNoAxeViolations(page);
+  // Resending the delivered attempt is refused by the service, shown as a sentence.
+  await panel.getByTestId('message-attempts').getByRole('listitem').filter({ hasText: 'Delivered' }).getByRole('link').click();
+  await expect(panel.getByTestId('attempt-http')).toHaveText('200');
+  await panel.getByTestId('resend-button').click();
+  await expect(page.getByText('This delivery already succeeded, so there is nothing to resend.', { exact: false })).toBeVisible();
 
   // Replay the rest: dry run first, then the background job with progress; reload mid-way; it continues.
   await page.goto(subscriptionPath);
@@ -144,8 +155,13 @@ test('admin: subscribe, failures, filter, attempt detail, resend, replay with a 
   expect(recorded.map((r) => r.name).sort()).toEqual(['replay', 'resend']);
 });
 
-test('viewer: reads subscriptions and attempts, has no controls, and the admin’s actions are refused', async ({ viewerPage: page, baseURL }) => {
+test('viewer: reads subscriptions and attempts, has no controls, and the admin’s actions are refused', async ({ viewerPage: page, financePage, baseURL }) => {
   expect(subscriptionPath).not.toBe('');
+  // Finance (like compliance) reads too, without the manage controls.
+  await financePage.goto(subscriptionPath);
+  await expect(financePage.getByTestId('attempt-row').first()).toBeVisible();
+  await expect(financePage.getByRole('button', { name: 'Count failed deliveries' })).toHaveCount(0);
+
   await page.goto('/webhooks');
   await expect(page.getByTestId('subscription-row').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'New subscription' })).toHaveCount(0);
@@ -173,8 +189,8 @@ test('viewer: reads subscriptions and attempts, has no controls, and the admin�
 test('screenshots: list and attempt panel, desktop and 390 px, en and pt-BR', async ({ browser, baseURL }) => {
   test.setTimeout(60_000);
   await shots(browser, baseURL!, '/webhooks', 'list');
-  await shots(browser, baseURL!, `${subscriptionPath}?status=FAILED`, 'detail', async (page) => {
-    await page.getByTestId('attempt-row').first().getByRole('link').click();
+  await shots(browser, baseURL!, attemptPath, 'detail', async (page) => {
     await expect(page.getByTestId('attempt-panel')).toBeVisible();
+    await expect(page.getByTestId('health-streak')).toBeVisible();
   });
 });

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { examplePayload, prettyPayload, resourceLinkOf, resourceOfEvent, WEBHOOK_EVENT_TYPES } from './catalog';
+import { examplePayload, linkToResource, prettyPayload, resourceLinkOf, resourceOfEvent, WEBHOOK_EVENT_TYPES } from './catalog';
 import { deliveryHeaders, renderCurl, shellQuote } from './curl';
 import { logFiltersSearch, matchesLogFilters, parseLogFilters, parsePagePosition, toServiceQuery, zonedTimeToInstant } from './filters';
 import { chartBars, computeHealth } from './health';
@@ -102,6 +102,18 @@ describe('Copy as cURL', () => {
   it('leaves out headers it cannot know', () => {
     const headers = deliveryHeaders({ eventType: 'X', messageId: 'm', companyId: 'c', resourceName: null, signature: null });
     expect(headers.map(([n]) => n)).toEqual(['Content-Type', 'X-Event-Type', 'X-Message-Id', 'X-Company-Id']);
+  });
+});
+
+describe('resource links from what the receiver recorded', () => {
+  it('links an operation, account or beneficiary the console received, and nothing else', () => {
+    const id = '0b7e9a52-1c1f-4c5e-9a59-2d4f0c8e7b11';
+    expect(linkToResource('OPERATION', id)).toEqual({ kind: 'operation', id, href: `/operations/${id}` });
+    expect(linkToResource('ACCOUNT', id)?.href).toBe(`/accounts/${id}`);
+    expect(linkToResource('BENEFICIARY', id)?.href).toBe(`/beneficiaries/${id}`);
+    expect(linkToResource('INVOICE', id)).toBeNull();
+    expect(linkToResource('OPERATION', 'not-a-uuid')).toBeNull();
+    expect(linkToResource(null, null)).toBeNull();
   });
 });
 

@@ -23,6 +23,7 @@ import { getEnv } from '@/lib/env';
 import { isNotFound } from '@/lib/errors';
 import { isUuid } from '@/lib/validation/uuid';
 import { loadDeliveryHealth } from '@/lib/webhooks/load';
+import { resourceOfMessage } from '@/lib/webhooks/message-resource';
 import { latestReplayJob } from '@/lib/webhooks/replay-store';
 import { AttemptPanel } from './_components/attempt-panel';
 import { HealthCard } from './_components/health-card';
@@ -87,14 +88,15 @@ export default async function SubscriptionPage({ params, searchParams }: Props) 
         .catch(() => null));
   }
   const index = selected ? pageLogs.findIndex((l) => l.id === selected.id) : -1;
-  const [signature, history] = selected
+  const [signature, history, received] = selected
     ? await Promise.all([
         deliverySignature(selected.messageId).catch(() => null),
         listExecutionLogsFiltered(subscriptionId, { limit: 20 }, { messageId: selected.messageId })
           .then((p) => p.data)
           .catch(() => [selected]),
+        resourceOfMessage(selected.messageId).catch(() => null),
       ])
-    : [null, []];
+    : [null, [], null];
   const canManage = can(user.role, 'webhooks:manage');
   const sandboxOn = getEnv().SANDBOX === 'on';
   const eventCount = sub.resources.reduce((n, r) => n + r.events.length, 0);
@@ -129,10 +131,10 @@ export default async function SubscriptionPage({ params, searchParams }: Props) 
           </div>
           <LogFilterForm pathname={pathname} filters={filters} errors={errors} />
           {logs?.filteredBy === 'console' ? <Alert tone="info">{t('logs.consoleFiltered')}</Alert> : null}
-          <div className={selected ? 'grid gap-4 xl:grid-cols-[minmax(0,1fr)_minmax(0,28rem)]' : undefined}>
+          <div className={selected ? 'grid gap-4 2xl:grid-cols-[minmax(0,1fr)_minmax(0,30rem)]' : undefined}>
             {selected ? (
               // First in reading order, so on narrow screens the opened attempt is above the list, not below it.
-              <div className="min-w-0 xl:order-2">
+              <div className="min-w-0 2xl:order-2">
                 <AttemptPanel
                   log={selected}
                   signature={signature}
@@ -142,10 +144,11 @@ export default async function SubscriptionPage({ params, searchParams }: Props) 
                   newerId={index > 0 ? pageLogs[index - 1].id : null}
                   olderId={index >= 0 && index < pageLogs.length - 1 ? pageLogs[index + 1].id : null}
                   canManage={canManage}
+                  received={received}
                 />
               </div>
             ) : null}
-            <div className="min-w-0 space-y-4 xl:order-1">
+            <div className="min-w-0 space-y-4 2xl:order-1">
               {logsFailure ? (
                 <ServiceErrorAlert error={logsFailure} title={t('logs.failed')} />
               ) : pageLogs.length === 0 ? (

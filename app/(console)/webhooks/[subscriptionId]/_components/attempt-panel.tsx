@@ -6,7 +6,7 @@ import { IntlScope } from '@/components/i18n/intl-scope';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { CopyButton } from '@/components/ui/copy-button';
 import type { ExecutionLog } from '@/lib/api/schemas/execution-log';
-import { prettyPayload, resourceLinkOf, resourceOfEvent } from '@/lib/domain/webhooks/catalog';
+import { linkToResource, prettyPayload, resourceLinkOf, resourceOfEvent } from '@/lib/domain/webhooks/catalog';
 import { deliveryHeaders, renderCurl } from '@/lib/domain/webhooks/curl';
 import { DeliveryStatusBadge } from './logs-table';
 import { ResendButton } from './resend-button';
@@ -24,8 +24,11 @@ export async function AttemptPanel({
   newerId,
   olderId,
   canManage,
+  received,
 }: {
   log: ExecutionLog;
+  /** What this console's receiver recorded for the message (its resource), when it received it. */
+  received: { kind: string | null; id: string | null } | null;
   signature: string | null;
   /** Every attempt of this message (retries, resends), newest first. */
   history: ExecutionLog[];
@@ -51,7 +54,7 @@ export async function AttemptPanel({
   } catch {
     parsed = null;
   }
-  const link = resourceLinkOf(log.eventType, parsed);
+  const link = resourceLinkOf(log.eventType, parsed) ?? linkToResource(received?.kind ?? null, received?.id ?? null);
   const nav = buttonVariants({ variant: 'secondary', size: 'sm' });
 
   return (
@@ -108,9 +111,12 @@ export async function AttemptPanel({
           <dt className="text-fg-muted">{t('concerns')}</dt>
           <dd>
             {link ? (
-              <Link href={link.href} className="text-accent-text hover:underline">
-                {t(`open_${link.kind}`)}
-              </Link>
+              <>
+                <Link href={link.href} className="text-accent-text hover:underline" data-testid="attempt-resource">
+                  {t(`open_${link.kind}`)}
+                </Link>
+                <span className="block font-mono text-xs break-all text-fg-muted">{link.id}</span>
+              </>
             ) : (
               <span className="text-fg-muted">{t('noLink')}</span>
             )}

@@ -21,7 +21,7 @@ export async function LogFilterForm({ pathname, filters, errors }: { pathname: s
           {errors.to === 'range' ? t('filters.range') : t('filters.invalid')}
         </p>
       ) : null}
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-end">
         <div>
           <Label htmlFor="filter-status">{t('filters.status')}</Label>
           <Select id="filter-status" name="status" defaultValue={filters.status ?? ''}>
@@ -52,7 +52,7 @@ export async function LogFilterForm({ pathname, filters, errors }: { pathname: s
           <Label htmlFor="filter-to">{t('filters.to')}</Label>
           <Input id="filter-to" name="to" type="date" defaultValue={filters.to ?? ''} />
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-1">
           <button type="submit" className={buttonVariants({ variant: 'primary', size: 'md' })}>
             {t('filters.apply')}
           </button>
