@@ -186,7 +186,10 @@ test('viewer: reads subscriptions and attempts, has no controls, and the adminâ€
   }
 });
 
+// `npm run screenshots` covers every page; this adds the states it cannot reach (an opened failed attempt, a
+// finished replay). Off in the regular run to keep the section's e2e time within budget: WEBHOOK_SCREENSHOTS=1.
 test('screenshots: list and attempt panel, desktop and 390 px, en and pt-BR', async ({ browser, baseURL }) => {
+  test.skip(!process.env.WEBHOOK_SCREENSHOTS, 'screenshots only with WEBHOOK_SCREENSHOTS=1');
   test.setTimeout(60_000);
   await shots(browser, baseURL!, '/webhooks', 'list');
   await shots(browser, baseURL!, attemptPath, 'detail', async (page) => {
