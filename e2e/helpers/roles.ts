@@ -27,4 +27,9 @@ export const EXPECTED_NAV: Record<DemoRole, string[]> = {
   finance: ['Overview', 'Accounts', 'Convert', 'Deposit', 'Transfer'],
   finance2: ['Overview', 'Accounts', 'Convert', 'Deposit', 'Transfer'],
   viewer: ['Overview', 'Accounts'],
+  admin: ['Overview', 'Accounts', 'Webhooks', 'Team'],
+  compliance: ['Overview', 'Accounts', 'Webhooks'],
+  finance: ['Overview', 'Accounts', 'Webhooks'],
+  finance2: ['Overview', 'Accounts', 'Webhooks'],
+  viewer: ['Overview', 'Accounts', 'Webhooks'],
 };

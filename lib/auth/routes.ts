@@ -62,6 +62,8 @@ export const CONSOLE_ROUTES = [
   // A deposit's payment instructions: readable by whoever reads operations; paying it (sandbox) needs operations:create.
   { pattern: '/deposits/[operationId]', permission: 'operations:read' },
   { pattern: '/transfers/new', permission: 'operations:create', nav: { label: 'transfer', icon: 'transfer', group: 'move-money' } },
+  { pattern: '/webhooks', permission: 'webhooks:read', nav: { label: 'webhooks', icon: 'webhooks', group: 'admin' } },
+  { pattern: '/webhooks/[subscriptionId]', permission: 'webhooks:read' },
   { pattern: '/team', permission: 'team:manage', nav: { label: 'team', icon: 'team', group: 'admin' } },
 ] as const satisfies readonly ConsoleRoute[];
 

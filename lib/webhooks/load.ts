@@ -33,11 +33,20 @@ async function collect(
   }
 }
 
-/** Health over the last 7 days (newest attempts first, capped at HEALTH_SCAN_LIMIT). */
-export async function loadDeliveryHealth(subscriptionId: string, now: Date): Promise<DeliveryHealth> {
+/**
+ * Health over the last 7 days (newest attempts first, capped at HEALTH_SCAN_LIMIT). With the subscription's
+ * creation time, a subscription younger than the window has had all its attempts read, so a failure streak is
+ * exact rather than "N or more".
+ */
+export async function loadDeliveryHealth(
+  subscriptionId: string,
+  now: Date,
+  options?: CallOptions & { subscriptionCreatedAt?: string },
+): Promise<DeliveryHealth> {
   const from = new Date(now.getTime() - 7 * 24 * 3_600_000).toISOString();
-  const { logs, truncated } = await collect(subscriptionId, { createdFrom: from }, HEALTH_SCAN_LIMIT);
-  return computeHealth(logs, now, { truncated });
+  const { logs, truncated } = await collect(subscriptionId, { createdFrom: from }, HEALTH_SCAN_LIMIT, options);
+  const complete = options?.subscriptionCreatedAt !== undefined && Date.parse(options.subscriptionCreatedAt) >= Date.parse(from);
+  return computeHealth(logs, now, { truncated, complete });
 }
 
 export type ReplayPlan = { items: ReplayCandidate[]; scanned: number; truncated: boolean; overLimit: boolean };
@@ -63,8 +72,9 @@ export async function planReplay(
 }
 
 /** The list page's summary: the last 24 h only, at most 500 attempts read per subscription. */
-export async function loadDayHealth(subscriptionId: string, now: Date): Promise<DeliveryHealth> {
+export async function loadDayHealth(subscriptionId: string, now: Date, subscriptionCreatedAt?: string): Promise<DeliveryHealth> {
   const from = new Date(now.getTime() - 24 * 3_600_000).toISOString();
   const { logs, truncated } = await collect(subscriptionId, { createdFrom: from }, 500);
-  return computeHealth(logs, now, { truncated });
+  const complete = subscriptionCreatedAt !== undefined && Date.parse(subscriptionCreatedAt) >= Date.parse(from);
+  return computeHealth(logs, now, { truncated, complete });
 }

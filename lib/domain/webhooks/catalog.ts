@@ -109,6 +109,19 @@ export function examplePayload(eventType: WebhookEventType): Record<string, unkn
 /** Console page a delivery concerns, when its payload names an id the console can open. */
 export type ResourceLink = { kind: 'account' | 'operation' | 'beneficiary'; id: string; href: string };
 
+const HREF_BY_KIND = { ACCOUNT: 'account', OPERATION: 'operation', BENEFICIARY: 'beneficiary' } as const;
+
+/**
+ * The console page of a resource the console's own receiver recorded for a message (`received_events`: the
+ * sandbox's `X-Resource-Id` header, keyed by message id). Null for a kind or id the console cannot open.
+ */
+export function linkToResource(kind: string | null, id: string | null): ResourceLink | null {
+  if (!kind || !id || !isUuid(id) || !(kind in HREF_BY_KIND)) return null;
+  const k = HREF_BY_KIND[kind as keyof typeof HREF_BY_KIND];
+  const base = k === 'account' ? 'accounts' : k === 'operation' ? 'operations' : 'beneficiaries';
+  return { kind: k, id, href: `/${base}/${id}` };
+}
+
 /**
  * The contract's operation and instruction payloads carry no id of their resource (only ASSET_ACTIVATED names its
  * account); upstream's operation payload has `id`. So this reads whichever id the payload has and returns null

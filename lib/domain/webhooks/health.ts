@@ -14,7 +14,10 @@ export type DeliveryHealth = {
   lastFailure: { at: string; error: string | null; httpStatus: number } | null;
   /** Failed attempts since the newest success (all of them when none succeeded in what was read). */
   consecutiveFailures: number;
-  /** True when `consecutiveFailures` reached the end of what was read, so the real streak may be longer. */
+  /**
+   * True when `consecutiveFailures` reached the end of what was read while older attempts may exist (the read
+   * was capped, or the window starts after the subscription did), so the real streak may be longer.
+   */
   streakOpen: boolean;
   /** The attempts read stopped at a cap before the 7-day window ended: figures cover the newest `sampled` only. */
   truncated: boolean;
@@ -24,7 +27,11 @@ export type DeliveryHealth = {
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-export function computeHealth(attemptsNewestFirst: readonly AttemptSample[], now: Date, options: { truncated?: boolean } = {}): DeliveryHealth {
+export function computeHealth(
+  attemptsNewestFirst: readonly AttemptSample[],
+  now: Date,
+  options: { truncated?: boolean; /** Every attempt the subscription ever had was read. */ complete?: boolean } = {},
+): DeliveryHealth {
   const t = now.getTime();
   const currentHour = Math.floor(t / HOUR) * HOUR;
   const firstHour = currentHour - 23 * HOUR;
@@ -69,7 +76,7 @@ export function computeHealth(attemptsNewestFirst: readonly AttemptSample[], now
     attemptsPerHour: buckets,
     lastFailure,
     consecutiveFailures,
-    streakOpen: !streakBroken && consecutiveFailures > 0,
+    streakOpen: !streakBroken && consecutiveFailures > 0 && !(options.complete && !options.truncated),
     truncated: Boolean(options.truncated),
     sampled: attemptsNewestFirst.length,
   };

@@ -110,3 +110,24 @@ export function selectReplayItems(attemptsNewestFirst: readonly ReplayCandidate[
   }
   return out;
 }
+
+/**
+ * Console failure codes after which the outcome of a request is unknown or the request was never made (no
+ * answer, time-out, service unreachable or busy, open circuit): a click that ends with one keeps its idempotency
+ * key, so trying again is the same intent and cannot resend twice. Any other failure is the service's answer.
+ */
+const RETRYABLE_FAILURE_CODES: ReadonlySet<string> = new Set([
+  'NO_RESPONSE',
+  'TIMEOUT',
+  'ABORTED',
+  'SERVICE_UNREACHABLE',
+  'CIRCUIT_OPEN',
+  'SERVICE_BUSY',
+  'SERVICE_FAILED',
+  'TOKEN_UNAVAILABLE',
+  'INTERNAL',
+]);
+
+export function isRetryableFailure(code: string): boolean {
+  return RETRYABLE_FAILURE_CODES.has(code);
+}

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { examplePayload, prettyPayload, resourceLinkOf, resourceOfEvent, WEBHOOK_EVENT_TYPES } from './catalog';
+import { examplePayload, linkToResource, prettyPayload, resourceLinkOf, resourceOfEvent, WEBHOOK_EVENT_TYPES } from './catalog';
 import { deliveryHeaders, renderCurl, shellQuote } from './curl';
 import { logFiltersSearch, matchesLogFilters, parseLogFilters, parsePagePosition, toServiceQuery, zonedTimeToInstant } from './filters';
 import { chartBars, computeHealth } from './health';
@@ -105,6 +105,18 @@ describe('Copy as cURL', () => {
   });
 });
 
+describe('resource links from what the receiver recorded', () => {
+  it('links an operation, account or beneficiary the console received, and nothing else', () => {
+    const id = '0b7e9a52-1c1f-4c5e-9a59-2d4f0c8e7b11';
+    expect(linkToResource('OPERATION', id)).toEqual({ kind: 'operation', id, href: `/operations/${id}` });
+    expect(linkToResource('ACCOUNT', id)?.href).toBe(`/accounts/${id}`);
+    expect(linkToResource('BENEFICIARY', id)?.href).toBe(`/beneficiaries/${id}`);
+    expect(linkToResource('INVOICE', id)).toBeNull();
+    expect(linkToResource('OPERATION', 'not-a-uuid')).toBeNull();
+    expect(linkToResource(null, null)).toBeNull();
+  });
+});
+
 describe('catalogue', () => {
   it('has an example payload for every event and maps events to resources', () => {
     for (const type of WEBHOOK_EVENT_TYPES) expect(Object.keys(examplePayload(type)).length).toBeGreaterThan(2);
@@ -154,6 +166,9 @@ describe('delivery health', () => {
     expect(computeHealth([], now).window24h.rate).toBeNull();
     const h = computeHealth([a('FAILED', 1), a('FAILED', 2)], now, { truncated: true });
     expect(h).toMatchObject({ consecutiveFailures: 2, streakOpen: true, truncated: true, sampled: 2 });
+    // The whole history was read (a subscription younger than the window): the streak is exactly what was counted.
+    expect(computeHealth([a('FAILED', 1), a('FAILED', 2)], now, { complete: true })).toMatchObject({ consecutiveFailures: 2, streakOpen: false });
+    expect(computeHealth([a('FAILED', 1), a('FAILED', 2)], now, { complete: true, truncated: true }).streakOpen).toBe(true);
   });
 
   it('scales chart bars to the busiest hour', () => {

@@ -1,0 +1,19 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import { getDb } from '@/lib/db/client';
+import { receivedEvents } from '@/lib/db/schema';
+
+/**
+ * The resource a message is about, when this console's receiver got the message at least once (a delivery to it
+ * succeeded, or a retry or resend of it did — they keep the message id). The contract's operation and instruction
+ * payloads carry no id, so this is how an attempt links to its operation; null when the message never arrived here.
+ */
+export async function resourceOfMessage(messageId: string): Promise<{ kind: string | null; id: string | null } | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ kind: receivedEvents.resourceKind, id: receivedEvents.resourceId })
+    .from(receivedEvents)
+    .where(eq(receivedEvents.messageId, messageId))
+    .limit(1);
+  return row ?? null;
+}
