@@ -56,7 +56,7 @@ const DIST_DIR = '.next-api';
 const DATA_DIR = path.join(ROOT, '.data-api-bench');
 const SANDBOX_DATA = path.join(ROOT, '.data-api-bench-sandbox');
 const DEMO_DATA_DIR = path.join(ROOT, '.data-api-bench-demo');
-const ADMIN = { email: 'bench-admin@acme.test', password: `bench-${randomBytes(12).toString('hex')}` };
+const ADMIN = { email: 'bench-admin@acme.test', password: `pw-${randomBytes(12).toString('hex')}` } // not 'bench-…': the strength check refuses the user's own name;
 
 const children: ChildProcess[] = [];
 
