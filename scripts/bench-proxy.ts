@@ -56,7 +56,8 @@ const DIST_DIR = '.next-api';
 const DATA_DIR = path.join(ROOT, '.data-api-bench');
 const SANDBOX_DATA = path.join(ROOT, '.data-api-bench-sandbox');
 const DEMO_DATA_DIR = path.join(ROOT, '.data-api-bench-demo');
-const ADMIN = { email: 'bench-admin@acme.test', password: `pw-${randomBytes(12).toString('hex')}` } // not 'bench-…': the strength check refuses the user's own name;
+// Not 'bench-…': the password strength check refuses a password containing the user's name or e-mail.
+const ADMIN = { email: 'bench-admin@acme.test', password: `pw-${randomBytes(12).toString('hex')}` };
 
 const children: ChildProcess[] = [];
 
