@@ -15,7 +15,8 @@
  * server, reached over loopback HTTP) and measures the same route there.
  *
  * Flags: --build, --demo, --no-console, --requests <n> (per row and run, default 1000), --runs <n> (default 3; the median
- * per row is reported), --sandbox-port (4610), --console-port (3610). Everything it starts is stopped by pid on exit.
+ * per row is reported), --sandbox-port (4610), --console-port (3610), --dist-dir (.next-api; e.g. a copy of an older
+ * build, to compare two builds in one window of machine load). Everything it starts is stopped by pid on exit.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -42,6 +43,7 @@ const { values: flags } = parseArgs({
     runs: { type: 'string', default: '3' },
     'sandbox-port': { type: 'string', default: '4610' },
     'console-port': { type: 'string', default: '3610' },
+    'dist-dir': { type: 'string', default: '.next-api' },
   },
 });
 
@@ -52,7 +54,7 @@ const SANDBOX_URL = `http://127.0.0.1:${SANDBOX_PORT}`;
 const CONSOLE_URL = `http://localhost:${CONSOLE_PORT}`;
 const REQUESTS = Number(flags.requests);
 const RUNS = Math.max(1, Number(flags.runs));
-const DIST_DIR = '.next-api';
+const DIST_DIR = flags['dist-dir'];
 const DATA_DIR = path.join(ROOT, '.data-api-bench');
 const SANDBOX_DATA = path.join(ROOT, '.data-api-bench-sandbox');
 const DEMO_DATA_DIR = path.join(ROOT, '.data-api-bench-demo');
