@@ -11,7 +11,6 @@ import { ABSOLUTE_TIMEOUT_MS, deleteSession, validateSession } from './sessions'
 
 export const SESSION_MAX_AGE_SECONDS = ABSOLUTE_TIMEOUT_MS / 1000;
 
-/** next-auth cookie name for the session JWT (the `__Secure-` prefix only over https). */
 /**
  * The client's address for the lockout: the LAST X-Forwarded-For entry, which is the one the nearest proxy appended
  * (Next's own server sets the header to the socket's address when a request arrives without one). Behind a reverse
@@ -22,9 +21,7 @@ export function clientAddressFrom(forwardedFor: string | null): string | null {
   return last ? last.slice(0, 64) : null;
 }
 
-export function sessionCookieName(secure: boolean): string {
-  return `${secure ? '__Secure-' : ''}next-auth.session-token`;
-}
+export { sessionCookieName } from './session-token';
 
 let cached: AuthOptions | undefined;
 

@@ -1,5 +1,4 @@
 import 'server-only';
-import { decode } from 'next-auth/jwt';
 import { cookies, headers } from 'next/headers';
 import { forbidden, redirect } from 'next/navigation';
 import { cache } from 'react';
@@ -7,7 +6,7 @@ import { getDb } from '../db/client';
 import { getEnv } from '../env';
 import { loginPathFor } from '../security/callback-url';
 import { CONSOLE_PATH_HEADER } from '../security/headers';
-import { sessionCookieName } from './auth-options';
+import { decodeSessionId, sessionCookieName } from './session-token';
 import { now } from '../clock';
 import { can, type Permission } from './permissions';
 import { permissionForRoute, type RoutePattern } from './routes';
@@ -17,14 +16,9 @@ export type { SessionUser } from './sessions';
 
 /** Decodes the next-auth cookie value and validates the session row it points to. */
 export async function resolveSessionUser(token: string | undefined, secret: string): Promise<SessionUser | null> {
-  if (!token) return null;
-  let sid: unknown;
-  try {
-    sid = (await decode({ token, secret }))?.sid;
-  } catch {
-    return null; // tampered, foreign-secret or expired JWT
-  }
-  if (typeof sid !== 'string' || !sid) return null;
+  // null for a missing, tampered, foreign-secret or expired JWT (decrypted once per token: lib/auth/session-token.ts)
+  const sid = await decodeSessionId(token, secret);
+  if (!sid) return null;
   const check = await validateSession(await getDb(), sid, now());
   return check.ok ? check.user : null;
 }

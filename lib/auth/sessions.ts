@@ -4,6 +4,8 @@ import { and, eq, lt, ne, or } from 'drizzle-orm';
 import type { ConsoleDb } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { Role } from './permissions';
+import type { CachedSession } from './session-cache';
+import { getSessionInvalidator, type SessionInvalidation, type SessionInvalidator } from './session-invalidation';
 
 export const IDLE_TIMEOUT_MS = 30 * 60_000;
 export const ABSOLUTE_TIMEOUT_MS = 8 * 60 * 60_000;
@@ -50,54 +52,128 @@ export async function createSession(
 /**
  * The per-request check behind getCurrentUser(): row present, idle < 30 min, age < 8 h, user enabled.
  * The role always comes from the users row, so a role change applies on the very next request.
+ *
+ * The row (joined with its user) may come from the in-process cache (lib/auth/session-cache.ts, at most 1 s old);
+ * every write that revokes or changes a session (or its user) drops the cached row once done, so that, too,
+ * applies on the next request.
  */
-export async function validateSession(db: ConsoleDb, sessionId: string, at: Date): Promise<SessionCheck> {
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, sessionId));
-  if (!row) return { ok: false, reason: 'missing' };
-  const { session, user } = row;
+export async function validateSession(
+  db: ConsoleDb,
+  sessionId: string,
+  at: Date,
+  opts: { sessions?: SessionInvalidator } = {},
+): Promise<SessionCheck> {
+  const sessionsState = opts.sessions ?? (await getSessionInvalidator());
+  const { cache } = sessionsState;
+  const useCache = sessionsState.cachingAllowed();
+  let row = useCache ? cache.get(sessionId) : undefined;
+  if (!row) {
+    const epoch = cache.epoch;
+    row = await readSessionRow(db, sessionId);
+    if (!row) return { ok: false, reason: 'missing' };
+    if (useCache) cache.fill(row, epoch);
+  }
   const t = at.getTime();
   let reason: 'idle' | 'expired' | 'disabled' | null = null;
-  if (user.disabledAt) reason = 'disabled';
-  else if (t - session.createdAt.getTime() >= ABSOLUTE_TIMEOUT_MS) reason = 'expired';
-  else if (t - session.lastSeenAt.getTime() >= IDLE_TIMEOUT_MS) reason = 'idle';
+  if (row.disabled) reason = 'disabled';
+  else if (t - row.createdAtMs >= ABSOLUTE_TIMEOUT_MS) reason = 'expired';
+  else if (t - row.lastSeenAtMs >= IDLE_TIMEOUT_MS) reason = 'idle';
   if (reason) {
-    await db.delete(sessions).where(eq(sessions.id, sessionId));
+    await deleteSession(db, sessionId, { sessions: sessionsState });
     return { ok: false, reason };
   }
-  const roleChanged = session.roleVersion !== user.roleVersion;
-  if (roleChanged || t - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+  const roleChanged = row.sessionRoleVersion !== row.userRoleVersion;
+  if (roleChanged || t - row.lastSeenAtMs >= TOUCH_INTERVAL_MS) {
     await db
       .update(sessions)
-      .set({ lastSeenAt: at, roleVersion: user.roleVersion })
+      .set({ lastSeenAt: at, roleVersion: row.userRoleVersion })
       .where(eq(sessions.id, sessionId));
+    cache.update(sessionId, { lastSeenAtMs: t, sessionRoleVersion: row.userRoleVersion });
   }
   return {
     ok: true,
     user: {
-      id: user.id,
-      email: user.email,
-      name: user.name,
-      role: user.role,
+      id: row.userId,
+      email: row.email,
+      name: row.name,
+      role: row.role,
       sessionId,
-      mustChangePassword: user.mustChangePassword,
-      locale: user.locale,
-      timeZone: user.timeZone,
+      mustChangePassword: row.mustChangePassword,
+      locale: row.locale,
+      timeZone: row.timeZone,
     },
   };
 }
 
-export async function deleteSession(db: ConsoleDb, sessionId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
+async function readSessionRow(db: ConsoleDb, sessionId: string): Promise<CachedSession | undefined> {
+  const [row] = await db
+    .select({
+      userId: users.id,
+      email: users.email,
+      name: users.name,
+      role: users.role,
+      mustChangePassword: users.mustChangePassword,
+      locale: users.locale,
+      timeZone: users.timeZone,
+      disabledAt: users.disabledAt,
+      userRoleVersion: users.roleVersion,
+      sessionRoleVersion: sessions.roleVersion,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sessionId));
+  if (!row) return undefined;
+  return {
+    sessionId,
+    userId: row.userId,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    mustChangePassword: row.mustChangePassword,
+    locale: row.locale,
+    timeZone: row.timeZone,
+    disabled: row.disabledAt !== null,
+    userRoleVersion: row.userRoleVersion,
+    sessionRoleVersion: row.sessionRoleVersion,
+    createdAtMs: row.createdAt.getTime(),
+    lastSeenAtMs: row.lastSeenAt.getTime(),
+  };
 }
 
-export async function deleteUserSessions(db: ConsoleDb, userId: string, exceptSessionId?: string): Promise<void> {
+type InvalidatorOption = { sessions?: SessionInvalidator };
+
+async function invalidate(what: SessionInvalidation, opts: InvalidatorOption): Promise<void> {
+  await (opts.sessions ?? (await getSessionInvalidator())).invalidate(what);
+}
+
+/** Ends one session (sign-out, expiry); the cached row goes with it, here and in every instance. */
+export async function deleteSession(db: ConsoleDb, sessionId: string, opts: InvalidatorOption = {}): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+  await invalidate({ sessionId }, opts);
+}
+
+/**
+ * Ends a user's sessions (all, or all but one). Inside a transaction, the caller must also call
+ * {@link invalidateUserSessions} after the commit: a request reading between this call and the commit would
+ * otherwise cache the rows that are about to disappear.
+ */
+export async function deleteUserSessions(
+  db: ConsoleDb,
+  userId: string,
+  exceptSessionId?: string,
+  opts: InvalidatorOption = {},
+): Promise<void> {
   await db
     .delete(sessions)
     .where(exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId));
+  await invalidate({ userId }, opts);
+}
+
+/** After a committed change to a user (disabled, role, password): their cached sessions are read again. */
+export async function invalidateUserSessions(userId: string, opts: InvalidatorOption = {}): Promise<void> {
+  await invalidate({ userId }, opts);
 }
 
 /** Drops rows no request could revive (idle or past the absolute limit); run at start-up and on sign-in. */

@@ -5,6 +5,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authenticate } from '../auth/authenticate';
 import { GLOBAL_KEY } from '../auth/lockout';
+import { closeSessionInvalidator } from '../auth/session-invalidation';
 import { now } from '../clock';
 import { changeRole, createUser, setDisabled } from '../team/users';
 import { resetEnvForTests } from '../env';
@@ -29,6 +30,7 @@ describe.skipIf(!url)('PostgreSQL via DATABASE_URL', () => {
     db = await getDb();
   });
   afterAll(async () => {
+    await closeSessionInvalidator(); // setDisabled/changeRole opened its LISTEN connection
     const raw = await getRawClient();
     if (raw.kind === 'pg') await raw.pool.end();
     resetDatabaseForTests();

@@ -1,5 +1,6 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
+import { invalidateUserSessions } from '@/lib/auth/sessions';
 import type { ConsoleDb } from '@/lib/db/client';
 import { users } from '@/lib/db/schema';
 import { isLocale, isTimeZone, type AppLocale } from './config';
@@ -24,4 +25,7 @@ export async function saveUserPreferences(db: ConsoleDb, userId: string, prefs: 
     .update(users)
     .set({ locale: prefs.locale, timeZone: prefs.timeZone, updatedAt: sql`now()` })
     .where(eq(users.id, userId));
+  // The session rows cached in memory (lib/auth/session-cache.ts) carry the preferences: the next page must not
+  // render in the old language.
+  await invalidateUserSessions(userId);
 }

@@ -1,6 +1,6 @@
 // The proxy's logic, separated from proxy.ts so vitest can drive it with plain NextRequests.
 import { NextResponse, type NextRequest } from 'next/server';
-import { getToken } from 'next-auth/jwt';
+import { decodeSessionToken, sessionCookieName } from '../auth/session-token';
 import { checkActionRequest } from './action-guard';
 import { loginPathFor } from './callback-url';
 import { buildCsp, generateNonce, securityHeaders } from './csp';
@@ -13,18 +13,16 @@ export const NO_CONTENT_CSP = "default-src 'none'; frame-ancestors 'none'; base-
 
 export type ProxyDeps = {
   env?: Record<string, string | undefined>;
-  /** Is there a valid-looking session JWT? Default: next-auth's getToken (signature/expiry only). */
+  /** Is there a valid-looking session JWT? Default: it decrypts, under NEXTAUTH_SECRET, and has not expired. */
   hasSession?: (request: NextRequest, secureCookie: boolean) => Promise<boolean>;
 };
 
 async function defaultHasSession(request: NextRequest, secureCookie: boolean): Promise<boolean> {
   const secret = process.env.NEXTAUTH_SECRET;
   if (!secret) return false;
-  try {
-    return Boolean(await getToken({ req: request, secret, secureCookie }));
-  } catch {
-    return false;
-  }
+  // The same cookie getCurrentUser reads; decoded once per token string (lib/auth/session-token.ts), so the page
+  // or route handler behind the proxy does not decrypt it a second time.
+  return (await decodeSessionToken(request.cookies.get(sessionCookieName(secureCookie))?.value, secret)) !== null;
 }
 
 export async function handleProxy(request: NextRequest, deps: ProxyDeps = {}): Promise<NextResponse> {

@@ -183,7 +183,7 @@ describe('handleProxy', () => {
     expect(api.status).toBe(200);
   });
 
-  it('uses next-auth getToken by default: a valid cookie passes, a forged one is redirected', async () => {
+  it('decodes the session cookie by default: a valid cookie passes, a forged one is redirected', async () => {
     const secret = 'proxy-secret-'.padEnd(40, 'z');
     const previous = process.env.NEXTAUTH_SECRET;
     process.env.NEXTAUTH_SECRET = secret;

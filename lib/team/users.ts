@@ -7,7 +7,7 @@ import { now } from '../clock';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { emailSchema, passwordSchema } from '../domain/team/password-policy';
 import { isRole, type Role } from '../auth/permissions';
-import { deleteUserSessions } from '../auth/sessions';
+import { deleteUserSessions, invalidateUserSessions } from '../auth/sessions';
 import { isUuid } from '../validation/uuid';
 import { passwordStrengthProblem } from './password-strength';
 
@@ -129,7 +129,7 @@ async function loadTarget(database: ConsoleDb, userId: string): Promise<UserRow>
 export async function changeRole(_actor: Actor, userId: string, role: Role, db?: ConsoleDb): Promise<PublicUser> {
   const database = db ?? (await getDb());
   if (!isRole(role)) throw new DomainError('INVALID_INPUT', 'Choose a role.', { role: 'roleRequired' });
-  return withLastAdminGuard(database, userId, role !== 'admin', async (tx, target) => {
+  const updated = await withLastAdminGuard(database, userId, role !== 'admin', async (tx, target) => {
     if (target.role === role) return (await getUser(userId, tx))!;
     const [row] = await tx
       .update(users)
@@ -138,6 +138,9 @@ export async function changeRole(_actor: Actor, userId: string, role: Role, db?:
       .returning(publicColumns);
     return row;
   });
+  // After the commit: the user's cached session rows (lib/auth/session-cache.ts) carry the old role.
+  await invalidateUserSessions(userId);
+  return updated;
 }
 
 /** Disabling ends every session of the user at once; enabling lets them sign in again. */
@@ -146,7 +149,7 @@ export async function setDisabled(actor: Actor, userId: string, disabled: boolea
   if (disabled && actor.id === userId) {
     throw new DomainError('SELF_DISABLE', 'You cannot disable your own account.', {}, 409);
   }
-  return withLastAdminGuard(database, userId, disabled, async (tx, target) => {
+  const updated = await withLastAdminGuard(database, userId, disabled, async (tx, target) => {
     const at = now();
     const [row] = await tx
       .update(users)
@@ -156,6 +159,9 @@ export async function setDisabled(actor: Actor, userId: string, disabled: boolea
     if (disabled) await deleteUserSessions(tx, userId);
     return row;
   });
+  // Again after the commit: a request that read the rows while the transaction was open may have cached them.
+  await invalidateUserSessions(userId);
+  return updated;
 }
 
 /**

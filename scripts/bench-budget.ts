@@ -1,0 +1,440 @@
+/**
+ * `npm run bench:budget` — the performance budget every console page is held to (perf-budget.json).
+ *
+ * 1. Builds the console into `.next` unless a build newer than every source file is there (--build forces one,
+ *    --no-build refuses to build).
+ * 2. Starts it (`next start`, embedded sandbox with its demo data) on its own port and a fresh data directory.
+ * 3. Discovers the pages from the route → permission table (lib/auth/routes.ts CONSOLE_ROUTES) plus /login, signs in
+ *    as each demo role that may open a page, and fills in one real id for dynamic segments (ID_RESOLVERS below;
+ *    a new `[param]` needs a resolver there).
+ * 4. For each page and role: Lighthouse mobile (its default preset: simulated slow 4G, 4× CPU slowdown), on Debian's
+ *    Chromium, `--runs` times (default 3), median performance and accessibility scores, LCP, TBT and CLS; and the
+ *    first-load JS (gzip) as scripts/first-load-js.mjs counts it. The floor is the first-load JS of a bare page of
+ *    the same build (the root not-found page: framework + root layout only), measured in the same run.
+ * 5. Prints one table, compares each row with perf-budget.json and exits 1 when any page is over budget.
+ *
+ * A benchmark, not part of `npm test`: about 15 s per Lighthouse run on 2 cores, so the full table (every page ×
+ * role × 3 runs) takes several minutes. Narrow it with --routes and --roles.
+ *
+ * Flags: --port (3700; the console), --chrome-port (port + 1; Chromium's DevTools), --runs (3), --routes /,/accounts
+ * (patterns as in the table, /login included), --roles admin,viewer, --build, --no-build, --json <file> (results),
+ * --dist-dir (.next; another build directory, e.g. the one bench:proxy makes).
+ * Everything it starts is stopped by pid on exit.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { tmpdir, loadavg, cpus } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { CONSOLE_ROUTES } from '../lib/auth/routes';
+import { can, type Role } from '../lib/auth/permissions';
+import { DEMO_USER_BY_ROLE } from '../lib/team/demo-users';
+
+const { values: flags } = parseArgs({
+  options: {
+    port: { type: 'string', default: '3700' },
+    'chrome-port': { type: 'string' },
+    runs: { type: 'string', default: '3' },
+    routes: { type: 'string' },
+    roles: { type: 'string' },
+    build: { type: 'boolean', default: false },
+    'no-build': { type: 'boolean', default: false },
+    json: { type: 'string' },
+    'dist-dir': { type: 'string', default: '.next' },
+  },
+});
+
+const ROOT = process.cwd();
+const PORT = Number(flags.port);
+const CHROME_PORT = Number(flags['chrome-port'] ?? PORT + 1);
+const BASE = `http://localhost:${PORT}`;
+const RUNS = Math.max(1, Number(flags.runs));
+const DATA_DIR = path.join(ROOT, `.data-budget-${PORT}`);
+const DIST_DIR = flags['dist-dir'];
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Any path no page has: the root not-found page is the bare page of this app (root layout, no client code of ours). */
+const FLOOR_PATH = '/__bench-budget-floor';
+const ROLES: readonly Role[] = ['admin', 'compliance', 'finance', 'viewer'];
+
+// ---------------------------------------------------------------------------------------------- budget file
+
+export interface Budget {
+  performance: number;
+  accessibility: number;
+  firstLoadJsRatio: number;
+  maxLcpMs?: number;
+  maxTbtMs?: number;
+  maxCls?: number;
+}
+interface BudgetFile {
+  defaults: Budget;
+  routes?: Record<string, Partial<Budget>>;
+}
+
+function budgetFor(file: BudgetFile, pattern: string): Budget {
+  return { ...file.defaults, ...(file.routes?.[pattern] ?? {}) };
+}
+
+// ---------------------------------------------------------------------------------------------- processes
+
+const children: ChildProcess[] = [];
+let stopping = false;
+
+function start(name: string, command: string, args: string[], env: Record<string, string> = {}): ChildProcess {
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true, // its own process group: stopping it stops what it spawned
+  });
+  const tail: string[] = [];
+  const keep = (chunk: Buffer) => {
+    tail.push(chunk.toString());
+    if (tail.length > 40) tail.shift();
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  child.on('exit', (code) => {
+    if (code && !stopping) console.error(`[budget] ${name} exited with ${code}:\n${tail.join('').slice(-2000)}`);
+  });
+  children.push(child);
+  return child;
+}
+
+function stopAll(): void {
+  stopping = true;
+  for (const child of children) {
+    if (child.pid && child.exitCode === null) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
+    }
+  }
+}
+process.on('exit', stopAll);
+process.on('SIGINT', () => process.exit(130));
+process.on('SIGTERM', () => process.exit(143));
+
+async function waitFor(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      if (res.status < 500) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`Timed out waiting for ${url}`);
+}
+
+// ---------------------------------------------------------------------------------------------- build
+
+/** The newest modification time of the files a build is made from (tracked or not, ignored files aside). */
+function newestSourceMtime(): number {
+  const listed = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'app', 'lib', 'components', 'hooks', 'messages', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.mjs', 'package-lock.json', 'tailwind.config.ts', 'postcss.config.mjs'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  let newest = 0;
+  for (const file of listed.stdout.split('\n')) {
+    if (!file || file.endsWith('.test.ts')) continue;
+    try {
+      newest = Math.max(newest, statSync(path.join(ROOT, file)).mtimeMs);
+    } catch {
+      /* deleted in the work tree */
+    }
+  }
+  return newest;
+}
+
+function ensureBuild(): void {
+  const buildId = path.join(ROOT, DIST_DIR, 'BUILD_ID');
+  const fresh = existsSync(buildId) && statSync(buildId).mtimeMs >= newestSourceMtime();
+  if (fresh && !flags.build) {
+    console.log(`[budget] reusing the build in ${DIST_DIR} (newer than every source file)`);
+    return;
+  }
+  if (flags['no-build']) throw new Error(`${DIST_DIR} is missing or older than the sources, and --no-build was given`);
+  console.log(`[budget] building into ${DIST_DIR} …`);
+  const build = spawnSync(process.execPath, [path.join('node_modules', 'next', 'dist', 'bin', 'next'), 'build'], {
+    cwd: ROOT,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NEXT_DIST_DIR: DIST_DIR },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+  });
+  if (build.status !== 0) throw new Error(`next build failed:\n${(build.stdout + build.stderr).slice(-3000)}`);
+}
+
+// ---------------------------------------------------------------------------------------------- first-load JS
+
+interface CookieJarLike {
+  header(): string;
+}
+interface FirstLoadModule {
+  extractScriptUrls(html: string, pageUrl: string): string[];
+  signIn(opts: { base: string; email: string; password: string }): Promise<CookieJarLike>;
+  measureRoute(opts: { base: string; route: string; cookie?: string; cache?: Map<string, unknown> }): Promise<{ gzipBytes: number }>;
+}
+// Plain .mjs (it runs with bare `node`); imported through a URL so tsc needs no types for it.
+const firstLoad = (await import(new URL('./first-load-js.mjs', import.meta.url).href)) as FirstLoadModule;
+const scriptCache = new Map<string, unknown>();
+
+/** The bare page answers 404, which measureRoute refuses: same counting, status aside. */
+async function floorGzipBytes(cookie: string): Promise<number> {
+  const pageUrl = new URL(FLOOR_PATH, BASE).href;
+  const res = await fetch(pageUrl, { redirect: 'manual', headers: { cookie } });
+  if (res.status !== 404) throw new Error(`the floor page ${FLOOR_PATH} answered ${res.status}, expected the not-found page`);
+  let total = 0;
+  for (const url of firstLoad.extractScriptUrls(await res.text(), pageUrl)) {
+    const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+    total += gzipSync(body, { level: 9 }).length;
+  }
+  return total;
+}
+
+// ---------------------------------------------------------------------------------------------- pages
+
+interface Page {
+  pattern: string;
+  role: Role | 'signed-out';
+  path: string;
+}
+
+type Get = (pathname: string) => Promise<unknown>;
+
+/** One real id per dynamic segment, fetched as the role being measured. A new `[param]` adds a line here. */
+const ID_RESOLVERS: Record<string, (get: Get) => Promise<string | undefined>> = {
+  accountId: async (get) => ((await get('/api/accounts?limit=1')) as { data: { id: string }[] }).data[0]?.id,
+};
+
+async function resolvePath(pattern: string, get: Get): Promise<string> {
+  let resolved = pattern;
+  for (const [, param] of pattern.matchAll(/\[([^\]]+)\]/g)) {
+    const resolver = ID_RESOLVERS[param];
+    if (!resolver) throw new Error(`no id for [${param}] in ${pattern}: add a resolver to ID_RESOLVERS in scripts/bench-budget.ts`);
+    const id = await resolver(get);
+    if (!id) throw new Error(`the resolver for [${param}] found no id (is the demo data seeded?)`);
+    resolved = resolved.replace(`[${param}]`, encodeURIComponent(id));
+  }
+  return resolved;
+}
+
+// ---------------------------------------------------------------------------------------------- Lighthouse
+
+interface LighthouseResult {
+  lhr: {
+    categories: Record<string, { score: number | null }>;
+    audits: Record<string, { numericValue?: number }>;
+    runtimeError?: { message: string };
+  };
+}
+type LighthouseFn = (url: string, flags: Record<string, unknown>) => Promise<LighthouseResult | undefined>;
+
+interface Sample {
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+async function startChromium(): Promise<void> {
+  const profile = mkdtempSync(path.join(tmpdir(), 'bench-budget-chromium-'));
+  process.on('exit', () => rmSync(profile, { recursive: true, force: true }));
+  start('chromium', CHROMIUM, [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    `--remote-debugging-port=${CHROME_PORT}`,
+    `--user-data-dir=${profile}`,
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-default-apps',
+    '--disable-sync',
+    '--no-first-run',
+    'about:blank',
+  ]);
+  await waitFor(`http://127.0.0.1:${CHROME_PORT}/json/version`, 30_000);
+}
+
+async function lighthouseOnce(lighthouse: LighthouseFn, url: string, cookie: string | undefined): Promise<Sample> {
+  const result = await lighthouse(url, {
+    port: CHROME_PORT,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    lcpMs: value('largest-contentful-paint'),
+    tbtMs: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+// ---------------------------------------------------------------------------------------------- report
+
+interface Row extends Page, Sample {
+  jsGzip: number;
+  ratio: number;
+  over: string[];
+}
+
+export function overBudget(row: Sample & { ratio: number }, budget: Budget): string[] {
+  const over: string[] = [];
+  if (row.performance < budget.performance) over.push(`performance ${row.performance} < ${budget.performance}`);
+  if (row.accessibility < budget.accessibility) over.push(`accessibility ${row.accessibility} < ${budget.accessibility}`);
+  if (row.ratio > budget.firstLoadJsRatio) over.push(`first-load JS ${row.ratio.toFixed(2)}× > ${budget.firstLoadJsRatio}×`);
+  if (budget.maxLcpMs !== undefined && row.lcpMs > budget.maxLcpMs) over.push(`LCP ${Math.round(row.lcpMs)} ms > ${budget.maxLcpMs} ms`);
+  if (budget.maxTbtMs !== undefined && row.tbtMs > budget.maxTbtMs) over.push(`TBT ${Math.round(row.tbtMs)} ms > ${budget.maxTbtMs} ms`);
+  if (budget.maxCls !== undefined && row.cls > budget.maxCls) over.push(`CLS ${row.cls.toFixed(3)} > ${budget.maxCls}`);
+  return over;
+}
+
+const kB = (bytes: number) => (bytes / 1000).toFixed(1);
+
+function renderTable(rows: Row[], floor: number): string {
+  const lines = [
+    '| route | role | performance | accessibility | LCP | TBT | CLS | first-load JS (gzip) | budget |',
+    '|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const r of rows) {
+    lines.push(
+      `| ${r.pattern} | ${r.role} | ${r.performance} | ${r.accessibility} | ${(r.lcpMs / 1000).toFixed(2)} s | ${Math.round(r.tbtMs)} ms | ` +
+        `${r.cls.toFixed(3)} | ${kB(r.jsGzip)} kB (${r.ratio.toFixed(2)}×) | ${r.over.length ? `**over**: ${r.over.join('; ')}` : 'ok'} |`,
+    );
+  }
+  lines.push(`| floor (${FLOOR_PATH}, bare page) | — | — | — | — | — | — | ${kB(floor)} kB (1.00×) | — |`);
+  return lines.join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------- main
+
+async function main(): Promise<number> {
+  const budgets = JSON.parse(readFileSync(path.join(ROOT, 'perf-budget.json'), 'utf8')) as BudgetFile;
+  const onlyRoutes = flags.routes?.split(',').map((r) => r.trim()).filter(Boolean);
+  const onlyRoles = flags.roles?.split(',').map((r) => r.trim()).filter(Boolean);
+  for (const role of onlyRoles ?? []) if (!ROLES.includes(role as Role)) throw new Error(`unknown role ${role} (${ROLES.join(', ')})`);
+
+  ensureBuild();
+
+  rmSync(DATA_DIR, { recursive: true, force: true });
+  console.log(`[budget] starting the console on ${BASE} (data in ${path.relative(ROOT, DATA_DIR)})`);
+  start('console', process.execPath, [path.join('node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(PORT)], {
+    PORT: String(PORT),
+    PUBLIC_URL: BASE,
+    NEXTAUTH_URL: BASE,
+    DATA_DIR,
+    NEXT_DIST_DIR: DIST_DIR,
+  });
+  await waitFor(`${BASE}/api/health`, 180_000);
+
+  // Which pages, as whom: every table row for every demo role holding its permission, and /login signed out.
+  const targets: { pattern: string; role: Role | 'signed-out' }[] = [];
+  for (const route of [...CONSOLE_ROUTES, { pattern: '/login', permission: null }]) {
+    if (onlyRoutes && !onlyRoutes.includes(route.pattern)) continue;
+    if (route.permission === null) {
+      targets.push({ pattern: route.pattern, role: 'signed-out' });
+      continue;
+    }
+    for (const role of ROLES) {
+      if ((!onlyRoles || onlyRoles.includes(role)) && can(role, route.permission)) targets.push({ pattern: route.pattern, role });
+    }
+  }
+  if (targets.length === 0) throw new Error('no page matches --routes/--roles');
+
+  const cookies = new Map<Role, string>();
+  for (const role of new Set(targets.map((t) => t.role))) {
+    if (role === 'signed-out') continue;
+    const user = DEMO_USER_BY_ROLE[role];
+    cookies.set(role, (await firstLoad.signIn({ base: BASE, email: user.email, password: user.password })).header());
+  }
+  const anyCookie = cookies.values().next().value ?? (await firstLoad.signIn({ base: BASE, ...DEMO_USER_BY_ROLE.viewer })).header();
+
+  const pages: Page[] = [];
+  for (const t of targets) {
+    const cookie = t.role === 'signed-out' ? undefined : cookies.get(t.role);
+    const get: Get = async (pathname) => {
+      // The demo data is seeded in the background at start-up: give it a minute.
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const res = await fetch(new URL(pathname, BASE), { headers: cookie ? { cookie } : {} });
+        const body = (await res.json()) as { data?: unknown[] };
+        if (res.ok && (body.data?.length ?? 1) > 0) return body;
+        if (Date.now() > deadline) return body;
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    };
+    pages.push({ ...t, path: await resolvePath(t.pattern, get) });
+  }
+
+  const floor = await floorGzipBytes(anyCookie);
+
+  // One visit per page first: the server's first render of a route (module loading) is not what a user waits for.
+  for (const page of pages) {
+    const cookie = page.role === 'signed-out' ? undefined : cookies.get(page.role);
+    await (await fetch(new URL(page.path, BASE), { headers: cookie ? { cookie } : {} })).arrayBuffer();
+  }
+
+  await startChromium();
+  const lighthouse = ((await import('lighthouse')) as unknown as { default: LighthouseFn }).default;
+  const rows: Row[] = [];
+  for (const page of pages) {
+    const cookie = page.role === 'signed-out' ? undefined : cookies.get(page.role);
+    const samples: Sample[] = [];
+    for (let run = 0; run < RUNS; run++) samples.push(await lighthouseOnce(lighthouse, new URL(page.path, BASE).href, cookie));
+    const { gzipBytes } = await firstLoad.measureRoute({ base: BASE, route: page.path, cookie, cache: scriptCache });
+    const sample: Sample = {
+      performance: median(samples.map((s) => s.performance)),
+      accessibility: median(samples.map((s) => s.accessibility)),
+      lcpMs: median(samples.map((s) => s.lcpMs)),
+      tbtMs: median(samples.map((s) => s.tbtMs)),
+      cls: median(samples.map((s) => s.cls)),
+    };
+    const ratio = gzipBytes / floor;
+    const over = overBudget({ ...sample, ratio }, budgetFor(budgets, page.pattern));
+    rows.push({ ...page, ...sample, jsGzip: gzipBytes, ratio, over });
+    console.log(
+      `[budget] ${page.pattern} as ${page.role}: performance ${samples.map((s) => s.performance).join('/')}, ` +
+        `accessibility ${sample.accessibility}, ${kB(gzipBytes)} kB${over.length ? ` — over: ${over.join('; ')}` : ''}`,
+    );
+  }
+
+  const [l1] = loadavg();
+  console.log(`\n[budget] Lighthouse ${RUNS === 1 ? '1 run' : `median of ${RUNS} runs`}, mobile preset, ${CHROMIUM}; load average ${l1.toFixed(1)} on ${cpus().length} cores`);
+  console.log(renderTable(rows, floor));
+  if (flags.json) writeFileSync(flags.json, JSON.stringify({ floor, rows }, null, 2));
+  const failing = rows.filter((r) => r.over.length);
+  console.log(failing.length ? `\n[budget] ${failing.length} of ${rows.length} page(s) over budget` : `\n[budget] all ${rows.length} pages within budget`);
+  return failing.length ? 1 : 0;
+}
+
+main()
+  .then((code) => {
+    stopAll();
+    process.exit(code);
+  })
+  .catch((error: unknown) => {
+    console.error(`[budget] ${(error as Error).message}`);
+    stopAll();
+    process.exit(2);
+  });
