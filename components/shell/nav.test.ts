@@ -2,26 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { isActive, navForRole, navSections } from './nav';
 
 describe('navForRole', () => {
-  it('shows Team to admins only', () => {
-    expect(navForRole('admin').map((i) => i.label)).toEqual(['home', 'accounts', 'operations', 'team']);
-    for (const role of ['compliance', 'finance', 'viewer'] as const) {
-      expect(navForRole(role).map((i) => i.label)).toEqual(['home', 'accounts', 'operations']);
   it('shows Team to admins only and Move money to the roles that create operations', () => {
-    expect(navForRole('admin').map((i) => i.label)).toEqual(['home', 'accounts', 'convert', 'deposit', 'transfer', 'team']);
-    expect(navForRole('finance').map((i) => i.label)).toEqual(['home', 'accounts', 'convert', 'deposit', 'transfer']);
+    expect(navForRole('admin').map((i) => i.label)).toEqual(['home', 'accounts', 'operations', 'convert', 'deposit', 'transfer', 'webhooks', 'team']);
+    expect(navForRole('finance').map((i) => i.label)).toEqual(['home', 'accounts', 'operations', 'convert', 'deposit', 'transfer', 'webhooks']);
     for (const role of ['compliance', 'viewer'] as const) {
-      expect(navForRole(role).map((i) => i.label)).toEqual(['home', 'accounts']);
+      expect(navForRole(role).map((i) => i.label)).toEqual(['home', 'accounts', 'operations', 'webhooks']);
     }
   });
 
   it('groups items in NAV_GROUPS order and drops empty groups', () => {
     const sections = navSections(navForRole('admin'));
-    expect(sections.map((s) => s.id)).toEqual(['main', 'admin']);
-    expect(sections[0].items.map((i) => i.href)).toEqual(['/', '/accounts', '/operations']);
     expect(sections.map((s) => s.id)).toEqual(['main', 'move-money', 'admin']);
-    expect(sections[0].items.map((i) => i.href)).toEqual(['/', '/accounts']);
+    expect(sections[0].items.map((i) => i.href)).toEqual(['/', '/accounts', '/operations']);
     expect(sections[1].items.map((i) => i.href)).toEqual(['/convert', '/deposits/new', '/transfers/new']);
-    expect(navSections(navForRole('viewer')).map((s) => s.id)).toEqual(['main']);
+    expect(navSections(navForRole('viewer')).map((s) => s.id)).toEqual(['main', 'admin']);
   });
 
   it('attaches a count only to the item that names that badge', () => {

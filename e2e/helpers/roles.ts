@@ -17,19 +17,9 @@ export function storageStatePath(role: DemoRole): string {
 
 /** The navigation each role must see — exactly these, in this order. */
 export const EXPECTED_NAV: Record<DemoRole, string[]> = {
-  admin: ['Overview', 'Accounts', 'Operations', 'Team'],
-  compliance: ['Overview', 'Accounts', 'Operations'],
-  finance: ['Overview', 'Accounts', 'Operations'],
-  finance2: ['Overview', 'Accounts', 'Operations'],
-  viewer: ['Overview', 'Accounts', 'Operations'],
-  admin: ['Overview', 'Accounts', 'Convert', 'Deposit', 'Transfer', 'Team'],
-  compliance: ['Overview', 'Accounts'],
-  finance: ['Overview', 'Accounts', 'Convert', 'Deposit', 'Transfer'],
-  finance2: ['Overview', 'Accounts', 'Convert', 'Deposit', 'Transfer'],
-  viewer: ['Overview', 'Accounts'],
-  admin: ['Overview', 'Accounts', 'Webhooks', 'Team'],
-  compliance: ['Overview', 'Accounts', 'Webhooks'],
-  finance: ['Overview', 'Accounts', 'Webhooks'],
-  finance2: ['Overview', 'Accounts', 'Webhooks'],
-  viewer: ['Overview', 'Accounts', 'Webhooks'],
+  admin: ['Overview', 'Accounts', 'Operations', 'Convert', 'Deposit', 'Transfer', 'Webhooks', 'Team'],
+  compliance: ['Overview', 'Accounts', 'Operations', 'Webhooks'],
+  finance: ['Overview', 'Accounts', 'Operations', 'Convert', 'Deposit', 'Transfer', 'Webhooks'],
+  finance2: ['Overview', 'Accounts', 'Operations', 'Convert', 'Deposit', 'Transfer', 'Webhooks'],
+  viewer: ['Overview', 'Accounts', 'Operations', 'Webhooks'],
 };
