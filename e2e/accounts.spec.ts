@@ -147,9 +147,9 @@ test('compliance creates an account: CNPJ error on blur, then the detail page wi
   await expect(page.locator('header [data-status="ACTION_REQUIRED"]')).toBeVisible();
   await expect(page.getByText('11.222.333/0001-81').first()).toBeVisible();
   await expect(page.getByText('Information technology')).toBeVisible();
-  const due = page.getByTestId('bucket-currentlyDue');
-  await expect(due.getByRole('listitem').first()).toBeVisible();
-  const dueCount = await due.getByRole('listitem').count();
+  const due = page.getByTestId('onb-bucket-currentlyDue');
+  await expect(due.getByTestId('onb-item').first()).toBeVisible();
+  const dueCount = await due.getByTestId('onb-item').count();
   expect(dueCount).toBeGreaterThan(0);
   await expect(page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: 'currently due' })).toContainText(
     `${dueCount} ${dueCount === 1 ? 'item is' : 'items are'} currently due`,
@@ -382,10 +382,10 @@ test('account detail shows the checklist by bucket and holder, and funding instr
   await page.goto('/accounts?name=Acme+Com%C3%A9rcio+Exterior');
   await page.getByRole('link', { name: 'Acme Comércio Exterior Ltda' }).click();
   await page.waitForURL(/\/accounts\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole('heading', { level: 2, name: 'Requirements' })).toBeVisible();
-  await expect(page.getByTestId('holder-account')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Onboarding checklist' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 4, name: 'The company' })).toBeVisible();
   await expect(page.getByRole('heading', { name: /Beneficial owner: Rafael Andrade Costa/ })).toBeVisible();
-  await expect(page.getByTestId('bucket-pendingVerification')).toContainText('Articles of association');
+  await expect(page.getByTestId('onb-bucket-pendingVerification')).toContainText('Articles of association');
   await expect(page.getByRole('list', { name: 'Account state history' })).toBeVisible();
   await expectNoAxeViolations(page);
   await shot(page, 'detail-onboarding');
@@ -572,7 +572,7 @@ test('dark theme: list, form with errors, detail and overview have no axe violat
   await page.goto('/accounts?name=Acme+Com%C3%A9rcio+Exterior');
   await page.getByRole('link', { name: 'Acme Comércio Exterior Ltda' }).click();
   await page.waitForURL(/\/accounts\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole('heading', { level: 2, name: 'Requirements' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Onboarding checklist' })).toBeVisible();
   await expectNoAxeViolations(page);
   await shot(page, 'detail-dark');
 
