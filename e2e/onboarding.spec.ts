@@ -58,7 +58,8 @@ async function shotsAt(browser: Browser, baseURL: string, url: string, name: str
 }
 
 test('compliance onboards an account from creation to ACTIVE; finance is read-only and refused', async ({ compliancePage: page, browser, baseURL }) => {
-  test.setTimeout(TAKE_SHOTS ? 120_000 : 75_000);
+  // ~50 s on a quiet machine; the review is decided by the sandbox's background loop, slower when the machine is busy.
+  test.setTimeout(TAKE_SHOTS ? 150_000 : 110_000);
 
   // 1. Create the account (BRL: company documents, and a PIX funding instruction once active).
   await page.goto('/accounts/new');
@@ -204,7 +205,7 @@ test('compliance onboards an account from creation to ACTIVE; finance is read-on
   // 6. Submit and follow the review to ACTIVE without reloading.
   await page.getByRole('button', { name: 'Submit for review' }).click();
   await expect(board(page)).toContainText(/Under review|Approved|Submitted/);
-  await expect(page.locator('header [data-status="ACTIVE"]')).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('header [data-status="ACTIVE"]')).toBeVisible({ timeout: 45_000 });
   await expect(page.getByTestId('pix-qr').first()).toBeVisible();
   await expect(bucket(page, 'satisfied')).toContainText('Articles of association');
   await expectNoAxeViolations(page);
