@@ -384,6 +384,7 @@ test('account detail shows the checklist by bucket and holder, and funding instr
   await page.waitForURL(/\/accounts\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Onboarding checklist' })).toBeVisible();
   await expect(page.getByTestId('onb-holder').filter({ hasText: 'The company' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 4, name: 'The company' })).toBeVisible();
   await expect(page.getByRole('heading', { name: /Beneficial owner: Rafael Andrade Costa/ })).toBeVisible();
   await expect(page.getByTestId('onb-bucket-pendingVerification')).toContainText('Articles of association');
   await expect(page.getByRole('list', { name: 'Account state history' })).toBeVisible();
@@ -572,7 +573,7 @@ test('dark theme: list, form with errors, detail and overview have no axe violat
   await page.goto('/accounts?name=Acme+Com%C3%A9rcio+Exterior');
   await page.getByRole('link', { name: 'Acme Comércio Exterior Ltda' }).click();
   await page.waitForURL(/\/accounts\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole('heading', { level: 2, name: 'Requirements' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Onboarding checklist' })).toBeVisible();
   await expectNoAxeViolations(page);
   await shot(page, 'detail-dark');
 

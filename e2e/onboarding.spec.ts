@@ -18,7 +18,10 @@ test.describe.configure({ mode: 'serial' });
 
 const RUN = Date.now().toString(36).toUpperCase();
 const SHOTS = 'screenshots/onboard';
-mkdirSync(SHOTS, { recursive: true });
+// Eight full-page loads cost ~10 s of the section's e2e budget: taken when asked (ONBOARD_SCREENSHOTS=1 npx
+// playwright test e2e/onboarding.spec.ts), and by `npm run screenshots` for every route.
+const TAKE_SHOTS = process.env.ONBOARD_SCREENSHOTS === '1';
+if (TAKE_SHOTS) mkdirSync(SHOTS, { recursive: true });
 
 const board = (page: Page) => page.getByTestId('onboarding-board');
 const bucket = (page: Page, name: string) => page.getByTestId(`onb-bucket-${name}`);
@@ -40,6 +43,7 @@ async function pick(item: Locator, files: { name: string; mimeType: string; buff
 
 /** Full-page screenshots of `url` in en and pt-BR, at desktop and 390 px width (opened and checked by hand). */
 async function shotsAt(browser: Browser, baseURL: string, url: string, name: string) {
+  if (!TAKE_SHOTS) return;
   for (const locale of ['en-US', 'pt-BR']) {
     const ctx = await browser.newContext({ storageState: storageStatePath('compliance'), baseURL, locale });
     const page = await ctx.newPage();
@@ -54,7 +58,8 @@ async function shotsAt(browser: Browser, baseURL: string, url: string, name: str
 }
 
 test('compliance onboards an account from creation to ACTIVE; finance is read-only and refused', async ({ compliancePage: page, browser, baseURL }) => {
-  test.setTimeout(90_000);
+  // ~50 s on a quiet machine; the review is decided by the sandbox's background loop, slower when the machine is busy.
+  test.setTimeout(TAKE_SHOTS ? 150_000 : 110_000);
 
   // 1. Create the account (BRL: company documents, and a PIX funding instruction once active).
   await page.goto('/accounts/new');
@@ -200,7 +205,7 @@ test('compliance onboards an account from creation to ACTIVE; finance is read-on
   // 6. Submit and follow the review to ACTIVE without reloading.
   await page.getByRole('button', { name: 'Submit for review' }).click();
   await expect(board(page)).toContainText(/Under review|Approved|Submitted/);
-  await expect(page.locator('header [data-status="ACTIVE"]')).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('header [data-status="ACTIVE"]')).toBeVisible({ timeout: 45_000 });
   await expect(page.getByTestId('pix-qr').first()).toBeVisible();
   await expect(bucket(page, 'satisfied')).toContainText('Articles of association');
   await expectNoAxeViolations(page);

@@ -1,11 +1,18 @@
 // Server memory during a streamed 10 MB document upload (issue: "must not raise the server's memory by more
 // than about twice the file size").
 //
-//   SERVER_PID=<pid of next-server> BASE_URL=http://localhost:3215 node scripts/bench-upload-rss.mjs
+//   SERVER_PID=<pid of next-server> BASE_URL=http://localhost:3251 node scripts/bench-upload-rss.mjs
 //
-// Signs in as the demo compliance user, picks an onboarding account of the demo customer, then for each run
-// resets the process's peak-RSS mark (/proc/<pid>/clear_refs), uploads a 10,000,000-byte PDF through
+// Signs in (BENCH_EMAIL/BENCH_PASSWORD, default the demo compliance user), picks an onboarding account, then for
+// each run resets the process's peak-RSS mark (/proc/<pid>/clear_refs), uploads a 10,000,000-byte PDF through
 // POST /api/uploads/{accountId} and reads the new peak (VmHWM) against the RSS before the upload. Linux only.
+//
+// With the embedded sandbox the figure includes the service's own multipart parsing (it buffers the body, as a
+// remote service would in its own process). DIRECT=1 posts the same file straight to the embedded sandbox to
+// tell the two apart (needs SANDBOX_ALLOW_CUSTOMER_CREATION=on). For the console alone, run the sandbox in its own
+// process (`SANDBOX_PORT=4251 SANDBOX_PRINT_SECRET=1 npm run sandbox`) and the console with SANDBOX=off,
+// FX_API_BASE_URL=http://127.0.0.1:4251, FX_CLIENT_ID/FX_CLIENT_SECRET of the demo customer, NEXTAUTH_SECRET and
+// a user made with `npm run user:create`.
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const BASE = process.env.BASE_URL ?? 'http://localhost:3215';

@@ -198,6 +198,8 @@ export function DocumentUploader({
           <FileSlot
             key={`${documentType}:${side}`}
             label={side === 'SINGLE' ? docTitle(documentType) : t('upload.sideOf', { document: docTitle(documentType), side: t(`sides.${side}`) })}
+            // The item's title already names a single document; a choice or a side is worth repeating.
+            showLabel={side !== 'SINGLE' || item.documentTypes.length > 1}
             slot={slot(side)}
             disabled={busy}
             onPick={(file) => void pick(side, file)}
@@ -212,7 +214,6 @@ export function DocumentUploader({
         <Button type="button" size="sm" onClick={() => void send()} loading={busy} disabled={busy} aria-label={t('upload.sendFor', { action: sendLabel, item: itemTitle })}>
           {sendLabel}
         </Button>
-        <p className="text-xs text-fg-muted">{t('item.accepted', { maxMb: MAX_MB })}</p>
       </div>
       <div aria-live="polite">
         {message ? <p className={message.tone === 'error' ? 'text-sm font-medium text-danger-text' : 'text-sm text-fg'}>{message.text}</p> : null}
@@ -223,6 +224,7 @@ export function DocumentUploader({
 
 function FileSlot({
   label,
+  showLabel,
   slot,
   disabled,
   onPick,
@@ -231,6 +233,7 @@ function FileSlot({
   mb,
 }: {
   label: string;
+  showLabel: boolean;
   slot: Slot;
   disabled: boolean;
   onPick: (file: File | undefined) => void;
@@ -266,11 +269,11 @@ function FileSlot({
       })}
     >
       <input {...getInputProps()} aria-label={t('upload.chooseFor', { target: label })} data-testid="file-input" />
-      <p className="text-sm font-medium text-fg">{label}</p>
+      {showLabel ? <p className="mb-1 text-sm font-medium text-fg">{label}</p> : null}
       {slot.file ? (
-        <p className="mt-1 text-sm break-all text-fg">{t('upload.chosen', { name: slot.file.name, size: mb(slot.file.size) })}</p>
+        <p className="text-sm break-all text-fg">{t('upload.chosen', { name: slot.file.name, size: mb(slot.file.size) })}</p>
       ) : (
-        <p className="mt-1 text-sm text-fg-muted">
+        <p className="text-sm text-fg-muted">
           {t('upload.dropHere')}{' '}
           <button type="button" className="font-medium text-accent-text underline underline-offset-2" onClick={open} disabled={disabled}>
             {t('upload.choose')}

@@ -19,6 +19,7 @@ import { ReviewFollower } from './review-follower';
 import { SubmitReview } from './submit-review';
 
 const TONES: Record<BoardBucket, BadgeTone> = { currentlyDue: 'warning', errors: 'danger', pendingVerification: 'info', satisfied: 'success' };
+const WIDE = new Set<BoardBucket>(['currentlyDue', 'errors']);
 /** While the service reviews or opens the account the page follows it. */
 const FOLLOWED = new Set(['REVIEWING', 'OPENING']);
 
@@ -57,21 +58,23 @@ function metadataLabel(t: T, key: string): string {
 /** What the item needs, in plain words: the document, the options, sides, metadata, formats, why it was refused. */
 function ItemDetails({ t, item }: { t: T; item: BoardItem }) {
   const lines: { key: string; text: string; tone?: 'danger' }[] = [];
-  if (item.kind === 'DOCUMENT' && t.has(`documents.${item.documentTypes[0]}.description`)) {
+  // What to send is said while the item is open; once sent, the item says what answered it.
+  const open = item.bucket === 'currentlyDue' || item.bucket === 'errors';
+  if (open && item.kind === 'DOCUMENT' && t.has(`documents.${item.documentTypes[0]}.description`)) {
     lines.push({ key: 'desc', text: t(`documents.${item.documentTypes[0]}.description`) });
   }
-  if (item.kind === 'DOCUMENT_GROUP') lines.push({ key: 'options', text: t('item.oneOf', { options: item.documentTypes.map((d) => docTitle(t, d)).join(', ') }) });
-  if (item.kind === 'UBO_VERIFICATION') {
-    lines.push({ key: 'ubo', text: item.bucket === 'currentlyDue' ? t('item.uboVerificationDue') : t('item.uboVerificationPending') });
+  if (open && item.kind === 'DOCUMENT_GROUP') lines.push({ key: 'options', text: t('item.oneOf', { options: item.documentTypes.map((d) => docTitle(t, d)).join(', ') }) });
+  if (item.kind === 'UBO_VERIFICATION' && item.bucket !== 'satisfied') {
+    lines.push({ key: 'ubo', text: item.bucket === 'pendingVerification' ? t('item.uboVerificationPending') : t('item.uboVerificationDue') });
   }
-  if (item.uploadable && item.documentTypes.some(isSidedDocument)) lines.push({ key: 'sided', text: t('item.sidedNote') });
+  if (open && item.documentTypes.some(isSidedDocument)) lines.push({ key: 'sided', text: t('item.sidedNote') });
   if (item.dueSide && item.startedDocumentType) {
     lines.push({ key: 'side', text: t('item.dueSide', { side: t(`sides.${item.dueSide}`), document: docTitle(t, item.startedDocumentType) }) });
   }
-  if (item.uploadable && item.requiredMetadata.length) {
+  if (open && item.requiredMetadata.length) {
     lines.push({ key: 'meta', text: t('item.asksFor', { fields: item.requiredMetadata.map((k) => metadataLabel(t, k)).join(', ') }) });
   }
-  if (item.uploadable) lines.push({ key: 'accepted', text: t('item.accepted', { maxMb: MAX_DOCUMENT_BYTES / 1_000_000 }) });
+  if (open && item.documentTypes.length) lines.push({ key: 'accepted', text: t('item.accepted', { maxMb: MAX_DOCUMENT_BYTES / 1_000_000 }) });
   if (item.reason) {
     const reason = t.has(`reasons.${item.reason.code}`) ? t(`reasons.${item.reason.code}`) : (item.reason.message ?? item.reason.code);
     lines.push({ key: 'reason', text: t('item.reason', { reason }), tone: 'danger' });
@@ -132,9 +135,6 @@ export async function OnboardingBoard({
               OPENING or a rejection back to ACTION_REQUIRED, so those are polled while the review runs. */}
           <LiveRefresh resources={[{ kind: 'ACCOUNT', id: account.id }]} active={following} />
           <ReviewFollower active={following} />
-          {editable ? (
-            <p className="text-sm text-fg">{t('board.summaryDue', { due: board.byBucket.currentlyDue.length, errors: board.byBucket.errors.length })}</p>
-          ) : null}
           {!canDocuments && editable ? <p className="text-sm text-fg-muted">{t('board.readOnly')}</p> : null}
           {account.status === 'REVIEWING' ? (
             <p role="status" className="text-sm font-medium text-fg">
@@ -152,7 +152,8 @@ export async function OnboardingBoard({
             <h3 id="onb-by-status" className="text-sm font-semibold text-fg">
               {t('board.byStatus')}
             </h3>
-            <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
+            {/* What needs action (due, rejected) across the whole width; what is waiting or done side by side. */}
+            <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
               {BOARD_BUCKETS.map((bucket) => {
                 const items = board.byBucket[bucket];
                 return (
@@ -160,7 +161,7 @@ export async function OnboardingBoard({
                     key={bucket}
                     aria-labelledby={`onb-bucket-${bucket}`}
                     data-testid={`onb-bucket-${bucket}`}
-                    className="min-w-0 rounded-lg border border-border p-3"
+                    className={`min-w-0 rounded-lg border border-border p-3 ${WIDE.has(bucket) ? 'lg:col-span-2' : ''}`}
                   >
                     <div className="mb-1 flex items-center justify-between gap-2">
                       <h4 id={`onb-bucket-${bucket}`} className="text-sm font-semibold text-fg">
