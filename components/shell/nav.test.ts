@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { isActive, navForRole, navSections } from './nav';
 
 describe('navForRole', () => {
-  it('shows Team to admins only', () => {
-    expect(navForRole('admin').map((i) => i.label)).toEqual(['home', 'accounts', 'team']);
+  it('shows Team to admins only, Webhooks to every role', () => {
+    expect(navForRole('admin').map((i) => i.label)).toEqual(['home', 'accounts', 'webhooks', 'team']);
     for (const role of ['compliance', 'finance', 'viewer'] as const) {
-      expect(navForRole(role).map((i) => i.label)).toEqual(['home', 'accounts']);
+      expect(navForRole(role).map((i) => i.label)).toEqual(['home', 'accounts', 'webhooks']);
     }
   });
 
