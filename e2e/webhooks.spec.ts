@@ -19,6 +19,7 @@ mkdirSync(SHOTS, { recursive: true });
 const RUN = Date.now().toString(36);
 
 let subscriptionPath = '';
+let endpointUrl = '';
 /** The failed attempt the admin opened (path + query), for the screenshots. */
 let attemptPath = '';
 /** The admin's server-action requests, replayed later with the viewer's cookies. */
@@ -59,6 +60,7 @@ async function roleState(browser: Browser, baseURL: string) {
 test('admin: subscribe, failures, filter, attempt detail, resend, replay with a reload mid-way', async ({ adminPage: page, baseURL }) => {
   test.setTimeout(90_000);
   const endpoint = `${baseURL}/api/webhooks?e2e=${RUN}`;
+  endpointUrl = endpoint;
 
   // Subscribe the console's own receiver (a distinct URL, so fail-next does not touch the demo subscription).
   await page.goto('/webhooks');
@@ -196,4 +198,17 @@ test('screenshots: list and attempt panel, desktop and 390 px, en and pt-BR', as
     await expect(page.getByTestId('attempt-panel')).toBeVisible();
     await expect(page.getByTestId('health-streak')).toBeVisible();
   });
+});
+
+test('admin deletes the subscription after a confirmation; its page is then a 404', async ({ adminPage: page }) => {
+  expect(endpointUrl).not.toBe('');
+  await page.goto('/webhooks');
+  await page.getByRole('button', { name: `Delete subscription ${endpointUrl}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this subscription?' });
+  await expect(confirm).toContainText(endpointUrl);
+  await confirm.getByRole('button', { name: 'Delete subscription' }).click();
+  await expect(page.getByText('Subscription deleted')).toBeVisible();
+  await expect(page.getByRole('link', { name: endpointUrl })).toHaveCount(0);
+  const res = await page.goto(subscriptionPath);
+  expect(res?.status()).toBe(404);
 });

@@ -7,6 +7,10 @@ describe('navForRole', () => {
     expect(navForRole('finance').map((i) => i.label)).toEqual(['home', 'accounts', 'operations', 'convert', 'deposit', 'transfer', 'webhooks']);
     for (const role of ['compliance', 'viewer'] as const) {
       expect(navForRole(role).map((i) => i.label)).toEqual(['home', 'accounts', 'operations', 'webhooks']);
+  it('shows Team to admins only, Webhooks to every role', () => {
+    expect(navForRole('admin').map((i) => i.label)).toEqual(['home', 'accounts', 'webhooks', 'team']);
+    for (const role of ['compliance', 'finance', 'viewer'] as const) {
+      expect(navForRole(role).map((i) => i.label)).toEqual(['home', 'accounts', 'webhooks']);
     }
   });
 

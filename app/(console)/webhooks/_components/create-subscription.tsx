@@ -79,14 +79,14 @@ export function CreateSubscriptionButton({ sandboxOn }: { sandboxOn: boolean }) 
         description={t('create.description')}
         className="max-w-2xl"
       >
-        <form onSubmit={submit} noValidate className="space-y-4">
+        <form onSubmit={submit} noValidate className="min-w-0 space-y-4">
           {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
           <Field id="subscription-url" label={t('create.url')} hint={sandboxOn ? t('create.urlHintSandbox') : t('create.urlHint')} error={tr(errors.url)} required>
             <Input type="url" inputMode="url" autoComplete="url" value={url} onChange={(e) => setUrl(e.target.value)} />
           </Field>
           <Checkbox id="subscription-all" label={t('create.allEvents')} checked={includeAll} onChange={(e) => setIncludeAll(e.target.checked)} />
           {!includeAll ? (
-            <fieldset className="space-y-3" aria-describedby={errors.events ? 'subscription-events-error' : undefined}>
+            <fieldset className="min-w-0 space-y-3" aria-describedby={errors.events ? 'subscription-events-error' : undefined}>
               <legend className="text-sm font-medium text-fg">{t('create.pick')}</legend>
               {errors.events ? (
                 <p id="subscription-events-error" className="text-sm text-danger-text">
@@ -94,14 +94,14 @@ export function CreateSubscriptionButton({ sandboxOn }: { sandboxOn: boolean }) 
                 </p>
               ) : null}
               {WEBHOOK_RESOURCES.map((resource) => (
-                <div key={resource} className="rounded-md border border-border p-3">
+                <div key={resource} className="min-w-0 rounded-md border border-border p-3">
                   <p className="mb-2 text-sm font-semibold text-fg">{t(`create.resource.${resource}`)}</p>
                   <ul className="space-y-2">
                     {EVENTS_BY_RESOURCE[resource].map((event) => (
-                      <li key={event}>
+                      <li key={event} className="min-w-0">
                         <Checkbox
                           id={`event-${event}`}
-                          label={<span className="font-mono text-xs">{event}</span>}
+                          label={<span className="font-mono text-xs break-all">{event}</span>}
                           checked={events.includes(event)}
                           onChange={(e) => toggle(event, e.target.checked)}
                           aria-describedby={`event-${event}-description`}
@@ -111,7 +111,7 @@ export function CreateSubscriptionButton({ sandboxOn }: { sandboxOn: boolean }) 
                         </p>
                         <details className="ml-6 mt-1">
                           <summary className="cursor-pointer text-sm text-accent-text">{t('create.example')}</summary>
-                          <pre className="mt-1 max-h-48 overflow-auto rounded bg-surface-muted p-2 text-xs">
+                          <pre className="mt-1 max-h-48 max-w-full overflow-auto rounded bg-surface-muted p-2 text-xs" tabIndex={0}>
                             {JSON.stringify(examplePayload(event), null, 2)}
                           </pre>
                         </details>
