@@ -121,7 +121,7 @@ test.describe('first sign-in', () => {
     await page.getByLabel('Repeat new password').fill('a-fresh-password-2026');
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    expect(await navLabels(page)).toEqual(['Overview', 'Accounts']);
+    expect(await navLabels(page)).toEqual(EXPECTED_NAV.finance);
     // The one-time password is dead now.
     const stale = await browser.newContext({ baseURL });
     const stalePage = await stale.newPage();

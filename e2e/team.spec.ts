@@ -1,5 +1,5 @@
 import type { Request } from '@playwright/test';
-import { DEMO, expect, expectNoAxeViolations, newRoleContext, test } from './fixtures';
+import { DEMO, EXPECTED_NAV, expect, expectNoAxeViolations, newRoleContext, test } from './fixtures';
 import { loginError, navLabels, signInViaUi } from './helpers/auth';
 import { addUserViaUi, completeFirstSignIn, teamRow, uniqueEmail } from './helpers/team';
 
@@ -78,7 +78,7 @@ test.describe('team (admin)', () => {
     const userContext = await browser.newContext({ baseURL });
     const userPage = await userContext.newPage();
     await completeFirstSignIn(userPage, email, otp, 'amber-harbor-2026-x');
-    expect(await navLabels(userPage)).toEqual(['Overview', 'Accounts']);
+    expect(await navLabels(userPage)).toEqual(EXPECTED_NAV.viewer);
 
     // Promote to admin (select → confirm).
     await adminPage.goto('/team');
@@ -92,7 +92,7 @@ test.describe('team (admin)', () => {
     await expect(row.getByRole('combobox')).toHaveValue('admin');
 
     await userPage.reload();
-    expect(await navLabels(userPage)).toEqual(['Overview', 'Accounts', 'Team']);
+    expect(await navLabels(userPage)).toEqual(EXPECTED_NAV.admin);
 
     // Cancelling a proposed change leaves the role as it was.
     await row.getByRole('combobox').selectOption('finance');
@@ -118,7 +118,7 @@ test.describe('team (admin)', () => {
     await adminPage.getByRole('dialog', { name: 'Re-enable Role Target?' }).getByRole('button', { name: 'Re-enable user' }).click();
     await expect(row).toContainText('Active');
     await signInViaUi(userPage, email, 'amber-harbor-2026-x');
-    expect(await navLabels(userPage)).toEqual(['Overview', 'Accounts', 'Team']);
+    expect(await navLabels(userPage)).toEqual(EXPECTED_NAV.admin);
 
     // Leave one active admin behind for the last-admin test.
     await row.getByRole('button', { name: 'Disable Role Target' }).click();

@@ -22,6 +22,9 @@ export const NAMESPACES = [
   'deposits',
   'transfers',
   'webhooks',
+  'beneficiaries',
+  'payouts',
+  'audit',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

@@ -17,9 +17,9 @@ export function storageStatePath(role: DemoRole): string {
 
 /** The navigation each role must see — exactly these, in this order. */
 export const EXPECTED_NAV: Record<DemoRole, string[]> = {
-  admin: ['Overview', 'Accounts', 'Team'],
-  compliance: ['Overview', 'Accounts'],
-  finance: ['Overview', 'Accounts'],
-  finance2: ['Overview', 'Accounts'],
-  viewer: ['Overview', 'Accounts'],
+  admin: ['Overview', 'Accounts', 'Beneficiaries', 'Payouts', 'Team', 'Audit log'],
+  compliance: ['Overview', 'Accounts', 'Beneficiaries', 'Payouts'],
+  finance: ['Overview', 'Accounts', 'Beneficiaries', 'Payouts'],
+  finance2: ['Overview', 'Accounts', 'Beneficiaries', 'Payouts'],
+  viewer: ['Overview', 'Accounts', 'Beneficiaries', 'Payouts'],
 };
