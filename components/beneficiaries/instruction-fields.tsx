@@ -13,6 +13,12 @@ export const PIX_ASSETS = ['BRL'] as const;
 
 type Key = 'asset' | 'dictKeyType' | 'dictKey';
 
+/** A Brazilian number typed without the country code (`(11) 91234-5678`) is read as +55: the key is always saved with it. */
+function withCountryCode(value: string): string {
+  const digits = value.replace(/\D/g, '');
+  return !value.trim().startsWith('+') && (digits.length === 10 || digits.length === 11) ? `+55${digits}` : value;
+}
+
 /**
  * A PIX instruction's asset, key type and key for any react-hook-form holding one at `name` (`paymentInstruction`
  * on the create form, the root on the add-instruction form). The key is normalised on blur (`+55…` for a phone,
@@ -66,7 +72,7 @@ export function InstructionFields<T extends FieldValues>({
           {...form.register(path('dictKey'), {
             onBlur: (e: React.FocusEvent<HTMLInputElement>) => {
               const kind = form.getValues(path('dictKeyType')) as string;
-              const r = normalizeDictKey(kind, e.target.value);
+              const r = normalizeDictKey(kind, kind === 'PHONE' ? withCountryCode(e.target.value) : e.target.value);
               if (r.ok && r.normalized !== e.target.value) {
                 form.setValue(path('dictKey'), r.normalized as never, { shouldValidate: true });
               }
