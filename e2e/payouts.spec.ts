@@ -115,13 +115,13 @@ test('compliance registers a beneficiary: field checks, the key normalised, then
 
   await page.getByLabel('First name').fill('Ana');
   await page.getByLabel('Last name').fill(`Lima ${RUN}`);
-  await page.getByLabel('CPF', { exact: true }).fill('111.444.777-36');
+  await page.getByRole('textbox', { name: 'CPF', exact: true }).fill('111.444.777-36');
   await page.getByLabel('Date of birth').fill('2015-01-01');
   await save.click();
   await expect(page.locator('[id="holder.taxId.value-error"]')).toContainText('This CPF is not valid');
   await expect(page.locator('[id="holder.dateOfBirth-error"]')).toHaveText('The holder must be at least 18 years old.');
 
-  await page.getByLabel('CPF', { exact: true }).fill(CPF);
+  await page.getByRole('textbox', { name: 'CPF', exact: true }).fill(CPF);
   await page.getByLabel('Date of birth').fill('1988-04-12');
   await page.getByLabel('Relationship').selectOption('THIRD_PARTY');
   await page.getByLabel('CEP').fill('01310-100');
@@ -129,10 +129,10 @@ test('compliance registers a beneficiary: field checks, the key normalised, then
   await page.getByLabel('City').fill('São Paulo');
   await page.getByLabel('State (UF)').fill('SP');
   await page.getByLabel('PIX key type').selectOption('PHONE');
-  await page.getByLabel('PIX key', { exact: true }).fill('(11) 91234-5678');
+  await page.getByRole('textbox', { name: 'PIX key', exact: true }).fill('(11) 91234-5678');
   // Typed without the country code: read as a Brazilian number and saved in +55 E.164.
-  await page.getByLabel('PIX key', { exact: true }).blur();
-  await expect(page.getByLabel('PIX key', { exact: true })).toHaveValue('+5511912345678');
+  await page.getByRole('textbox', { name: 'PIX key', exact: true }).blur();
+  await expect(page.getByRole('textbox', { name: 'PIX key', exact: true })).toHaveValue('+5511912345678');
 
   const submitted = captureAction(page);
   await save.click();
@@ -245,7 +245,7 @@ test('a rejection with its reason reaches the requester', async ({ financePage, 
 
 test('above the admin’s threshold a payout needs two approvers', async ({ adminPage, financePage, finance2Page, baseURL }) => {
   await adminPage.goto('/payouts?view=all');
-  await adminPage.getByLabel('Asset', { exact: true }).selectOption('BRL');
+  await adminPage.getByRole('combobox', { name: 'Asset', exact: true }).selectOption('BRL');
   await adminPage.getByRole('button', { name: 'Add threshold' }).click();
   await adminPage.getByLabel('From amount (BRL)').fill('1000.00');
   await adminPage.getByRole('button', { name: 'Save BRL policy' }).click();
