@@ -157,7 +157,7 @@ test('compliance registers a beneficiary: field checks, the key normalised, then
   expect(heldBeneficiaryId, held.text).toBeTruthy();
   await page.goto(`/beneficiaries/${heldBeneficiaryId}`);
   const heldInstruction = page.locator('[data-testid^="instruction-"]');
-  await expect(heldInstruction.locator('[data-status="PENDING_REVIEW"]')).toBeVisible();
+  await expect(heldInstruction.locator('[data-status="PENDING_REVIEW"]').first()).toBeVisible();
   heldInstructionId = (await heldInstruction.getAttribute('data-testid'))!.replace('instruction-', '');
 
   // The list: search by name (state in the URL), the statuses of each key.
