@@ -94,7 +94,7 @@ async function shots(browser: Browser, baseURL: string, role: DemoRole, pages: A
       const page = await context.newPage();
       for (const [name, path] of pages) {
         await page.goto(path);
-        await page.waitForLoadState('networkidle');
+        await page.waitForLoadState('load');
         await page.screenshot({ path: `${SHOTS}/${name}-${locale}-${width}.png`, fullPage: true });
       }
       await context.close();
@@ -290,7 +290,7 @@ test('a viewer reads beneficiaries and payouts but acts on nothing; the requeste
   await expect(financePage.locator('[data-status="CANCELLED"]').first()).toBeVisible();
 });
 
-test('the admin finds every step of a payout in /audit, the refused replay included, and exports it', async ({ adminPage: page, browser, baseURL }) => {
+test('the admin finds every step of a payout in /audit, the refused replay included, and exports it', async ({ adminPage: page }) => {
   await page.goto(`/payouts/${firstPayoutId}`);
   await page.getByRole('link', { name: 'Full history in the audit log' }).click();
   await page.waitForURL(/\/audit\?target=/);
@@ -312,7 +312,14 @@ test('the admin finds every step of a payout in /audit, the refused replay inclu
   expect(text).toContain(firstPayoutId);
   expect(text).toContain('denied');
 
+});
+
+// Screenshots for people to look at (desktop and 390 px, en and pt-BR): only when asked, outside the time budget.
+test('screenshots', async ({ browser, baseURL }) => {
+  test.skip(!process.env.PAYOUTS_SCREENSHOTS, 'set PAYOUTS_SCREENSHOTS=1 to take them');
+  test.setTimeout(300_000);
   await shots(browser, baseURL!, 'admin', [
+    ['overview', '/'],
     ['audit', `/audit?target=${firstPayoutId}`],
     ['payouts', '/payouts?view=all'],
     ['payout', `/payouts/${firstPayoutId}`],

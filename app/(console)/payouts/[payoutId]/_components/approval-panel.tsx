@@ -125,6 +125,11 @@ export function ApprovalPanel({
     <Card>
       <CardHeader title={t('title')} />
       <CardBody className="space-y-4">
+        {isRequester && status === 'APPROVING' ? (
+          <p className="text-sm text-fg-muted" data-testid="no-actions">
+            {t('waitingForOthers')}
+          </p>
+        ) : null}
         {error ? (
           <Alert tone="error">{error}</Alert>
         ) : null}
