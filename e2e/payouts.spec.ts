@@ -311,7 +311,6 @@ test('the admin finds every step of a payout in /audit, the refused replay inclu
   const text = await csv.text();
   expect(text).toContain(firstPayoutId);
   expect(text).toContain('denied');
-
 });
 
 // Screenshots for people to look at (desktop and 390 px, en and pt-BR): only when asked, outside the time budget.
