@@ -17,6 +17,7 @@ import { displayDictKey } from '@/lib/domain/beneficiaries/dict-key';
 import { availableActions, isTerminal, type PayoutStatus } from '@/lib/domain/payouts';
 import { getPayout, liveApprovals, syncPayout } from '@/lib/payouts';
 import { formatRate } from '@/lib/money/rate';
+import { formatBps } from '@/lib/domain/payouts/drift';
 import { getLocale } from 'next-intl/server';
 import { isUuid } from '@/lib/validation/uuid';
 import { ApprovalPanel } from './_components/approval-panel';
@@ -163,7 +164,7 @@ export default async function PayoutPage({ params }: { params: Promise<{ payoutI
                   {approvals.map((a) => (
                     <li key={a.id}>
                       <span className="font-medium">{a.approverName}</span> · <DateTimeText value={a.createdAt.toISOString()} />
-                      <span className="block text-fg-muted">{t('approvalDrift', { bps: formatRate(a.driftBps, locale, 2) })}</span>
+                      <span className="block text-fg-muted">{t('approvalDrift', { bps: formatBps(a.driftBps, locale) })}</span>
                     </li>
                   ))}
                 </ul>

@@ -16,6 +16,7 @@ import { useToast } from '@/components/ui/toast';
 import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { readActionResult } from '@/lib/actions/result';
 import { formatRate } from '@/lib/money/rate';
+import { formatBps } from '@/lib/domain/payouts/drift';
 import { approvePayoutAction, cancelPayoutAction, previewQuoteAction, rejectPayoutAction } from '../../actions';
 
 type Preview = {
@@ -152,7 +153,7 @@ export function ApprovalPanel({
               </dd>
               <dt className="text-fg-muted">{t('drift')}</dt>
               <dd className="tabular-nums" data-testid="drift-bps">
-                {t('bps', { bps: formatRate(preview.driftBps, locale, 2) })}
+                {t('bps', { bps: formatBps(preview.driftBps, locale) })}
               </dd>
             </dl>
             {preview.needsAcknowledgement ? (
@@ -160,7 +161,7 @@ export function ApprovalPanel({
                 id="ack-drift"
                 checked={acknowledged}
                 onChange={(e) => setAcknowledged(e.currentTarget.checked)}
-                label={t('acknowledge', { bps: formatRate(preview.driftBps, locale, 2) })}
+                label={t('acknowledge', { bps: formatBps(preview.driftBps, locale) })}
               />
             ) : null}
             <Button onClick={approve} disabled={pending || (preview.needsAcknowledgement && !acknowledged)} className="w-full">
