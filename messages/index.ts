@@ -24,6 +24,9 @@ export const NAMESPACES = [
   'webhooks',
   'onboarding',
   'operations',
+  'beneficiaries',
+  'payouts',
+  'audit',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

@@ -19,6 +19,7 @@ import { currentPath, requireUser } from '@/lib/auth/session';
 import { getEnv } from '@/lib/env';
 import { pickTimeZone, TIME_ZONE_COOKIE } from '@/lib/i18n/config';
 import { getRequestIntl } from '@/lib/i18n/request-context';
+import { countInbox } from '@/lib/payouts';
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const user = await requireUser();
@@ -29,7 +30,9 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
 
   const t = await getTranslations('shell');
   // Labels are translated here, on the server: the nav's client component receives strings, not the catalogue.
-  const items = navForRole(user.role).map((item) => ({ ...item, label: t(`nav.${item.label}`) }));
+  // The inbox count beside Payouts: requests by someone else still waiting for this user's approval.
+  const counts = can(user.role, 'payouts:approve') ? { 'payouts-awaiting-my-approval': await countInbox(user.id) } : {};
+  const items = navForRole(user.role, counts).map((item) => ({ ...item, label: t(`nav.${item.label}`) }));
   const groupLabels = Object.fromEntries(
     NAV_GROUPS.flatMap((group) => (group.label === null ? [] : [[group.id, t(`navGroups.${group.label}`)]])),
   ) as NavGroupLabels;

@@ -4,11 +4,13 @@ import { Suspense } from 'react';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { SkeletonRows } from '@/components/ui/skeleton';
+import { can } from '@/lib/auth/permissions';
 import { requirePage } from '@/lib/auth/session';
 import { AccountsNeedingAction } from './_overview/accounts-needing-action';
 import { BalancesOverview } from './_overview/balances-overview';
 import { LiveStatusNotice } from './_overview/live-status-notice';
 import { RecentOperations } from './_overview/recent-operations';
+import { PayoutsInbox } from './_overview/payouts-inbox';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('overview'))('metaTitle') };
@@ -26,6 +28,8 @@ function SectionLoading({ label }: { label: string }) {
 export default async function OverviewPage() {
   const user = await requirePage('/');
   const [t, ops] = await Promise.all([getTranslations('overview'), getTranslations('operations.overview')]);
+  const t = await getTranslations('overview');
+  const tp = await getTranslations('payouts.overview');
   return (
     <>
       <PageHeader title={t('title')} description={t('welcome', { name: user.name })} />
@@ -58,6 +62,16 @@ export default async function OverviewPage() {
             </Suspense>
           </CardBody>
         </Card>
+        {can(user.role, 'payouts:approve') ? (
+          <Card className="min-w-0">
+            <CardHeader title={tp('title')} description={tp('description')} />
+            <CardBody>
+              <Suspense fallback={<SectionLoading label={tp('loading')} />}>
+                <PayoutsInbox userId={user.id} />
+              </Suspense>
+            </CardBody>
+          </Card>
+        ) : null}
       </div>
     </>
   );

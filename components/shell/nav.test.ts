@@ -11,6 +11,16 @@ describe('navForRole', () => {
     expect(navForRole('admin').map((i) => i.label)).toEqual(['home', 'accounts', 'webhooks', 'team']);
     for (const role of ['compliance', 'finance', 'viewer'] as const) {
       expect(navForRole(role).map((i) => i.label)).toEqual(['home', 'accounts', 'webhooks']);
+  it('shows Team and the audit log to admins only', () => {
+    // Each section adds its own rows; what matters here is who sees the admin items and that order follows the table.
+    const admin = navForRole('admin').map((i) => i.label);
+    expect(admin.slice(0, 2)).toEqual(['home', 'accounts']);
+    expect(admin).toEqual(expect.arrayContaining(['team', 'audit', 'beneficiaries', 'payouts']));
+      const labels = navForRole(role).map((i) => i.label);
+      expect(labels.slice(0, 2)).toEqual(['home', 'accounts']);
+      expect(labels).not.toContain('team');
+      expect(labels).not.toContain('audit');
+      expect(labels).toEqual(expect.arrayContaining(['beneficiaries', 'payouts']));
     }
   });
 
@@ -20,6 +30,10 @@ describe('navForRole', () => {
     expect(sections[0].items.map((i) => i.href)).toEqual(['/', '/accounts', '/operations']);
     expect(sections[1].items.map((i) => i.href)).toEqual(['/convert', '/deposits/new', '/transfers/new']);
     expect(navSections(navForRole('viewer')).map((s) => s.id)).toEqual(['main', 'admin']);
+    expect(sections[0].items.map((i) => i.href).slice(0, 2)).toEqual(['/', '/accounts']);
+    expect(sections[2].items.map((i) => i.href)).toEqual(['/team', '/audit']);
+    // Without a route of a group, the group is not rendered.
+    expect(navSections(navForRole('admin').filter((i) => i.group !== 'move-money')).map((s) => s.id)).toEqual(['main', 'admin']);
   });
 
   it('attaches a count only to the item that names that badge', () => {

@@ -22,4 +22,9 @@ export const EXPECTED_NAV: Record<DemoRole, string[]> = {
   finance: ['Overview', 'Accounts', 'Operations', 'Convert', 'Deposit', 'Transfer', 'Webhooks'],
   finance2: ['Overview', 'Accounts', 'Operations', 'Convert', 'Deposit', 'Transfer', 'Webhooks'],
   viewer: ['Overview', 'Accounts', 'Operations', 'Webhooks'],
+  admin: ['Overview', 'Accounts', 'Beneficiaries', 'Payouts', 'Team', 'Audit log'],
+  compliance: ['Overview', 'Accounts', 'Beneficiaries', 'Payouts'],
+  finance: ['Overview', 'Accounts', 'Beneficiaries', 'Payouts'],
+  finance2: ['Overview', 'Accounts', 'Beneficiaries', 'Payouts'],
+  viewer: ['Overview', 'Accounts', 'Beneficiaries', 'Payouts'],
 };

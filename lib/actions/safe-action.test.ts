@@ -139,6 +139,22 @@ describe('actionClient: session → permission → schema → handler → audit'
     expect(event).toMatchObject({ outcome: 'error', target: 'someone@x.test', details: { code: 'EMAIL_TAKEN' } });
   });
 
+  it('audits a 403 refusal by the handler (a requester approving their own payout) as `denied`', async () => {
+    await signInAs('admin');
+    const action = actionClient
+      .metadata({ name: 'payouts.approve', permission: 'payouts:approve' })
+      .inputSchema(z.object({ payoutId: z.string() }))
+      .action(async () => {
+        throw new DomainError('SELF_APPROVAL', 'You requested this payout, so someone else must approve or reject it.', {}, 403);
+      });
+    const outcome = readActionResult(await action({ payoutId: TARGET }));
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.failure).toMatchObject({ code: 'SELF_APPROVAL', httpStatus: 403 });
+    const [event] = await auditFor(`req-${correlation}`);
+    expect(event).toMatchObject({ action: 'payouts.approve', outcome: 'denied', target: TARGET, details: { code: 'SELF_APPROVAL' } });
+  });
+
   it('keeps an ApiError’s code, status, request id and field errors (recognised by brand)', async () => {
     await signInAs('finance');
     const apiError = Object.assign(new Error('Quote expired at 12:00.'), {

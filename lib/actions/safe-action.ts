@@ -108,7 +108,9 @@ export const actionClient = createSafeActionClient({
       actor: user,
       action: metadata.name,
       target: audit.target ?? defaultTarget(result.parsedInput ?? clientInput) ?? null,
-      outcome: failed ? 'error' : 'success',
+      // A refusal of who is asking (403: another person's payout to approve, a requester approving their own) is a
+      // denied attempt, like a missing permission; anything else that failed is an error.
+      outcome: failed ? (failure?.httpStatus === 403 ? 'denied' : 'error') : 'success',
       correlationId,
       details: failed ? { ...audit.details, code: failure?.code ?? 'INTERNAL' } : audit.details,
     }).catch((error: unknown) => {

@@ -64,7 +64,20 @@ export const CONSOLE_ROUTES = [
   { pattern: '/transfers/new', permission: 'operations:create', nav: { label: 'transfer', icon: 'transfer', group: 'move-money' } },
   { pattern: '/webhooks', permission: 'webhooks:read', nav: { label: 'webhooks', icon: 'webhooks', group: 'admin' } },
   { pattern: '/webhooks/[subscriptionId]', permission: 'webhooks:read' },
+  { pattern: '/beneficiaries', permission: 'beneficiaries:read', nav: { label: 'beneficiaries', icon: 'beneficiaries', group: 'main' } },
+  { pattern: '/beneficiaries/new', permission: 'beneficiaries:create' },
+  { pattern: '/beneficiaries/[beneficiaryId]', permission: 'beneficiaries:read' },
+  // Payout requests are read by every role that reads operations (a payout ends as a withdrawal); acting on one
+  // needs payouts:request / payouts:approve, checked again by each action.
+  {
+    pattern: '/payouts',
+    permission: 'operations:read',
+    nav: { label: 'payouts', icon: 'payouts', group: 'move-money', badge: 'payouts-awaiting-my-approval' },
+  },
+  { pattern: '/payouts/new', permission: 'payouts:request' },
+  { pattern: '/payouts/[payoutId]', permission: 'operations:read' },
   { pattern: '/team', permission: 'team:manage', nav: { label: 'team', icon: 'team', group: 'admin' } },
+  { pattern: '/audit', permission: 'audit:read', nav: { label: 'audit', icon: 'audit', group: 'admin' } },
 ] as const satisfies readonly ConsoleRoute[];
 
 export type RoutePattern = (typeof CONSOLE_ROUTES)[number]['pattern'];

@@ -20,6 +20,20 @@ function issues(input: unknown): Record<string, string> {
 }
 
 describe('create-beneficiary schema (form and server action)', () => {
+  it('reports a bad CPF and an under-age holder while other fields are still empty', () => {
+    const found = issues({
+      ...valid,
+      holder: { ...valid.holder, firstName: '', taxId: { value: '111.444.777-36' }, dateOfBirth: '2015-01-01' },
+      relationshipType: '',
+    });
+    expect(found).toMatchObject({
+      'holder.firstName': 'REQUIRED',
+      'holder.taxId.value': 'CPF_INVALID',
+      'holder.dateOfBirth': 'DOB_UNDERAGE',
+      relationshipType: 'RELATIONSHIP_REQUIRED',
+    });
+  });
+
   it('accepts a valid individual and builds the service body, normalised', () => {
     const r = createBeneficiarySchema.safeParse(valid);
     expect(r.success).toBe(true);

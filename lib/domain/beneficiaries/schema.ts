@@ -29,27 +29,32 @@ export const instructionSchema = z
   );
 export type InstructionValues = z.infer<typeof instructionSchema>;
 
-export const createBeneficiarySchema = z
-  .object({
-    holder: z.object({
-      firstName: name,
-      lastName: name,
-      taxId: z.object({ value: z.string({ error: 'CPF_REQUIRED' }) }),
-      dateOfBirth: z.string({ error: 'DOB_REQUIRED' }),
-      address: addressSchema,
-    }),
-    relationshipType: z.enum(RELATIONSHIP_TYPES, { error: 'RELATIONSHIP_REQUIRED' }),
-    paymentInstruction: instructionSchema,
-  })
-  .check(
-    z.superRefine((value, ctx) => {
-      const cpf = value.holder.taxId.value;
-      if (cpf.trim() === '') ctx.addIssue({ code: 'custom', path: ['holder', 'taxId', 'value'], message: 'CPF_REQUIRED' });
-      else if (!validateCpf(cpf).ok) ctx.addIssue({ code: 'custom', path: ['holder', 'taxId', 'value'], message: 'CPF_INVALID' });
-      const dob = dateOfBirthProblem(value.holder.dateOfBirth, new Date());
-      if (dob) ctx.addIssue({ code: 'custom', path: ['holder', 'dateOfBirth'], message: dob });
-    }),
-  );
+// The CPF and date-of-birth rules sit on their own fields (not on the whole object), so a person sees them as soon
+// as they leave the field — an object-level refinement would wait until every other field is valid.
+const cpfValue = z.string({ error: 'CPF_REQUIRED' }).check(
+  z.superRefine((cpf, ctx) => {
+    if (cpf.trim() === '') ctx.addIssue({ code: 'custom', message: 'CPF_REQUIRED', input: cpf });
+    else if (!validateCpf(cpf).ok) ctx.addIssue({ code: 'custom', message: 'CPF_INVALID', input: cpf });
+  }),
+);
+const dateOfBirth = z.string({ error: 'DOB_REQUIRED' }).check(
+  z.superRefine((dob, ctx) => {
+    const problem = dateOfBirthProblem(dob, new Date());
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, input: dob });
+  }),
+);
+
+export const createBeneficiarySchema = z.object({
+  holder: z.object({
+    firstName: name,
+    lastName: name,
+    taxId: z.object({ value: cpfValue }),
+    dateOfBirth,
+    address: addressSchema,
+  }),
+  relationshipType: z.enum(RELATIONSHIP_TYPES, { error: 'RELATIONSHIP_REQUIRED' }),
+  paymentInstruction: instructionSchema,
+});
 export type CreateBeneficiaryValues = z.infer<typeof createBeneficiarySchema>;
 
 /** The service's body from validated form values: CPF as 11 digits, key normalised, empty line 2 as null. */

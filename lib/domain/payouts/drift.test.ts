@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { driftBps, needsAcknowledgement, toleranceFor, withinTolerance } from './drift';
+import { driftBps, formatBps, needsAcknowledgement, toleranceFor, withinTolerance } from './drift';
 import { payoutStepKey } from './keys';
 
 const r = (value: string) => ({ value, base: 'USD', quote: 'BRL' });
@@ -44,5 +44,14 @@ describe('idempotency keys derived from the request id', () => {
     expect(payoutStepKey(id, 'withdrawal')).toBe(w);
     expect(payoutStepKey(id, { quoteAttempt: 1 })).not.toBe(payoutStepKey(id, { quoteAttempt: 2 }));
     expect(payoutStepKey('1b6a1f0e-4f7d-4a55-8f1e-0f5b0e6c2a11', 'withdrawal')).not.toBe(w);
+  });
+});
+
+describe('formatBps', () => {
+  it('shows zero, positive and negative drift in the locale, with a sign when not zero', () => {
+    expect(formatBps('0.00', 'en')).toBe('0.00');
+    expect(formatBps('12.5', 'en')).toBe('+12.50');
+    expect(formatBps('-1234.56', 'pt-BR')).toBe('-1.234,56');
+    expect(formatBps('abc', 'en')).toBe('abc');
   });
 });

@@ -45,3 +45,20 @@ export function toleranceFor(shownDrift: string, acknowledged: boolean): string 
   const threshold = new Dec(DRIFT_ACK_THRESHOLD_BPS);
   return (acknowledged && shown.gt(threshold) ? shown : threshold).toFixed(2);
 }
+
+/**
+ * A signed drift (`"-12.50"`, `"0.00"`) in the reader's locale with 2 decimals and an explicit sign when not zero
+ * (`+12.50` / `−12,50`). The decimal string goes to Intl as a string, never through a float; an unreadable value
+ * is returned as it came.
+ */
+export function formatBps(drift: string, locale: string): string {
+  if (!/^-?\d+(\.\d+)?$/.test(drift)) return drift;
+  const options: Intl.NumberFormatOptions = { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' };
+  let nf: Intl.NumberFormat;
+  try {
+    nf = new Intl.NumberFormat(locale, options);
+  } catch {
+    nf = new Intl.NumberFormat('en', options);
+  }
+  return nf.format(drift as `${number}`);
+}

@@ -158,6 +158,7 @@ describe('payment-instruction review', () => {
     const c = await h.client({ auto: true });
     const ok = await createBeneficiary(c, pix('EMAIL', 'ana@example.com'));
     const ko = await createBeneficiary(c, pix('EMAIL', 'reject.me@example.com'));
+    const held = await createBeneficiary(c, pix('EMAIL', 'hold.review@example.com'));
     await h.drain();
     expect((await c.get(`/api/beneficiaries/${ok.id}`)).paymentInstructions[0].currentState.status).toBe('PENDING_REVIEW');
     await h.advance(2);
@@ -167,6 +168,10 @@ describe('payment-instruction review', () => {
       status: 'REJECTED',
       reason: { code: 'PIX_KEY_REJECTED', message: expect.any(String) },
     });
+    // A key containing "hold" waits for a helper's decision, however long.
+    await h.advance(600);
+    await h.drain();
+    expect((await c.get(`/api/beneficiaries/${held.id}`)).paymentInstructions[0].currentState.status).toBe('PENDING_REVIEW');
     const types = (await h.events(c.customer.id)).map((e) => e.type);
     expect(types.filter((t) => t === 'BENEFICIARY_PAYMENT_INSTRUCTION_APPROVED')).toHaveLength(1);
     expect(types.filter((t) => t === 'BENEFICIARY_PAYMENT_INSTRUCTION_REJECTED')).toHaveLength(1);

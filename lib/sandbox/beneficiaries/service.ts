@@ -9,6 +9,11 @@ import type { Holder, InstructionInput, RelationshipType } from './parse';
 export const AUTO_REVIEW_SECONDS = 2;
 /** Magic value: an instruction whose PIX key contains this word is rejected by the auto review. */
 export const REJECT_KEYWORD = 'reject';
+/**
+ * A key containing this word is left PENDING_REVIEW even for an auto customer (until a helper decides it): how a
+ * test or a demo shows an instruction that cannot receive payouts yet, without racing the 2-second review.
+ */
+export const HOLD_KEYWORD = 'hold';
 
 export type InstructionStatus = 'PENDING_REVIEW' | 'APPROVED' | 'REJECTED';
 export interface Reason {
@@ -134,7 +139,7 @@ async function insertInstruction(
     dict_key: input.dictKey,
     status: 'PENDING_REVIEW',
     states: [{ status: 'PENDING_REVIEW', createdAt: now.toISOString(), reason: null }],
-    review_at: auto ? new Date(now.getTime() + AUTO_REVIEW_SECONDS * 1000) : null,
+    review_at: auto && !input.dictKey.toLowerCase().includes(HOLD_KEYWORD) ? new Date(now.getTime() + AUTO_REVIEW_SECONDS * 1000) : null,
     created_at: now,
     updated_at: now,
   };

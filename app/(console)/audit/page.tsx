@@ -1,0 +1,193 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { DateTimeText } from '@/components/i18n/date-time-text';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { PageHeader } from '@/components/ui/page-header';
+import { Select } from '@/components/ui/select';
+import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { listAuditActions, listAuditEvents } from '@/lib/audit/list-audit';
+import { requirePage } from '@/lib/auth/session';
+import { AUDIT_OUTCOMES, auditQueryString, dateBounds, parseAuditFilters } from '@/lib/domain/audit/filters';
+import type { SearchParams } from '@/lib/domain/lists/list-params';
+import { isUuid } from '@/lib/validation/uuid';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('audit'))('metaTitle') };
+}
+
+const TONES: Record<string, BadgeTone> = { success: 'success', denied: 'danger', error: 'warning' };
+const PAGE_SIZE = 50;
+
+/** Where an event's target can be opened: payout requests and beneficiaries have pages; other targets are text. */
+function targetHref(action: string, target: string): string | null {
+  if (!isUuid(target)) return null;
+  if (action.startsWith('payouts.')) return `/payouts/${target}`;
+  if (action.startsWith('beneficiaries.')) return `/beneficiaries/${target}`;
+  return null;
+}
+
+export default async function AuditPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  await requirePage('/audit');
+  const filters = parseAuditFilters(await searchParams);
+  const t = await getTranslations('audit');
+  const locale = await getLocale();
+  const { from, to } = dateBounds(filters);
+  const [page, actions] = await Promise.all([
+    listAuditEvents({
+      limit: PAGE_SIZE,
+      cursor: filters.cursor,
+      actor: filters.actor,
+      action: filters.action,
+      outcome: filters.outcome,
+      target: filters.target,
+      from,
+      to,
+    }),
+    listAuditActions(),
+  ]);
+  const query = auditQueryString(filters);
+  const exportHref = `/api/audit/export${query ? `${query}&` : '?'}lang=${encodeURIComponent(locale)}`;
+  const nextHref = page.nextCursor ? `/audit${query ? `${query}&` : '?'}cursor=${encodeURIComponent(page.nextCursor)}` : null;
+
+  return (
+    <>
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        actions={
+          // A download, not a page: a plain link so the browser saves the streamed CSV.
+          <a href={exportHref} className={buttonVariants({ variant: 'secondary' })} download>
+            {t('export')}
+          </a>
+        }
+      />
+      <form
+        key={query}
+        method="get"
+        action="/audit"
+        role="search"
+        aria-label={t('filters.label')}
+        className="mb-4 grid grid-cols-2 gap-3 rounded-lg border border-border bg-surface p-4 lg:grid-cols-[minmax(10rem,2fr)_minmax(10rem,2fr)_minmax(8rem,1fr)_minmax(9rem,1fr)_minmax(9rem,1fr)_auto]"
+      >
+        <div className="col-span-2 space-y-1.5 lg:col-span-1">
+          <Label htmlFor="audit-actor">{t('filters.actor')}</Label>
+          <Input id="audit-actor" name="actor" type="search" defaultValue={filters.actor ?? ''} placeholder={t('filters.actorPlaceholder')} />
+        </div>
+        <div className="col-span-2 space-y-1.5 lg:col-span-1">
+          <Label htmlFor="audit-action">{t('filters.action')}</Label>
+          <Select id="audit-action" name="action" defaultValue={filters.action ?? ''}>
+            <option value="">{t('filters.anyAction')}</option>
+            {actions.map((a) => (
+              <option key={a} value={a}>
+                {a}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="col-span-2 space-y-1.5 sm:col-span-1">
+          <Label htmlFor="audit-outcome">{t('filters.outcome')}</Label>
+          <Select id="audit-outcome" name="outcome" defaultValue={filters.outcome ?? ''}>
+            <option value="">{t('filters.anyOutcome')}</option>
+            {AUDIT_OUTCOMES.map((o) => (
+              <option key={o} value={o}>
+                {t(`outcome.${o}`)}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor="audit-from">{t('filters.from')}</Label>
+          <Input id="audit-from" name="from" type="date" defaultValue={filters.from ?? ''} />
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor="audit-to">{t('filters.to')}</Label>
+          <Input id="audit-to" name="to" type="date" defaultValue={filters.to ?? ''} />
+        </div>
+        {filters.target ? <input type="hidden" name="target" value={filters.target} /> : null}
+        <div className="col-span-2 flex items-end gap-2 lg:col-span-1">
+          <button type="submit" className={buttonVariants({ variant: 'primary' })}>
+            {t('filters.apply')}
+          </button>
+          <Link href="/audit" className={buttonVariants({ variant: 'ghost' })}>
+            {t('filters.clear')}
+          </Link>
+        </div>
+      </form>
+      {filters.target ? (
+        <p className="mb-4 text-sm text-fg-muted" data-testid="audit-target">
+          {t('targetOnly', { target: filters.target })}
+        </p>
+      ) : null}
+      {page.data.length === 0 ? (
+        <EmptyState title={t('emptyTitle')} description={t('emptyBody')} />
+      ) : (
+        <Table label={t('title')}>
+          <THead>
+            <TR>
+              <TH>{t('col.time')}</TH>
+              <TH>{t('col.actor')}</TH>
+              <TH>{t('col.action')}</TH>
+              <TH>{t('col.target')}</TH>
+              <TH>{t('col.outcome')}</TH>
+              <TH>{t('col.idempotencyKey')}</TH>
+            </TR>
+          </THead>
+          <TBody>
+            {page.data.map((e) => {
+              const key = e.details && typeof e.details.idempotencyKey === 'string' ? e.details.idempotencyKey : null;
+              const href = e.target ? targetHref(e.action, e.target) : null;
+              return (
+                <TR key={e.id} data-testid="audit-row" data-action={e.action} data-outcome={e.outcome}>
+                  <TD className="whitespace-nowrap">
+                    <DateTimeText value={e.at.toISOString()} seconds />
+                  </TD>
+                  <TD className="[overflow-wrap:anywhere]">{e.actorEmail === 'system' && !e.actorId ? t('system') : (e.actorEmail ?? (e.actorId ? e.actorId : t('anonymous')))}</TD>
+                  <TD className="font-mono text-xs">{e.action}</TD>
+                  <TD className="font-mono text-xs [overflow-wrap:anywhere]">
+                    {e.target ? (
+                      href ? (
+                        <Link href={href} className="underline underline-offset-4">
+                          {e.target}
+                        </Link>
+                      ) : (
+                        e.target
+                      )
+                    ) : (
+                      '—'
+                    )}
+                  </TD>
+                  <TD>
+                    <Badge tone={TONES[e.outcome] ?? 'neutral'} dot>
+                      {t(`outcome.${e.outcome}`)}
+                    </Badge>
+                  </TD>
+                  <TD className="font-mono text-xs [overflow-wrap:anywhere]">{key ?? '—'}</TD>
+                </TR>
+              );
+            })}
+          </TBody>
+        </Table>
+      )}
+      <nav aria-label={t('pages')} className="mt-4 flex flex-wrap items-center justify-between gap-2">
+        <p className="text-xs text-fg-muted">{t('exportHint')}</p>
+        <div className="flex gap-2">
+          {filters.cursor ? (
+            <Link href={`/audit${query}`} className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
+              {t('first')}
+            </Link>
+          ) : null}
+          {nextHref ? (
+            <Link href={nextHref} rel="next" className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
+              {t('next')}
+            </Link>
+          ) : null}
+        </div>
+      </nav>
+    </>
+  );
+}

@@ -1,0 +1,82 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { InstructionFields } from '@/components/beneficiaries/instruction-fields';
+import { applyFieldErrors } from '@/components/forms/apply-field-errors';
+import { useIdempotencyKey } from '@/components/forms/use-idempotency-key';
+import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardBody, CardFooter, CardHeader } from '@/components/ui/card';
+import { useToast } from '@/components/ui/toast';
+import { useHydrated } from '@/hooks/use-hydrated';
+import { readActionResult } from '@/lib/actions/result';
+import { instructionSchema, type InstructionValues } from '@/lib/domain/beneficiaries/schema';
+import { addInstructionAction } from '../../actions';
+
+const FIELDS = ['asset', 'dictKeyType', 'dictKey'] as const;
+// The service names the body's fields (`dictKey`); its nested paths, if any, lose their `paymentInstruction.` prefix.
+const RENAMES = [['paymentInstruction.', '']] as const;
+
+/** Compliance adds another PIX key to a beneficiary; it starts pending review and the list above shows it at once. */
+export function AddInstructionForm({ beneficiaryId }: { beneficiaryId: string }) {
+  const t = useTranslations('beneficiaries.add');
+  const sentence = useFailureSentence();
+  const router = useRouter();
+  const hydrated = useHydrated();
+  const { toast } = useToast();
+  const { key: idempotencyKey, renew } = useIdempotencyKey();
+  const [failure, setFailure] = useState<{ sentence: string; requestId: string | null } | null>(null);
+  const form = useForm<InstructionValues>({
+    resolver: zodResolver(instructionSchema),
+    defaultValues: { asset: 'BRL', dictKeyType: '' as InstructionValues['dictKeyType'], dictKey: '' },
+    mode: 'onTouched',
+  });
+  const {
+    handleSubmit,
+    setError,
+    setFocus,
+    reset,
+    formState: { isSubmitting },
+  } = form;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    const outcome = readActionResult(await addInstructionAction({ ...values, beneficiaryId, idempotencyKey }));
+    if (outcome.ok) {
+      // The next key is another intent: a new idempotency key and an empty form.
+      renew();
+      reset();
+      toast({ tone: 'success', title: t('added') });
+      router.refresh();
+      return;
+    }
+    const placed = applyFieldErrors(outcome.failure, FIELDS, { setError, setFocus }, RENAMES);
+    if (!placed) setFailure({ sentence: sentence(outcome.failure), requestId: outcome.failure.requestId ?? null });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Card>
+        <CardHeader title={t('title')} description={t('description')} />
+        <CardBody className="grid gap-4 md:grid-cols-2">
+          {failure ? (
+            <Alert tone="error" title={t('notAdded')} requestId={failure.requestId} className="md:col-span-2">
+              {failure.sentence}
+            </Alert>
+          ) : null}
+          <InstructionFields form={form} name="" />
+        </CardBody>
+        <CardFooter>
+          <Button type="submit" loading={isSubmitting} disabled={!hydrated}>
+            {isSubmitting ? t('submitting') : t('submit')}
+          </Button>
+        </CardFooter>
+      </Card>
+    </form>
+  );
+}

@@ -1,0 +1,176 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { InstructionFields } from '@/components/beneficiaries/instruction-fields';
+import { useBeneficiaryFieldMessage } from '@/components/beneficiaries/use-beneficiary-field-message';
+import { AddressFields } from '@/components/forms/address-fields';
+import { applyFieldErrors, placeFieldErrors } from '@/components/forms/apply-field-errors';
+import { useIdempotencyKey } from '@/components/forms/use-idempotency-key';
+import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardBody, CardFooter, CardHeader } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { useHydrated } from '@/hooks/use-hydrated';
+import { readActionResult } from '@/lib/actions/result';
+import type { CountryOption } from '@/lib/domain/address/countries';
+import { isoDate } from '@/lib/domain/beneficiaries/holder';
+import { createBeneficiarySchema, RELATIONSHIP_TYPES, type CreateBeneficiaryValues } from '@/lib/domain/beneficiaries/schema';
+import { formatTaxId } from '@/lib/validation/tax-id-format';
+import { createBeneficiaryAction } from '../../actions';
+
+type FormInput = CreateBeneficiaryValues;
+
+/** Inputs that can show a message; the service's refusals (`holder.taxId.value`, …) land on the same paths. */
+const FIELDS = [
+  'holder.firstName',
+  'holder.lastName',
+  'holder.taxId.value',
+  'holder.dateOfBirth',
+  'holder.address.country',
+  'holder.address.postalCode',
+  'holder.address.addressLine1',
+  'holder.address.addressLine2',
+  'holder.address.city',
+  'holder.address.state',
+  'relationshipType',
+  'paymentInstruction.asset',
+  'paymentInstruction.dictKeyType',
+  'paymentInstruction.dictKey',
+] as const;
+
+function emptyValues(): FormInput {
+  return {
+    holder: {
+      firstName: '',
+      lastName: '',
+      taxId: { value: '' },
+      dateOfBirth: '',
+      address: { addressLine1: '', addressLine2: '', city: '', state: '', country: 'BR', postalCode: '' },
+    },
+    relationshipType: '' as FormInput['relationshipType'],
+    paymentInstruction: { asset: 'BRL', dictKeyType: '' as FormInput['paymentInstruction']['dictKeyType'], dictKey: '' },
+  };
+}
+
+/** Compliance registers a person to pay, with a first PIX key (which starts pending review). */
+export function CreateBeneficiaryForm({ countries }: { countries: readonly CountryOption[] }) {
+  const t = useTranslations('beneficiaries');
+  const message = useBeneficiaryFieldMessage();
+  const sentence = useFailureSentence();
+  const router = useRouter();
+  const hydrated = useHydrated();
+  const { key: idempotencyKey, renew } = useIdempotencyKey();
+  const [failure, setFailure] = useState<{ sentence: string; requestId: string | null } | null>(null);
+  const [navigating, setNavigating] = useState(false);
+  const form = useForm<FormInput>({ resolver: zodResolver(createBeneficiarySchema), defaultValues: emptyValues(), mode: 'onTouched' });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = form;
+  const busy = isSubmitting || navigating;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    // One key per form instance: a double click or a retry after a lost answer is one beneficiary.
+    const outcome = readActionResult(await createBeneficiaryAction({ ...values, idempotencyKey }));
+    if (outcome.ok) {
+      setNavigating(true);
+      renew();
+      router.push(`/beneficiaries/${outcome.data.beneficiaryId}`);
+      return;
+    }
+    const f = outcome.failure;
+    const placed = applyFieldErrors(f, FIELDS, { setError, setFocus });
+    const { unplaced } = placeFieldErrors(f.fieldErrors, FIELDS);
+    const text = sentence(f);
+    setFailure({
+      sentence: placed && !unplaced.length ? `${text} ${t('new.checkHighlighted')}` : [text, ...unplaced.map((m) => message(m) ?? m)].join(' '),
+      requestId: f.requestId ?? null,
+    });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-describedby={failure ? 'create-beneficiary-failure' : undefined}>
+      <div className="space-y-6">
+        {failure ? (
+          <div id="create-beneficiary-failure">
+            <Alert tone="error" title={t('new.notCreated')} requestId={failure.requestId}>
+              {failure.sentence}
+            </Alert>
+          </div>
+        ) : null}
+        <Card>
+          <CardHeader title={t('new.holder')} />
+          <CardBody className="grid gap-4 md:grid-cols-2">
+            <Field id="holder.firstName" label={t('new.firstName')} required error={message(errors.holder?.firstName?.message)}>
+              <Input autoComplete="off" {...register('holder.firstName')} />
+            </Field>
+            <Field id="holder.lastName" label={t('new.lastName')} required error={message(errors.holder?.lastName?.message)}>
+              <Input autoComplete="off" {...register('holder.lastName')} />
+            </Field>
+            <Field id="holder.taxId.value" label={t('new.cpf')} required hint={t('new.cpfHint')} error={message(errors.holder?.taxId?.value?.message)}>
+              <Input
+                inputMode="numeric"
+                autoComplete="off"
+                {...register('holder.taxId.value', {
+                  // A complete CPF is shown in its usual mask, however it was typed.
+                  onBlur: (e: React.FocusEvent<HTMLInputElement>) => {
+                    const digits = e.target.value.replace(/\D/g, '');
+                    if (digits.length === 11) setValue('holder.taxId.value', formatTaxId(digits, 'CPF'), { shouldValidate: true });
+                  },
+                })}
+              />
+            </Field>
+            <Field
+              id="holder.dateOfBirth"
+              label={t('new.dateOfBirth')}
+              required
+              hint={t('new.dateOfBirthHint')}
+              error={message(errors.holder?.dateOfBirth?.message)}
+            >
+              <Input type="date" max={isoDate(new Date())} {...register('holder.dateOfBirth')} />
+            </Field>
+            <Field id="relationshipType" label={t('new.relationship')} required error={message(errors.relationshipType?.message)}>
+              <Select {...register('relationshipType')}>
+                <option value="">{t('new.chooseRelationship')}</option>
+                {RELATIONSHIP_TYPES.map((r) => (
+                  <option key={r} value={r}>
+                    {t(`relationship.${r}`)}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          </CardBody>
+        </Card>
+        <Card>
+          <CardHeader title={t('new.address')} />
+          <CardBody className="grid gap-4 md:grid-cols-2">
+            <AddressFields form={form} name="holder.address" countries={countries} />
+          </CardBody>
+        </Card>
+        <Card>
+          <CardHeader title={t('new.instruction')} description={t('add.description')} />
+          <CardBody className="grid gap-4 md:grid-cols-2">
+            <InstructionFields form={form} name="paymentInstruction" />
+          </CardBody>
+          <CardFooter>
+            <Button type="submit" loading={busy} disabled={!hydrated}>
+              {busy ? t('new.submitting') : t('new.submit')}
+            </Button>
+          </CardFooter>
+        </Card>
+      </div>
+    </form>
+  );
+}

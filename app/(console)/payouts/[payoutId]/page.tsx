@@ -1,0 +1,202 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import { DateTimeText } from '@/components/i18n/date-time-text';
+import { IntlScope } from '@/components/i18n/intl-scope';
+import { LiveRefresh } from '@/components/live/live-refresh';
+import { AmountText } from '@/components/money/amount-text';
+import { PayoutStatusBadge } from '@/components/payouts/payout-status-badge';
+import { StatusBadge } from '@/components/status/status-badge';
+import { Alert } from '@/components/ui/alert';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
+import { requirePage } from '@/lib/auth/session';
+import { can } from '@/lib/auth/permissions';
+import { displayDictKey } from '@/lib/domain/beneficiaries/dict-key';
+import { availableActions, isTerminal, type PayoutStatus } from '@/lib/domain/payouts';
+import { getPayout, liveApprovals, syncPayout } from '@/lib/payouts';
+import { formatRate } from '@/lib/money/rate';
+import { formatBps } from '@/lib/domain/payouts/drift';
+import { getLocale } from 'next-intl/server';
+import { isUuid } from '@/lib/validation/uuid';
+import { ApprovalPanel } from './_components/approval-panel';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('payouts.detail'))('metaTitle') };
+}
+
+
+export default async function PayoutPage({ params }: { params: Promise<{ payoutId: string }> }) {
+  const user = await requirePage('/payouts/[payoutId]');
+  const { payoutId } = await params;
+  if (!isUuid(payoutId)) notFound();
+  // A page view also moves a withdrawal it finds settled (the sweep does the same in the background).
+  const before = await getPayout(payoutId);
+  if (!before) notFound();
+  if (before.status === 'PROCESSING') await syncPayout(payoutId);
+  const p = (await getPayout(payoutId))!;
+  const t = await getTranslations('payouts.detail');
+  const tk = await getTranslations('beneficiaries.keyType');
+  const te = await getTranslations('errors');
+  const locale = await getLocale();
+  const approvals = liveApprovals(p);
+  const status = p.status as PayoutStatus;
+  const actions = availableActions(
+    { status, requesterId: p.requesterId, approverIds: approvals.map((a) => a.approverId) },
+    { id: user.id, canApprove: can(user.role, 'payouts:approve'), canRequest: can(user.role, 'payouts:request') },
+  );
+  const isRequester = p.requesterId === user.id;
+  const quote = p.executedQuote ?? p.indicativeQuote;
+
+  return (
+    <>
+      <PageHeader
+        breadcrumb={<Link href="/payouts" className="underline-offset-4 hover:underline">{t('breadcrumb')}</Link>}
+        title={t('title', { beneficiary: p.beneficiaryName })}
+        description={t('description', { requester: p.requesterName })}
+        actions={<PayoutStatusBadge status={p.status} />}
+      />
+      {/* The withdrawal's events (or, while they cannot arrive, a poll) re-render the page, whose load moves a settled withdrawal on. */}
+      <LiveRefresh
+        resources={p.operationId ? [{ kind: 'OPERATION', id: p.operationId }] : [{ kind: 'OPERATION' }]}
+        active={!isTerminal(status)}
+        pollingNote={t('polling')}
+      />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <Card>
+            <CardHeader title={t('summary')} />
+            <CardBody>
+              <dl className="grid gap-4 text-sm sm:grid-cols-2">
+                <Item label={t('amount')}>
+                  <AmountText amount={{ value: p.amount, asset: p.fixedSide === 'source' ? p.sourceAsset : p.targetAsset }} />{' '}
+                  <span className="text-fg-muted">({t(p.fixedSide === 'source' ? 'fixedSource' : 'fixedTarget')})</span>
+                </Item>
+                <Item label={t('from')}>
+                  {p.sourceAccountName} · {p.sourceAsset}
+                </Item>
+                <Item label={t('to')}>
+                  <Link href={`/beneficiaries/${p.beneficiaryId}`} className="underline underline-offset-4">
+                    {p.beneficiaryName}
+                  </Link>
+                  <span className="block text-fg-muted">
+                    {tk.has(p.dictKeyType) ? tk(p.dictKeyType) : p.dictKeyType} · {displayDictKey(p.dictKeyType, p.dictKey)}
+                  </span>
+                </Item>
+                <Item label={t('memo')}>{p.memo || '—'}</Item>
+                <Item label={t('approvalsRequired')}>
+                  <span data-testid="approval-count">{t('approvalCount', { count: approvals.length, required: p.requiredApprovals })}</span>
+                </Item>
+                <Item label={t('expires')}>
+                  <DateTimeText value={p.expiresAt.toISOString()} />
+                </Item>
+              </dl>
+            </CardBody>
+          </Card>
+
+          <Card>
+            <CardHeader title={p.executedQuote ? t('executedQuote') : t('indicativeQuote')} />
+            <CardBody>
+              <dl className="grid gap-4 text-sm sm:grid-cols-3">
+                <Item label={t('youSend')}>
+                  <AmountText amount={quote.sourceAmount} />
+                </Item>
+                <Item label={t('theyReceive')}>
+                  <AmountText amount={quote.targetAmount} />
+                </Item>
+                <Item label={t('rate')}>
+                  <span className="tabular-nums">
+                    {t('rateValue', { base: quote.rate.base, rate: formatRate(quote.rate.value, locale), quote: quote.rate.quote })}
+                  </span>
+                </Item>
+              </dl>
+            </CardBody>
+          </Card>
+
+          {p.rejectionReason ? (
+            <div data-testid="rejection-reason">
+              <Alert tone="warning" title={t('rejectedBy', { who: p.decidedByEmail ?? '' })}>
+                {p.rejectionReason}
+              </Alert>
+            </div>
+          ) : null}
+          {p.failure ? (
+            <div data-testid="failure-reason">
+              <Alert tone="warning" title={t('failed')}>
+                {te.has(p.failure.code) ? te(p.failure.code) : p.failure.message} <span className="font-mono text-xs">({p.failure.code})</span>
+              </Alert>
+            </div>
+          ) : null}
+
+          <Card>
+            <CardHeader title={t('history')} />
+            <CardBody>
+              <ol className="space-y-3 text-sm" data-testid="payout-history">
+                {p.states.map((s, i) => (
+                  <li key={i} className="flex flex-wrap items-center gap-2">
+                    <PayoutStatusBadge status={s.status} />
+                    <DateTimeText value={s.at} seconds className="text-fg-muted" />
+                    {s.by ? <span>{s.by}</span> : null}
+                    {s.note ? <span className="text-fg-muted">{t.has(`notes.${s.note}`) ? t(`notes.${s.note}`) : s.note}</span> : null}
+                  </li>
+                ))}
+              </ol>
+              {can(user.role, 'audit:read') ? (
+                <p className="mt-4 text-sm">
+                  <Link href={`/audit?target=${p.id}`} className="underline underline-offset-4">
+                    {t('auditTrail')}
+                  </Link>
+                </p>
+              ) : null}
+            </CardBody>
+          </Card>
+        </div>
+
+        <div className="space-y-6">
+          <Card>
+            <CardHeader title={t('approvals')} />
+            <CardBody>
+              {approvals.length === 0 ? (
+                <p className="text-sm text-fg-muted">{t('noApprovals')}</p>
+              ) : (
+                <ul className="space-y-2 text-sm">
+                  {approvals.map((a) => (
+                    <li key={a.id}>
+                      <span className="font-medium">{a.approverName}</span> · <DateTimeText value={a.createdAt.toISOString()} />
+                      <span className="block text-fg-muted">{t('approvalDrift', { bps: formatBps(a.driftBps, locale) })}</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {p.operationId ? (
+                <p className="mt-4 text-sm" data-testid="withdrawal-status">
+                  {t('withdrawal')}: {p.operationStatus ? <StatusBadge status={p.operationStatus} /> : '—'}
+                </p>
+              ) : null}
+            </CardBody>
+          </Card>
+          <IntlScope namespaces={['payouts']}>
+            <ApprovalPanel
+              payoutId={p.id}
+              canApprove={actions.approve}
+              canReject={actions.reject}
+              canCancel={actions.cancel}
+              isRequester={isRequester}
+              status={p.status}
+            />
+          </IntlScope>
+        </div>
+      </div>
+    </>
+  );
+}
+
+function Item({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-fg-muted">{label}</dt>
+      <dd className="mt-1 font-medium text-fg">{children}</dd>
+    </div>
+  );
+}

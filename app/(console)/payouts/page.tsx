@@ -1,0 +1,120 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import { DateTimeText } from '@/components/i18n/date-time-text';
+import { IntlScope } from '@/components/i18n/intl-scope';
+import { AmountText } from '@/components/money/amount-text';
+import { PayoutStatusBadge } from '@/components/payouts/payout-status-badge';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { requirePage } from '@/lib/auth/session';
+import { can } from '@/lib/auth/permissions';
+import { isPayoutStatus } from '@/lib/domain/payouts';
+import { listPayouts, listPolicyRows, type PayoutScope } from '@/lib/payouts';
+import { PolicyEditor } from './_components/policy-editor';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('payouts.list'))('metaTitle') };
+}
+
+type SearchParams = Record<string, string | string[] | undefined>;
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+export default async function PayoutsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const user = await requirePage('/payouts');
+  const params = await searchParams;
+  const t = await getTranslations('payouts.list');
+  const approver = can(user.role, 'payouts:approve');
+  const views: PayoutScope[] = approver ? ['inbox', 'mine', 'all'] : can(user.role, 'payouts:request') ? ['mine', 'all'] : ['all'];
+  const requested = one(params.view) as PayoutScope | undefined;
+  const view: PayoutScope = requested && views.includes(requested) ? requested : views[0]!;
+  const status = one(params.status);
+  const cursor = one(params.cursor) ?? null;
+  const page = await listPayouts({ scope: view, userId: user.id, status: isPayoutStatus(status) ? status : undefined, cursor, limit: 20 });
+  const policies = can(user.role, 'payouts:policy') ? await listPolicyRows() : null;
+
+  return (
+    <>
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        actions={
+          can(user.role, 'payouts:request') ? (
+            <Link href="/payouts/new" className={buttonVariants()}>
+              {t('new')}
+            </Link>
+          ) : null
+        }
+      />
+      <nav aria-label={t('views')} className="mb-4 flex flex-wrap gap-2">
+        {views.map((v) => (
+          <Link
+            key={v}
+            href={`/payouts?view=${v}`}
+            aria-current={v === view ? 'page' : undefined}
+            className={buttonVariants({ variant: v === view ? 'primary' : 'secondary', size: 'sm' })}
+          >
+            {t(`view.${v}`)}
+          </Link>
+        ))}
+      </nav>
+      {page.data.length === 0 ? (
+        <EmptyState title={t(`empty.${view}`)} description={t('emptyDescription')} />
+      ) : (
+        <Table label={t(`view.${view}`)}>
+          <THead>
+            <TR>
+              <TH>{t('col.created')}</TH>
+              <TH>{t('col.beneficiary')}</TH>
+              <TH>{t('col.amount')}</TH>
+              <TH>{t('col.requester')}</TH>
+              <TH>{t('col.approvals')}</TH>
+              <TH>{t('col.status')}</TH>
+            </TR>
+          </THead>
+          <TBody>
+            {page.data.map((p) => (
+              <TR key={p.id} data-testid={`payout-row-${p.id}`}>
+                <TD>
+                  <Link href={`/payouts/${p.id}`} className="underline underline-offset-4">
+                    <DateTimeText value={p.createdAt.toISOString()} />
+                  </Link>
+                </TD>
+                <TD>{p.beneficiaryName}</TD>
+                <TD>
+                  <AmountText amount={{ value: p.amount, asset: p.fixedSide === 'source' ? p.sourceAsset : p.targetAsset }} />
+                </TD>
+                <TD>{p.requesterName}</TD>
+                <TD className="tabular-nums">{p.requiredApprovals}</TD>
+                <TD>
+                  <PayoutStatusBadge status={p.status} />
+                </TD>
+              </TR>
+            ))}
+          </TBody>
+        </Table>
+      )}
+      <nav aria-label={t('pages')} className="mt-4 flex justify-end gap-2">
+        {cursor ? (
+          <Link href={`/payouts?view=${view}`} className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
+            {t('first')}
+          </Link>
+        ) : null}
+        {page.nextCursor ? (
+          <Link href={`/payouts?view=${view}&cursor=${encodeURIComponent(page.nextCursor)}`} rel="next" className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
+            {t('next')}
+          </Link>
+        ) : null}
+      </nav>
+      {policies ? (
+        <IntlScope namespaces={['payouts']}>
+          <PolicyEditor
+            policies={policies.map((p) => ({ asset: p.asset, rules: p.rules, updatedByEmail: p.updatedByEmail, updatedAt: p.updatedAt.toISOString() }))}
+          />
+        </IntlScope>
+      ) : null}
+    </>
+  );
+}
