@@ -284,7 +284,7 @@ async function sessionOverhead(n: number) {
   const { useTestDatabase: openDatabase } = await import('../lib/db/client');
   const { users } = await import('../lib/db/schema');
   const { createSession, validateSession } = await import('../lib/auth/sessions');
-  const { decodeSessionId, decodeSessionToken } = await import('../lib/auth/session-token');
+  const { decodeSessionId, decodeSessionToken } = await import('../lib/security/session-token');
   const { createLocalInvalidator, setSessionInvalidatorForTests } = await import('../lib/auth/session-invalidation');
   const client = new PGlite();
   const db = await openDatabase(client);

@@ -28,7 +28,6 @@ function SectionLoading({ label }: { label: string }) {
 export default async function OverviewPage() {
   const user = await requirePage('/');
   const [t, ops] = await Promise.all([getTranslations('overview'), getTranslations('operations.overview')]);
-  const t = await getTranslations('overview');
   const tp = await getTranslations('payouts.overview');
   return (
     <>

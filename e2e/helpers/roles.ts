@@ -17,14 +17,9 @@ export function storageStatePath(role: DemoRole): string {
 
 /** The navigation each role must see — exactly these, in this order. */
 export const EXPECTED_NAV: Record<DemoRole, string[]> = {
-  admin: ['Overview', 'Accounts', 'Operations', 'Convert', 'Deposit', 'Transfer', 'Webhooks', 'Team'],
-  compliance: ['Overview', 'Accounts', 'Operations', 'Webhooks'],
-  finance: ['Overview', 'Accounts', 'Operations', 'Convert', 'Deposit', 'Transfer', 'Webhooks'],
-  finance2: ['Overview', 'Accounts', 'Operations', 'Convert', 'Deposit', 'Transfer', 'Webhooks'],
-  viewer: ['Overview', 'Accounts', 'Operations', 'Webhooks'],
-  admin: ['Overview', 'Accounts', 'Beneficiaries', 'Payouts', 'Team', 'Audit log'],
-  compliance: ['Overview', 'Accounts', 'Beneficiaries', 'Payouts'],
-  finance: ['Overview', 'Accounts', 'Beneficiaries', 'Payouts'],
-  finance2: ['Overview', 'Accounts', 'Beneficiaries', 'Payouts'],
-  viewer: ['Overview', 'Accounts', 'Beneficiaries', 'Payouts'],
+  admin: ['Overview', 'Accounts', 'Operations', 'Beneficiaries', 'Convert', 'Deposit', 'Transfer', 'Payouts', 'Webhooks', 'Team', 'Audit log'],
+  compliance: ['Overview', 'Accounts', 'Operations', 'Beneficiaries', 'Payouts', 'Webhooks'],
+  finance: ['Overview', 'Accounts', 'Operations', 'Beneficiaries', 'Convert', 'Deposit', 'Transfer', 'Payouts', 'Webhooks'],
+  finance2: ['Overview', 'Accounts', 'Operations', 'Beneficiaries', 'Convert', 'Deposit', 'Transfer', 'Payouts', 'Webhooks'],
+  viewer: ['Overview', 'Accounts', 'Operations', 'Beneficiaries', 'Payouts', 'Webhooks'],
 };

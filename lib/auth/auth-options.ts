@@ -21,7 +21,7 @@ export function clientAddressFrom(forwardedFor: string | null): string | null {
   return last ? last.slice(0, 64) : null;
 }
 
-export { sessionCookieName } from './session-token';
+export { sessionCookieName } from '../security/session-token';
 
 let cached: AuthOptions | undefined;
 

@@ -57,16 +57,14 @@ export const CONSOLE_ROUTES = [
   { pattern: '/accounts/[accountId]', permission: 'accounts:read' },
   { pattern: '/operations', permission: 'operations:read', nav: { label: 'operations', icon: 'operations', group: 'main' } },
   { pattern: '/operations/[operationId]', permission: 'operations:read' },
+  { pattern: '/beneficiaries', permission: 'beneficiaries:read', nav: { label: 'beneficiaries', icon: 'beneficiaries', group: 'main' } },
+  { pattern: '/beneficiaries/new', permission: 'beneficiaries:create' },
+  { pattern: '/beneficiaries/[beneficiaryId]', permission: 'beneficiaries:read' },
   { pattern: '/convert', permission: 'operations:create', nav: { label: 'convert', icon: 'convert', group: 'move-money' } },
   { pattern: '/deposits/new', permission: 'operations:create', nav: { label: 'deposit', icon: 'deposit', group: 'move-money' } },
   // A deposit's payment instructions: readable by whoever reads operations; paying it (sandbox) needs operations:create.
   { pattern: '/deposits/[operationId]', permission: 'operations:read' },
   { pattern: '/transfers/new', permission: 'operations:create', nav: { label: 'transfer', icon: 'transfer', group: 'move-money' } },
-  { pattern: '/webhooks', permission: 'webhooks:read', nav: { label: 'webhooks', icon: 'webhooks', group: 'admin' } },
-  { pattern: '/webhooks/[subscriptionId]', permission: 'webhooks:read' },
-  { pattern: '/beneficiaries', permission: 'beneficiaries:read', nav: { label: 'beneficiaries', icon: 'beneficiaries', group: 'main' } },
-  { pattern: '/beneficiaries/new', permission: 'beneficiaries:create' },
-  { pattern: '/beneficiaries/[beneficiaryId]', permission: 'beneficiaries:read' },
   // Payout requests are read by every role that reads operations (a payout ends as a withdrawal); acting on one
   // needs payouts:request / payouts:approve, checked again by each action.
   {
@@ -76,6 +74,8 @@ export const CONSOLE_ROUTES = [
   },
   { pattern: '/payouts/new', permission: 'payouts:request' },
   { pattern: '/payouts/[payoutId]', permission: 'operations:read' },
+  { pattern: '/webhooks', permission: 'webhooks:read', nav: { label: 'webhooks', icon: 'webhooks', group: 'admin' } },
+  { pattern: '/webhooks/[subscriptionId]', permission: 'webhooks:read' },
   { pattern: '/team', permission: 'team:manage', nav: { label: 'team', icon: 'team', group: 'admin' } },
   { pattern: '/audit', permission: 'audit:read', nav: { label: 'audit', icon: 'audit', group: 'admin' } },
 ] as const satisfies readonly ConsoleRoute[];

@@ -21,7 +21,7 @@ import {
   setSessionInvalidatorForTests,
   type SessionInvalidator,
 } from './session-invalidation';
-import { resetSessionTokensForTests } from './session-token';
+import { resetSessionTokensForTests } from '../security/session-token';
 import { IDLE_TIMEOUT_MS, createSession, validateSession } from './sessions';
 
 // Session rows are cached in-process for up to 1 s (lib/auth/session-cache.ts). These tests show that every way a

@@ -6,7 +6,7 @@ import { getDb } from '../db/client';
 import { getEnv } from '../env';
 import { loginPathFor } from '../security/callback-url';
 import { CONSOLE_PATH_HEADER } from '../security/headers';
-import { decodeSessionId, sessionCookieName } from './session-token';
+import { decodeSessionId, sessionCookieName } from '../security/session-token';
 import { now } from '../clock';
 import { can, type Permission } from './permissions';
 import { permissionForRoute, type RoutePattern } from './routes';
@@ -16,7 +16,7 @@ export type { SessionUser } from './sessions';
 
 /** Decodes the next-auth cookie value and validates the session row it points to. */
 export async function resolveSessionUser(token: string | undefined, secret: string): Promise<SessionUser | null> {
-  // null for a missing, tampered, foreign-secret or expired JWT (decrypted once per token: lib/auth/session-token.ts)
+  // null for a missing, tampered, foreign-secret or expired JWT (decrypted once per token: lib/security/session-token.ts)
   const sid = await decodeSessionId(token, secret);
   if (!sid) return null;
   const check = await validateSession(await getDb(), sid, now());

@@ -1,6 +1,6 @@
 // The proxy's logic, separated from proxy.ts so vitest can drive it with plain NextRequests.
 import { NextResponse, type NextRequest } from 'next/server';
-import { decodeSessionToken, sessionCookieName } from '../auth/session-token';
+import { decodeSessionToken, sessionCookieName } from './session-token';
 import { checkActionRequest } from './action-guard';
 import { loginPathFor } from './callback-url';
 import { buildCsp, generateNonce, securityHeaders } from './csp';
@@ -20,7 +20,7 @@ export type ProxyDeps = {
 async function defaultHasSession(request: NextRequest, secureCookie: boolean): Promise<boolean> {
   const secret = process.env.NEXTAUTH_SECRET;
   if (!secret) return false;
-  // The same cookie getCurrentUser reads; decoded once per token string (lib/auth/session-token.ts), so the page
+  // The same cookie getCurrentUser reads; decoded once per token string (lib/security/session-token.ts), so the page
   // or route handler behind the proxy does not decrypt it a second time.
   return (await decodeSessionToken(request.cookies.get(sessionCookieName(secureCookie))?.value, secret)) !== null;
 }
