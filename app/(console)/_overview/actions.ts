@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { actionClient } from '@/lib/actions/safe-action';
 import { createSubscription } from '@/lib/api/subscriptions';
 import { getEnv } from '@/lib/env';
+import { receiverUrlProblem } from '@/lib/domain/live/receiver-url';
 import { DomainError } from '@/lib/errors';
 import { forgetLiveStatus, getConsoleSubscription, receiverUrl } from '@/lib/live/status';
 
@@ -20,7 +21,7 @@ export const receiveEventsAction = actionClient
   .action(async ({ parsedInput, ctx }) => {
     const env = getEnv();
     const url = receiverUrl(env.PUBLIC_URL);
-    if (env.SANDBOX === 'off' && !url.startsWith('https://')) {
+    if (receiverUrlProblem({ sandbox: env.SANDBOX, receiverUrl: url })) {
       throw new DomainError('RECEIVER_NOT_HTTPS', `The service only delivers to https addresses; PUBLIC_URL (${env.PUBLIC_URL}) is not one.`, {}, 422);
     }
     // Already subscribed (another admin, another tab): nothing to create.
