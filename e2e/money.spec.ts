@@ -57,16 +57,16 @@ async function fillConvert(page: Page, opts: { sell: string; buy: string; amount
 /** Server-action POSTs of this page (the Next-Action header names the action). */
 const isAction = (r: Request) => r.method() === 'POST' && Boolean(r.headers()['next-action']);
 
-/** Gets a quote; returns its id (read from the action's answer) and what the page shows. */
+/** Gets a quote (a new one: its id differs from the one shown before) and returns what the page shows. */
 async function getQuote(page: Page): Promise<{ id: string; pay: string; receive: string; rate: string }> {
-  const answer = page.waitForResponse((r) => isAction(r.request()));
+  const pay = page.getByTestId('quote-pay');
+  const previous = (await pay.count()) > 0 ? await pay.getAttribute('data-quote-id') : null;
   await page.getByRole('button', { name: /^(Get a quote|Get a new quote)$/ }).first().click();
-  const text = await (await answer).text().catch(() => '');
-  const id = /"id":"([0-9a-f-]{36})"/.exec(text)?.[1] ?? '';
+  await expect(pay).toHaveAttribute('data-quote-id', /^[0-9a-f-]{36}$/);
+  if (previous) await expect(pay).not.toHaveAttribute('data-quote-id', previous);
   const receive = page.getByTestId('quote-receive');
-  await expect(receive).toBeVisible();
   return {
-    id,
+    id: (await pay.getAttribute('data-quote-id'))!,
     pay: (await page.getByTestId('quote-pay').getAttribute('data-value'))!,
     receive: (await receive.getAttribute('data-value'))!,
     rate: (await page.getByTestId('quote-rate').getAttribute('data-value'))!,
