@@ -267,6 +267,9 @@ async function shotsFor(browser: Browser, baseURL: string, locale: 'en-US' | 'pt
   await page.screenshot({ path: `${SHOTS}/convert-quote-${tag}.png`, fullPage: true });
   await page.getByTestId('quote-review').click();
   await page.screenshot({ path: `${SHOTS}/convert-confirm-${tag}.png`, fullPage: true });
+  await page.getByRole('button', { name: /^(Confirm conversion|Confirmar conversão)$/ }).click();
+  await expect(page.getByTestId('swap-result')).toHaveAttribute('data-status', 'COMPLETED', { timeout: 20_000 });
+  await page.screenshot({ path: `${SHOTS}/convert-result-${tag}.png`, fullPage: true });
   await page.goto('/transfers/new');
   await page.screenshot({ path: `${SHOTS}/transfer-${tag}.png`, fullPage: true });
   await page.goto('/deposits/new');
