@@ -57,20 +57,31 @@ async function fillConvert(page: Page, opts: { sell: string; buy: string; amount
 /** Server-action POSTs of this page (the Next-Action header names the action). */
 const isAction = (r: Request) => r.method() === 'POST' && Boolean(r.headers()['next-action']);
 
-/** Gets a quote; returns its id (read from the action's answer) and what the page shows. */
+/** Gets a quote (a new one: its id differs from the one shown before) and returns what the page shows. */
 async function getQuote(page: Page): Promise<{ id: string; pay: string; receive: string; rate: string }> {
-  const answer = page.waitForResponse((r) => isAction(r.request()));
+  const pay = page.getByTestId('quote-pay');
+  const previous = (await pay.count()) > 0 ? await pay.getAttribute('data-quote-id') : null;
   await page.getByRole('button', { name: /^(Get a quote|Get a new quote)$/ }).first().click();
-  const text = await (await answer).text().catch(() => '');
-  const id = /"id":"([0-9a-f-]{36})"/.exec(text)?.[1] ?? '';
+  await expect(pay).toHaveAttribute('data-quote-id', /^[0-9a-f-]{36}$/);
+  if (previous) await expect(pay).not.toHaveAttribute('data-quote-id', previous);
   const receive = page.getByTestId('quote-receive');
-  await expect(receive).toBeVisible();
   return {
-    id,
+    id: (await pay.getAttribute('data-quote-id'))!,
     pay: (await page.getByTestId('quote-pay').getAttribute('data-value'))!,
     receive: (await receive.getAttribute('data-value'))!,
     rate: (await page.getByTestId('quote-rate').getAttribute('data-value'))!,
   };
+}
+
+/** The idempotency keys of the successful audit rows of `action` on `target` (admin's audit export, CSV). */
+async function auditedKeys(request: APIRequestContext, action: string, target: string): Promise<string[]> {
+  const res = await request.get(`/api/audit/export?action=${action}&target=${target}&outcome=success`);
+  expect(res.ok(), await res.text()).toBe(true);
+  const rows = (await res.text()).trim().split(/\r?\n/).slice(1);
+  const keys = rows.map((row) => /,success,([0-9a-f-]{36}),/.exec(row)?.[1] ?? '');
+  expect(keys.length, `audit rows of ${action} on ${target}`).toBeGreaterThanOrEqual(1);
+  for (const key of keys) expect(key).toMatch(/^[0-9a-f-]{36}$/);
+  return keys;
 }
 
 /** Replays a captured server-action request with another request context (another tab, another user). */
@@ -147,7 +158,7 @@ test.describe('money movement (finance)', () => {
     expect(seconds).toBeGreaterThan(20);
   });
 
-  test('a double click on confirm and a replayed confirm create exactly one swap', async ({ financePage: page }) => {
+  test('a double click on confirm and a replayed confirm create exactly one swap, audited with its key', async ({ financePage: page, adminPage }) => {
     const ids = await accountIds(page.request);
     const since = new Date(Date.now() - 60_000).toISOString();
     await page.goto('/convert');
@@ -166,6 +177,9 @@ test.describe('money movement (finance)', () => {
     const swaps = await swapsOfQuote(page.request, ids[MAIN], quote.id, since);
     expect(swaps).toHaveLength(1);
     expect(await again.text()).toContain(swaps[0]);
+
+    // The audit log has the swap with its operation id as target and one idempotency key (the quote's) on every row.
+    expect(new Set(await auditedKeys(adminPage.request, 'convert.swap', swaps[0])).size).toBe(1);
   });
 
   test('deposit → PIX instructions with QR → simulate payment → COMPLETED', async ({ financePage: page }) => {
@@ -189,7 +203,7 @@ test.describe('money movement (finance)', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('transfer between the two demo accounts → the operation page', async ({ financePage: page }) => {
+  test('transfer between the two demo accounts → the operation page, audited', async ({ financePage: page, adminPage }) => {
     const ids = await accountIds(page.request);
     const before = await balances(page.request, ids[TREASURY]);
     await page.goto('/transfers/new');
@@ -207,6 +221,7 @@ test.describe('money movement (finance)', () => {
     const res = await page.request.get(`/api/operations?intentType=TRANSFER&accountId=${ids[MAIN]}&limit=20`);
     const { data } = (await res.json()) as { data: Array<{ id: string; intent: { targetAccount?: { id: string } } }> };
     expect(data.find((op) => op.id === operationId)?.intent.targetAccount?.id).toBe(ids[TREASURY]);
+    expect(await auditedKeys(adminPage.request, 'transfers.create', operationId)).toHaveLength(1);
   });
 
   test('a transfer to an account that is not active is refused with a sentence', async ({ financePage: page }) => {
@@ -252,6 +267,9 @@ async function shotsFor(browser: Browser, baseURL: string, locale: 'en-US' | 'pt
   await page.screenshot({ path: `${SHOTS}/convert-quote-${tag}.png`, fullPage: true });
   await page.getByTestId('quote-review').click();
   await page.screenshot({ path: `${SHOTS}/convert-confirm-${tag}.png`, fullPage: true });
+  await page.getByRole('button', { name: /^(Confirm conversion|Confirmar conversão)$/ }).click();
+  await expect(page.getByTestId('swap-result')).toHaveAttribute('data-status', 'COMPLETED', { timeout: 20_000 });
+  await page.screenshot({ path: `${SHOTS}/convert-result-${tag}.png`, fullPage: true });
   await page.goto('/transfers/new');
   await page.screenshot({ path: `${SHOTS}/transfer-${tag}.png`, fullPage: true });
   await page.goto('/deposits/new');

@@ -305,7 +305,12 @@ export function ConvertForm({ accounts }: { accounts: ConvertAccount[] }) {
               ) : null}
               <dl className="grid grid-cols-[minmax(6rem,1fr)_auto] gap-x-6 gap-y-2 text-sm">
                 <dt className="text-fg-muted">{t('quote.pay')}</dt>
-                <dd className="text-right font-semibold tabular-nums" data-testid="quote-pay" data-value={quote.pay.value}>
+                <dd
+                  className="text-right font-semibold tabular-nums"
+                  data-testid="quote-pay"
+                  data-value={quote.pay.value}
+                  data-quote-id={quote.id}
+                >
                   {amountText(quote.pay, locale)}
                 </dd>
                 <dt className="text-fg-muted">{t('quote.receive')}</dt>
