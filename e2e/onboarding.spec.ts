@@ -98,7 +98,9 @@ test('compliance onboards an account from creation to ACTIVE; finance is read-on
   watch.stop();
 
   // 3. Add the beneficial owner: CPF masked as typed, the 25 % floor, the running total, shared address fields.
+  await page.getByRole('button', { name: 'Add owner' }).click();
   const ownerForm = page.locator('form[aria-labelledby="add-owner-title"]');
+  await expect(ownerForm.getByLabel('Full legal name')).toBeFocused();
   await ownerForm.getByLabel('Full legal name').fill('Maria Silva');
   await ownerForm.getByLabel('CPF or CNPJ').pressSequentially('52998224725');
   await expect(ownerForm.getByLabel('CPF or CNPJ')).toHaveValue('529.982.247-25');

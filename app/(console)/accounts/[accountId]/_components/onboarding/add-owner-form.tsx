@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { AddressFields } from '@/components/forms/address-fields';
 import { applyFieldErrors } from '@/components/forms/apply-field-errors';
@@ -42,10 +42,12 @@ export function AddOwnerForm({
   accountId,
   existingOwnership,
   countries,
+  focusOnMount = false,
 }: {
   accountId: string;
   existingOwnership: (number | null)[];
   countries: readonly CountryOption[];
+  focusOnMount?: boolean;
 }) {
   const t = useTranslations('onboarding');
   const errorsT = useTranslations('errors');
@@ -61,6 +63,9 @@ export function AddOwnerForm({
   const form = useForm<UboFormInput, unknown, UboFormValues>({ resolver: zodResolver(schema), defaultValues: emptyUboFormValues(), mode: 'onTouched' });
   const { register, control, handleSubmit, setValue, setError, setFocus, reset, getValues, formState } = form;
   const { errors, isSubmitting } = formState;
+  useEffect(() => {
+    if (focusOnMount) setFocus('name');
+  }, [focusOnMount, setFocus]);
   const typed = useWatch({ control, name: 'ownershipPercentage' }) ?? '';
   const summary = ownershipSummary(existingOwnership, typed);
   const pct = (v: string) => formatPercentage(v, locale);

@@ -13,8 +13,7 @@ import {
   type WireRequirements,
 } from '@/lib/domain/accounts/requirement-board';
 import { countryOptions } from '@/lib/domain/address/countries';
-import { AddOwnerForm } from './add-owner-form';
-import { DocumentUploader } from './document-uploader';
+import { AddOwnerSection, LazyDocumentUploader } from './lazy-controls';
 import { ReviewFollower } from './review-follower';
 import { SubmitReview } from './submit-review';
 
@@ -184,7 +183,7 @@ export async function OnboardingBoard({
                               </p>
                               <ItemDetails t={t} item={item} />
                               {canDocuments && item.uploadable ? (
-                                <DocumentUploader
+                                <LazyDocumentUploader
                                   accountId={account.id}
                                   itemTitle={item.holder.type === 'UBO' ? t('board.itemOf', { item: title, holder: holderName(t, item) }) : title}
                                   countries={countries}
@@ -245,7 +244,7 @@ export async function OnboardingBoard({
 
           {canDocuments && editable ? (
             <section className="rounded-lg border border-border p-4">
-              <AddOwnerForm
+              <AddOwnerSection
                 accountId={account.id}
                 existingOwnership={account.ubos.map((u) => u.ownershipPercentage ?? null)}
                 countries={countries}
