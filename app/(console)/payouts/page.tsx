@@ -66,31 +66,34 @@ export default async function PayoutsPage({ searchParams }: { searchParams: Prom
         <Table label={t(`view.${view}`)}>
           <THead>
             <TR>
-              <TH>{t('col.created')}</TH>
+              {/* Status right after who and how much: on a narrow screen the table scrolls, and the status must not be off-screen. */}
               <TH>{t('col.beneficiary')}</TH>
               <TH>{t('col.amount')}</TH>
+              <TH>{t('col.status')}</TH>
+              <TH>{t('col.created')}</TH>
               <TH>{t('col.requester')}</TH>
               <TH>{t('col.approvals')}</TH>
-              <TH>{t('col.status')}</TH>
             </TR>
           </THead>
           <TBody>
             {page.data.map((p) => (
               <TR key={p.id} data-testid={`payout-row-${p.id}`}>
                 <TD>
-                  <Link href={`/payouts/${p.id}`} className="underline underline-offset-4">
-                    <DateTimeText value={p.createdAt.toISOString()} />
+                  <Link href={`/payouts/${p.id}`} className="font-medium underline underline-offset-4 [overflow-wrap:anywhere]">
+                    {p.beneficiaryName}
                   </Link>
                 </TD>
-                <TD>{p.beneficiaryName}</TD>
-                <TD>
+                <TD className="whitespace-nowrap">
                   <AmountText amount={{ value: p.amount, asset: p.fixedSide === 'source' ? p.sourceAsset : p.targetAsset }} />
                 </TD>
-                <TD>{p.requesterName}</TD>
-                <TD className="tabular-nums">{p.requiredApprovals}</TD>
                 <TD>
                   <PayoutStatusBadge status={p.status} />
                 </TD>
+                <TD className="whitespace-nowrap">
+                  <DateTimeText value={p.createdAt.toISOString()} />
+                </TD>
+                <TD>{p.requesterName}</TD>
+                <TD className="tabular-nums">{p.requiredApprovals}</TD>
               </TR>
             ))}
           </TBody>
