@@ -246,7 +246,14 @@ interface Sample {
 
 async function startChromium(): Promise<void> {
   const profile = mkdtempSync(path.join(tmpdir(), 'bench-budget-chromium-'));
-  process.on('exit', () => rmSync(profile, { recursive: true, force: true }));
+  process.on('exit', () => {
+    // Chromium may still be writing its profile as it stops: a leftover temp directory must not turn the exit code into 2.
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
+    } catch {
+      /* left in the temp directory */
+    }
+  });
   start('chromium', CHROMIUM, [
     '--headless',
     '--no-sandbox',

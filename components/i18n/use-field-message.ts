@@ -1,5 +1,5 @@
 import { useTranslations } from 'next-intl';
-import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH } from '@/lib/domain/team/password-policy';
+import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH } from '@/lib/domain/team/password-limits';
 import { parseFieldKey } from '@/lib/validation/validation-result';
 
 /** Values the `validation` messages may use besides their own; constants of the rules. */

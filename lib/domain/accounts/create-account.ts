@@ -1,4 +1,5 @@
-// zod/mini, not classic zod: this schema ships to the browser with the form (zodResolver); mini tree-shakes.
+// zod/mini, not classic zod: this schema ships to the browser with the form (zodResolver, loaded on first
+// validation: components/forms/lazy-resolver.ts); mini tree-shakes.
 import * as z from 'zod/mini';
 import type { CreateAccountBody } from '@/lib/api/accounts';
 import { ASSETS } from '@/lib/money/assets';
@@ -7,6 +8,7 @@ import { cnpjSchema } from '@/lib/validation/zod';
 import { isCountryCode } from '../address/countries';
 import { isBrazilState } from '../address/brazil-states';
 import { INDUSTRIES } from './industries';
+import { todayIsoDate } from './create-account-values';
 
 /**
  * THE company-owner create form. The client form (react-hook-form + zodResolver) and the server action
@@ -19,10 +21,7 @@ const CEP = /^\d{5}-?\d{3}$/;
 const POSTAL_CODE = /^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Today's date (UTC) as yyyy-mm-dd; the service works in UTC dates. */
-export function todayIsoDate(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
+export { emptyCreateAccountValues, todayIsoDate } from './create-account-values';
 
 function isRealDate(value: string): boolean {
   if (!ISO_DATE.test(value)) return false;
@@ -102,18 +101,6 @@ export const createAccountSchema = z.object({
 
 export type CreateAccountInput = z.input<typeof createAccountSchema>;
 export type CreateAccountValues = z.output<typeof createAccountSchema>;
-
-/** Empty form values (the form's defaultValues). */
-export function emptyCreateAccountValues(): CreateAccountInput {
-  return {
-    legalName: '',
-    taxId: '',
-    industry: '' as CreateAccountInput['industry'],
-    incorporateDate: '',
-    address: { addressLine1: '', addressLine2: '', city: '', state: '', country: 'BR', postalCode: '' },
-    assets: [],
-  };
-}
 
 /** Builds the contract's POST /api/accounts body from validated form values. */
 export function toCreateAccountBody(values: CreateAccountValues): CreateAccountBody {

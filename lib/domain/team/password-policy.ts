@@ -1,10 +1,9 @@
 import * as z from 'zod/mini';
+import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH } from './password-limits';
 
 // Client-safe: the change-password and team forms validate with the same schema the server uses.
 // Messages are keys of the `validation` catalogue namespace (components/i18n/use-field-message.ts words them).
-export const PASSWORD_MIN_LENGTH = 12;
-/** bcrypt ignores everything after 72 bytes; refuse rather than silently truncate. */
-export const PASSWORD_MAX_BYTES = 72;
+export { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH } from './password-limits';
 
 export const passwordSchema = z.string().check(
   z.minLength(PASSWORD_MIN_LENGTH, 'passwordTooShort'),

@@ -1,6 +1,5 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -19,12 +18,22 @@ import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { useFieldMessage } from '@/components/i18n/use-field-message';
 import { ROLES } from '@/lib/auth/permissions';
 import { addUserAction } from '../actions';
-import { addUserSchema, type AddUserInput } from '@/lib/domain/team/schema';
+import type { AddUserInput } from '@/lib/domain/team/schema';
+import { lazyResolver } from '@/components/forms/lazy-resolver';
 
 type Created = { name: string; email: string; oneTimePassword: string };
 
 const FIELDS = ['name', 'email', 'role'] as const;
 const EMPTY: AddUserInput = { name: '', email: '', role: 'viewer' };
+
+// The shared schema and zod load when the dialog opens, not with the page (first-load JS budget).
+const validation = lazyResolver<AddUserInput, unknown, AddUserInput>(async () => {
+  const [{ zodResolver }, { addUserSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@/lib/domain/team/schema'),
+  ]);
+  return zodResolver(addUserSchema);
+});
 
 export function AddUserButton() {
   const t = useTranslations('team.add');
@@ -43,7 +52,7 @@ export function AddUserButton() {
     setError,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<AddUserInput>({ resolver: zodResolver(addUserSchema), defaultValues: EMPTY });
+  } = useForm<AddUserInput, unknown, AddUserInput>({ resolver: validation.resolver, defaultValues: EMPTY });
 
   function close() {
     if (isSubmitting) return;
@@ -70,6 +79,7 @@ export function AddUserButton() {
     <>
       <Button
         onClick={() => {
+          validation.preload();
           setCreated(null);
           setOpen(true);
         }}

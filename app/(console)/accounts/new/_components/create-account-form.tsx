@@ -4,7 +4,6 @@ import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardFooter, CardHeader } from '@/components/ui/card';
@@ -19,13 +18,9 @@ import { useHydrated } from '@/hooks/use-hydrated';
 import { useEnumLabel } from '@/components/i18n/use-enum-label';
 import { useFieldMessage } from '@/components/i18n/use-field-message';
 import { readActionResult } from '@/lib/actions/result';
-import {
-  createAccountSchema,
-  emptyCreateAccountValues,
-  todayIsoDate,
-  type CreateAccountInput,
-  type CreateAccountValues,
-} from '@/lib/domain/accounts/create-account';
+import type { CreateAccountInput, CreateAccountValues } from '@/lib/domain/accounts/create-account';
+import { emptyCreateAccountValues, todayIsoDate } from '@/lib/domain/accounts/create-account-values';
+import { lazyResolver } from '@/components/forms/lazy-resolver';
 import { INDUSTRIES } from '@/lib/domain/accounts/industries';
 import { formatCnpj, normalizeCnpj } from '@/lib/validation/cnpj';
 import { createAccountAction } from '../actions';
@@ -52,6 +47,15 @@ const FIELDS = [
 ] as const;
 const RENAMES = [['owner.', '']] as const;
 
+// The shared schema and zod load when the user first focuses the form, not with the page (first-load JS budget).
+const validation = lazyResolver<CreateAccountInput, unknown, CreateAccountValues>(async () => {
+  const [{ zodResolver }, { createAccountSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@/lib/domain/accounts/create-account'),
+  ]);
+  return zodResolver(createAccountSchema);
+});
+
 /** The company-owner create form: validates with the shared schema on blur and on submit. */
 export function CreateAccountForm({ countries }: { countries: readonly CountryOption[] }) {
   const t = useTranslations('accounts.new');
@@ -61,7 +65,7 @@ export function CreateAccountForm({ countries }: { countries: readonly CountryOp
   const { key: idempotencyKey, renew } = useIdempotencyKey();
   const [failure, setFailure] = useState<FormFailure | null>(null);
   const form = useForm<CreateAccountInput, unknown, CreateAccountValues>({
-    resolver: zodResolver(createAccountSchema),
+    resolver: validation.resolver,
     defaultValues: emptyCreateAccountValues(),
     mode: 'onTouched',
   });
@@ -103,7 +107,7 @@ export function CreateAccountForm({ countries }: { countries: readonly CountryOp
   const assetsIds = fieldDescriptionIds('assets');
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-describedby={failure ? 'create-account-failure' : undefined}>
+    <form onSubmit={onSubmit} onFocus={validation.preload} noValidate aria-describedby={failure ? 'create-account-failure' : undefined}>
       <div className="space-y-6">
         {failure ? (
           <div id="create-account-failure">
