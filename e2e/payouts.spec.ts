@@ -215,7 +215,7 @@ test('finance2 sees it in the inbox, approves, and the withdrawal turns COMPLETE
     }
   });
   await approveOnScreen(page, firstPayoutId);
-  await expect(page.locator('[data-status="COMPLETED"]').first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('[data-status="COMPLETED"]').first()).toBeVisible({ timeout: 45_000 });
   await expect(page.getByTestId('withdrawal-status')).toContainText('Completed');
   await expectNoAxeViolations(page);
 
