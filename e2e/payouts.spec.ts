@@ -170,6 +170,8 @@ test('compliance registers a beneficiary: field checks, the key normalised, then
 test('finance requests a payout: a key pending review cannot be chosen; no approve for the requester', async ({ financePage: page }) => {
   await page.goto('/payouts/new');
   await expect(page.getByRole('button', { name: 'Request payout' })).toBeEnabled();
+  // The funded demo account: other journeys open new, empty accounts that may sort first.
+  await page.getByLabel('From account').selectOption({ label: 'Acme Importação Ltda' });
   const beneficiary = page.getByLabel('Beneficiary');
   await expect(beneficiary.locator(`option[value="${heldBeneficiaryId}"]`)).toBeDisabled();
   await expect(beneficiary.locator(`option[value="${heldBeneficiaryId}"]`)).toContainText('no approved PIX key yet');
