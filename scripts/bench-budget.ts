@@ -209,17 +209,48 @@ interface Page {
 type Get = (pathname: string) => Promise<unknown>;
 
 /** One real id per dynamic segment, fetched as the role being measured. A new `[param]` adds a line here. */
-const ID_RESOLVERS: Record<string, (get: Get) => Promise<string | undefined>> = {
+/**
+ * One real id per dynamic segment. Most are read the way a user finds them: the first link to a detail page on the
+ * page that lists them (the demo data has operations, a deposit, beneficiaries and a webhook subscription).
+ */
+const ID_RESOLVERS: Record<string, (get: Get, html: GetHtml, pattern: string) => Promise<string | undefined>> = {
   accountId: async (get) => ((await get('/api/accounts?limit=1')) as { data: { id: string }[] }).data[0]?.id,
+  operationId: async (get, _html, pattern) =>
+    (
+      (await get(pattern.startsWith('/deposits/') ? '/api/operations?intentType=DEPOSIT&limit=1' : '/api/operations?limit=1')) as {
+        data: { id: string }[];
+      }
+    ).data[0]?.id,
+  beneficiaryId: (_get, html) => firstLink(html, '/beneficiaries', '/beneficiaries/'),
+  payoutId: (_get, html) => firstLink(html, '/payouts?view=all', '/payouts/'),
+  subscriptionId: (_get, html) => firstLink(html, '/webhooks', '/webhooks/'),
 };
 
-async function resolvePath(pattern: string, get: Get): Promise<string> {
+type GetHtml = (pathname: string) => Promise<string>;
+
+async function firstLink(html: GetHtml, listPath: string, prefix: string): Promise<string | undefined> {
+  // The demo data is seeded in the background at start-up: give it a minute.
+  const deadline = Date.now() + 60_000;
+  const pattern = new RegExp(`href="${prefix.replace(/[/?]/g, '\\$&')}([0-9A-Za-z_-]{8,})"`);
+  for (;;) {
+    const found = pattern.exec(await html(listPath))?.[1];
+    if (found && found !== 'new') return found;
+    if (Date.now() > deadline) return undefined;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+/** A page's path with real ids, or undefined (and a note) when the demo data has none to show. */
+async function resolvePath(pattern: string, get: Get, html: GetHtml): Promise<string | undefined> {
   let resolved = pattern;
   for (const [, param] of pattern.matchAll(/\[([^\]]+)\]/g)) {
     const resolver = ID_RESOLVERS[param];
     if (!resolver) throw new Error(`no id for [${param}] in ${pattern}: add a resolver to ID_RESOLVERS in scripts/bench-budget.ts`);
-    const id = await resolver(get);
-    if (!id) throw new Error(`the resolver for [${param}] found no id (is the demo data seeded?)`);
+    const id = await resolver(get, html, pattern);
+    if (!id) {
+      console.warn(`[budget] skipped ${pattern}: the demo data has no ${param} to open`);
+      return undefined;
+    }
     resolved = resolved.replace(`[${param}]`, encodeURIComponent(id));
   }
   return resolved;
@@ -391,7 +422,9 @@ async function main(): Promise<number> {
         await new Promise((r) => setTimeout(r, 1000));
       }
     };
-    pages.push({ ...t, path: await resolvePath(t.pattern, get) });
+    const html: GetHtml = async (pathname) => (await fetch(new URL(pathname, BASE), { headers: cookie ? { cookie } : {} })).text();
+    const resolved = await resolvePath(t.pattern, get, html);
+    if (resolved) pages.push({ ...t, path: resolved });
   }
 
   const floor = await floorGzipBytes(anyCookie);

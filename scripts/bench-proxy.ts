@@ -16,7 +16,8 @@
  *
  * Flags: --build, --demo, --no-console, --requests <n> (per row and run, default 1000), --runs <n> (default 3; the median
  * per row is reported), --sandbox-port (4610), --console-port (3610), --dist-dir (.next-api; e.g. a copy of an older
- * build, to compare two builds in one window of machine load). Everything it starts is stopped by pid on exit.
+ * build, to compare two builds in one window of machine load), --profile <dir> (a V8 CPU profile of the console, written
+ * when it stops), --hold <seconds> (keep the signed-in console up for experiments by hand). Everything it starts is stopped by pid on exit.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -44,6 +45,8 @@ const { values: flags } = parseArgs({
     'sandbox-port': { type: 'string', default: '4610' },
     'console-port': { type: 'string', default: '3610' },
     'dist-dir': { type: 'string', default: '.next-api' },
+    profile: { type: 'string' },
+    hold: { type: 'string' },
   },
 });
 
@@ -441,9 +444,16 @@ async function main() {
     if (created.status !== 0) throw new Error(`user:create failed: ${(created.stdout + created.stderr).slice(-1500)}`);
 
     console.log(`[bench] starting the console on ${CONSOLE_URL}`);
-    start('console', [nextBin, 'start', '-p', String(CONSOLE_PORT)], consoleEnv);
+    // --profile <dir>: a V8 CPU profile of the console process, written when it is stopped (open it in Chrome DevTools).
+    const profile = flags.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(flags.profile)}`] : [];
+    start('console', [...profile, nextBin, 'start', '-p', String(CONSOLE_PORT)], consoleEnv);
     await waitFor(`${CONSOLE_URL}/api/health`, 90_000);
     const cookie = await signIn(CONSOLE_URL, ADMIN);
+    if (flags.hold) {
+      // --hold <seconds>: keep the signed-in console up for experiments by hand (autocannon, a profiler).
+      console.log(`[bench] holding for ${flags.hold} s: ${CONSOLE_URL}/api/accounts/${account.id}\n[bench] Cookie: ${cookie}`);
+      await new Promise((r) => setTimeout(r, Number(flags.hold) * 1000));
+    }
     const consoleUrl = `${CONSOLE_URL}/api/accounts/${account.id}`;
     const probe = await fetch(consoleUrl, { headers: { Cookie: cookie } });
     const probeText = await probe.text();
