@@ -18,7 +18,8 @@
  *
  * Flags: --port (3700; the console), --chrome-port (port + 1; Chromium's DevTools), --runs (3), --routes /,/accounts
  * (patterns as in the table, /login included), --roles admin,viewer, --build, --no-build, --json <file> (results),
- * --dist-dir (.next; another build directory, e.g. the one bench:proxy makes).
+ * --dist-dir (.next; another build directory, e.g. the one bench:proxy makes), --details (print Lighthouse's main-thread
+ * breakdown, the costliest scripts and the long tasks of every run).
  * Everything it starts is stopped by pid on exit.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -27,6 +28,7 @@ import { gzipSync } from 'node:zlib';
 import { tmpdir, loadavg, cpus } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { CONSOLE_ROUTES } from '../lib/auth/routes';
 import { can, type Role } from '../lib/auth/permissions';
 import { DEMO_USER_BY_ROLE } from '../lib/team/demo-users';
@@ -42,6 +44,7 @@ const { values: flags } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     json: { type: 'string' },
     'dist-dir': { type: 'string', default: '.next' },
+    details: { type: 'boolean', default: false },
   },
 });
 
@@ -261,8 +264,9 @@ async function resolvePath(pattern: string, get: Get, html: GetHtml): Promise<st
 interface LighthouseResult {
   lhr: {
     categories: Record<string, { score: number | null }>;
-    audits: Record<string, { numericValue?: number }>;
+    audits: Record<string, { numericValue?: number; details?: { items?: Record<string, unknown>[] } }>;
     runtimeError?: { message: string };
+    finalDisplayedUrl?: string;
   };
 }
 type LighthouseFn = (url: string, flags: Record<string, unknown>) => Promise<LighthouseResult | undefined>;
@@ -301,18 +305,47 @@ async function startChromium(): Promise<void> {
   await waitFor(`http://127.0.0.1:${CHROME_PORT}/json/version`, 30_000);
 }
 
+/**
+ * The signed-in session goes into Chromium's cookie jar, not into Lighthouse's `extraHeaders`: Chromium drops a
+ * Cookie header set that way, so every page was measured as the sign-in page it redirects to. Lighthouse's storage
+ * reset is off (it would clear the cookie), so the HTTP cache is cleared here before every run instead, and a run
+ * that does not end on the page asked for is an error rather than a figure.
+ */
+let cdp: { browser: Browser; context: BrowserContext } | undefined;
+
 async function lighthouseOnce(lighthouse: LighthouseFn, url: string, cookie: string | undefined): Promise<Sample> {
+  if (!cdp) {
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${CHROME_PORT}`);
+    const context = browser.contexts()[0]!;
+    cdp = { browser, context };
+  }
+  await cdp.context.clearCookies();
+  if (cookie) {
+    await cdp.context.addCookies(
+      cookie.split(/;\s*/).map((pair) => {
+        const at = pair.indexOf('=');
+        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: BASE };
+      }),
+    );
+  }
+  const blank = cdp.context.pages()[0] ?? (await cdp.context.newPage());
+  const pageSession = await cdp.context.newCDPSession(blank);
+  await pageSession.send('Network.clearBrowserCache');
+  await pageSession.detach();
   const result = await lighthouse(url, {
     port: CHROME_PORT,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility'],
-    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    disableStorageReset: true,
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  const landed = new URL(lhr.finalDisplayedUrl ?? url);
+  if (landed.pathname !== new URL(url).pathname) throw new Error(`Lighthouse measured ${landed.pathname}${landed.search}, not ${url} (signed out?)`);
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  if (flags.details) printDetails(url, lhr.audits);
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
     performance: score('performance'),
@@ -321,6 +354,23 @@ async function lighthouseOnce(lighthouse: LighthouseFn, url: string, cookie: str
     tbtMs: value('total-blocking-time'),
     cls: value('cumulative-layout-shift'),
   };
+}
+
+/** --details: where the main thread went (Lighthouse's own breakdowns), to see what to fix on a slow page. */
+function printDetails(url: string, audits: LighthouseResult['lhr']['audits']): void {
+  const items = (id: string) => audits[id]?.details?.items ?? [];
+  const ms = (v: unknown) => `${Math.round(Number(v))} ms`;
+  const work = items('mainthread-work-breakdown')
+    .slice(0, 5)
+    .map((i) => `${String(i.groupLabel ?? i.group)} ${ms(i.duration)}`);
+  const scripts = items('bootup-time')
+    .slice(0, 5)
+    .map((i) => `${String(i.url).replace(BASE, '').slice(-60)} ${ms(i.total)} (script ${ms(i.scripting)})`);
+  const longTasks = items('long-tasks')
+    .slice(0, 6)
+    .map((i) => `${String(i.url ?? '').replace(BASE, '').slice(-50)} @${ms(i.startTime)} ${ms(i.duration)}`);
+  console.log(`[budget] details ${url.replace(BASE, '')}\n  main thread: ${work.join(', ')}\n  scripts: ${scripts.join(' | ')}`);
+  console.log(`  long tasks: ${longTasks.join(' | ')}`);
 }
 
 function median(values: number[]): number {
