@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loginPathFor, sanitizeCallbackUrl } from './callback-url';
 import { buildCsp, generateNonce, securityHeaders } from './csp';
 import { checkOrigin, isOriginExempt } from './origin-check';
-import { handleProxy } from './proxy-handler';
+import { NO_CONTENT_CSP, handleProxy } from './proxy-handler';
 import { isPublicPath } from './route-access';
 
 const PUBLIC = 'http://localhost:3100';
@@ -181,6 +181,25 @@ describe('handleProxy', () => {
     expect(login.status).toBe(200);
     const api = await handleProxy(req('/api/accounts'), signedOut);
     expect(api.status).toBe(200);
+  });
+
+  it('answers a read of a route handler with the no-content policy and leaves its request headers alone', async () => {
+    const res = await handleProxy(req('/api/accounts?limit=1'), signedOut);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toBe(NO_CONTENT_CSP);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    // No request-header rewrite (Next's override list) and no page nonce on a JSON read.
+    expect(res.headers.get('x-middleware-override-headers')).toBeNull();
+    expect(res.headers.get('content-security-policy')).not.toContain('nonce-');
+    // next-auth's own GET routes and any page keep the page path (nonce, rewritten request headers).
+    for (const path of ['/api/auth/session', '/login']) {
+      const page = await handleProxy(req(path), signedOut);
+      expect(page.headers.get('x-middleware-override-headers'), path).not.toBeNull();
+      expect(page.headers.get('content-security-policy'), path).toContain('nonce-');
+    }
+    // A write to a route handler still goes through the origin check.
+    expect((await handleProxy(req('/api/accounts', { method: 'POST', headers: { origin: 'https://evil.example' } }), signedOut)).status).toBe(403);
   });
 
   it('decodes the session cookie by default: a valid cookie passes, a forged one is redirected', async () => {

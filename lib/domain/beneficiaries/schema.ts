@@ -4,7 +4,9 @@ import { ASSETS } from '@/lib/money/assets';
 import { addressSchema } from '@/lib/domain/accounts/create-account';
 import { validateCpf } from '@/lib/validation/cpf';
 import { DICT_KEY_TYPES, normalizeDictKey } from './dict-key';
-import { dateOfBirthProblem } from './holder';
+import { dateOfBirthProblem, RELATIONSHIP_TYPES } from './holder';
+
+export { RELATIONSHIP_TYPES };
 
 /**
  * Field names follow the service's request body (`holder.taxId.value`, `paymentInstruction.dictKey`), so the
@@ -12,8 +14,6 @@ import { dateOfBirthProblem } from './holder';
  * (catalogue `beneficiaries.errors.<code>`).
  */
 const name = z.string({ error: 'REQUIRED' }).check(z.trim(), z.minLength(1, { error: 'REQUIRED', abort: true }), z.maxLength(100, { error: 'TOO_LONG' }));
-
-export const RELATIONSHIP_TYPES = ['SELF_OWNED', 'THIRD_PARTY'] as const;
 
 export const instructionSchema = z
   .object({

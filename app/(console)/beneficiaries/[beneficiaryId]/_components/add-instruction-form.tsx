@@ -1,12 +1,12 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { InstructionFields } from '@/components/beneficiaries/instruction-fields';
 import { applyFieldErrors } from '@/components/forms/apply-field-errors';
+import { lazyResolver } from '@/components/forms/lazy-resolver';
 import { useIdempotencyKey } from '@/components/forms/use-idempotency-key';
 import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { Alert } from '@/components/ui/alert';
@@ -15,10 +15,19 @@ import { Card, CardBody, CardFooter, CardHeader } from '@/components/ui/card';
 import { useToast } from '@/components/ui/toast';
 import { useHydrated } from '@/hooks/use-hydrated';
 import { readActionResult } from '@/lib/actions/result';
-import { instructionSchema, type InstructionValues } from '@/lib/domain/beneficiaries/schema';
+import type { InstructionValues } from '@/lib/domain/beneficiaries/schema';
 import { addInstructionAction } from '../../actions';
 
 const FIELDS = ['asset', 'dictKeyType', 'dictKey'] as const;
+
+// zod and the schema load on the form's first focus, not with the beneficiary page (first-load JS budget).
+const validation = lazyResolver<InstructionValues, unknown, InstructionValues>(async () => {
+  const [{ zodResolver }, { instructionSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@/lib/domain/beneficiaries/schema'),
+  ]);
+  return zodResolver(instructionSchema);
+});
 // The service names the body's fields (`dictKey`); its nested paths, if any, lose their `paymentInstruction.` prefix.
 const RENAMES = [['paymentInstruction.', '']] as const;
 
@@ -32,7 +41,7 @@ export function AddInstructionForm({ beneficiaryId }: { beneficiaryId: string })
   const { key: idempotencyKey, renew } = useIdempotencyKey();
   const [failure, setFailure] = useState<{ sentence: string; requestId: string | null } | null>(null);
   const form = useForm<InstructionValues>({
-    resolver: zodResolver(instructionSchema),
+    resolver: validation.resolver,
     defaultValues: { asset: 'BRL', dictKeyType: '' as InstructionValues['dictKeyType'], dictKey: '' },
     mode: 'onTouched',
   });
@@ -60,7 +69,7 @@ export function AddInstructionForm({ beneficiaryId }: { beneficiaryId: string })
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={onSubmit} onFocus={validation.preload} noValidate>
       <Card>
         <CardHeader title={t('title')} description={t('description')} />
         <CardBody className="grid gap-4 md:grid-cols-2">

@@ -1,6 +1,5 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
@@ -9,6 +8,7 @@ import { InstructionFields } from '@/components/beneficiaries/instruction-fields
 import { useBeneficiaryFieldMessage } from '@/components/beneficiaries/use-beneficiary-field-message';
 import { AddressFields } from '@/components/forms/address-fields';
 import { applyFieldErrors, placeFieldErrors } from '@/components/forms/apply-field-errors';
+import { lazyResolver } from '@/components/forms/lazy-resolver';
 import { useIdempotencyKey } from '@/components/forms/use-idempotency-key';
 import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { Alert } from '@/components/ui/alert';
@@ -20,12 +20,22 @@ import { Select } from '@/components/ui/select';
 import { useHydrated } from '@/hooks/use-hydrated';
 import { readActionResult } from '@/lib/actions/result';
 import type { CountryOption } from '@/lib/domain/address/countries';
-import { isoDate } from '@/lib/domain/beneficiaries/holder';
-import { createBeneficiarySchema, RELATIONSHIP_TYPES, type CreateBeneficiaryValues } from '@/lib/domain/beneficiaries/schema';
+import { isoDate, RELATIONSHIP_TYPES } from '@/lib/domain/beneficiaries/holder';
+import type { CreateBeneficiaryValues } from '@/lib/domain/beneficiaries/schema';
 import { formatTaxId } from '@/lib/validation/tax-id-format';
 import { createBeneficiaryAction } from '../../actions';
 
 type FormInput = CreateBeneficiaryValues;
+
+// The schema (with zod and the shared address schema) loads when the user first focuses the form, not with the page
+// (first-load JS budget, perf-budget.json); the server action validates again.
+const validation = lazyResolver<FormInput, unknown, FormInput>(async () => {
+  const [{ zodResolver }, { createBeneficiarySchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@/lib/domain/beneficiaries/schema'),
+  ]);
+  return zodResolver(createBeneficiarySchema);
+});
 
 /** Inputs that can show a message; the service's refusals (`holder.taxId.value`, …) land on the same paths. */
 const FIELDS = [
@@ -69,7 +79,7 @@ export function CreateBeneficiaryForm({ countries }: { countries: readonly Count
   const { key: idempotencyKey, renew } = useIdempotencyKey();
   const [failure, setFailure] = useState<{ sentence: string; requestId: string | null } | null>(null);
   const [navigating, setNavigating] = useState(false);
-  const form = useForm<FormInput>({ resolver: zodResolver(createBeneficiarySchema), defaultValues: emptyValues(), mode: 'onTouched' });
+  const form = useForm<FormInput>({ resolver: validation.resolver, defaultValues: emptyValues(), mode: 'onTouched' });
   const {
     register,
     handleSubmit,
@@ -101,7 +111,7 @@ export function CreateBeneficiaryForm({ countries }: { countries: readonly Count
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-describedby={failure ? 'create-beneficiary-failure' : undefined}>
+    <form onSubmit={onSubmit} onFocus={validation.preload} noValidate aria-describedby={failure ? 'create-beneficiary-failure' : undefined}>
       <div className="space-y-6">
         {failure ? (
           <div id="create-beneficiary-failure">
