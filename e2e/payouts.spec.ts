@@ -219,6 +219,8 @@ test('finance2 sees it in the inbox, approves, and the withdrawal turns COMPLETE
   await approveOnScreen(page, firstPayoutId);
   await expect(page.locator('[data-status="COMPLETED"]').first()).toBeVisible({ timeout: 45_000 });
   await expect(page.getByTestId('withdrawal-status')).toContainText('Completed');
+  // No approval deadline once the request no longer waits for approval.
+  await expect(page.getByTestId('payout-expires')).toHaveCount(0);
   await expectNoAxeViolations(page);
 
   // The requester replays the approve request exactly as finance2's browser sent it: refused by the action.
@@ -275,6 +277,7 @@ test('a viewer reads beneficiaries and payouts but acts on nothing; the requeste
   await expectNoAxeViolations(page);
   await page.goto(`/payouts/${id}`);
   await expect(page.getByTestId('no-actions')).toHaveText('You can read this request but not act on it.');
+  await expect(page.getByTestId('payout-expires')).toBeVisible();
   for (const name of ['Review a fresh quote to approve', 'Reject', 'Cancel request']) {
     await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
   }
@@ -290,6 +293,7 @@ test('a viewer reads beneficiaries and payouts but acts on nothing; the requeste
   await financePage.getByRole('button', { name: 'Cancel request' }).click();
   await financePage.getByRole('dialog', { name: 'Cancel this request?' }).getByRole('button', { name: 'Cancel request' }).click();
   await expect(financePage.locator('[data-status="CANCELLED"]').first()).toBeVisible();
+  await expect(financePage.getByTestId('payout-expires')).toHaveCount(0);
 });
 
 test('the admin finds every step of a payout in /audit, the refused replay included, and exports it', async ({ adminPage: page }) => {
