@@ -189,6 +189,8 @@ test.describe('money movement (finance)', () => {
     await page.getByLabel('Amount to credit (BRL)').fill('250.00');
     await page.getByRole('button', { name: 'Get payment instructions' }).click();
     await expect(page).toHaveURL(/\/deposits\/[0-9a-f-]{36}$/);
+    // A deposit's own page sits under the Deposit section: that item, and no other, is the current page.
+    await expect(page.getByRole('navigation', { name: 'Main' }).locator('[aria-current="page"]')).toHaveText('Deposit');
     const deposit = page.getByTestId('deposit');
     await expect(page.getByTestId('deposit-amount')).toHaveAttribute('data-value', '250.00');
     await expect(page.getByTestId('deposit-key')).toHaveText(/^[0-9a-f-]{36}$/);

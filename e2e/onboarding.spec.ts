@@ -119,6 +119,7 @@ test('compliance onboards an account from creation to ACTIVE; finance is read-on
   await expect(ownerForm).toContainText('Maria Silva was added');
   const identity = dueItem(page, 'Identity document');
   await expect(identity).toContainText('for Maria Silva');
+  await expect(page.getByTestId('ubos-list')).toContainText('60.5% ownership');
 
   // The running total counts the owner just added; the same CPF again is the service's refusal, on its field.
   await ownerForm.getByLabel('Ownership (%)').fill('40');

@@ -76,9 +76,10 @@ test.describe('operations', () => {
     const detail = page.getByTestId('operation-detail');
     await expect(detail).toHaveAttribute('data-status', 'ON_HOLD');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Transfer R\$12\.34$/);
-    // The reason of the hold is in the state history, with its time to the second.
+    // The reason of the hold is in the state history, with its time to the second: its code worded by the
+    // catalogue, not the service's English.
     const timeline = page.getByTestId('operation-timeline');
-    await expect(timeline.locator('li[data-status="ON_HOLD"]')).toContainText('The operation is on hold for a compliance review');
+    await expect(timeline.locator('li[data-status="ON_HOLD"]')).toContainText('On hold for a compliance review.');
     await expect(timeline.locator('li[data-status="ON_HOLD"] time')).toHaveText(/\d{2}:\d{2}:\d{2}/);
     await expect(page.getByText('Live updates are not arriving')).toHaveCount(0);
     await expectNoAxeViolations(page);

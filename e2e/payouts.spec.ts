@@ -85,6 +85,12 @@ async function approveOnScreen(page: Page, payoutId: string): Promise<void> {
   await page.getByRole('button', { name: 'Approve payout' }).click();
 }
 
+/** On a 390 px phone the page never scrolls sideways (lists turn into one card per row). */
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.scrollingElement!.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth, `scrollWidth ${scrollWidth} > innerWidth ${innerWidth}`).toBeLessThanOrEqual(innerWidth);
+}
+
 async function shots(browser: Browser, baseURL: string, role: DemoRole, pages: Array<[string, string]>): Promise<void> {
   if (!process.env.PAYOUTS_SCREENSHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
@@ -219,6 +225,8 @@ test('finance2 sees it in the inbox, approves, and the withdrawal turns COMPLETE
   await approveOnScreen(page, firstPayoutId);
   await expect(page.locator('[data-status="COMPLETED"]').first()).toBeVisible({ timeout: 45_000 });
   await expect(page.getByTestId('withdrawal-status')).toContainText('Completed');
+  // No approval deadline once the request no longer waits for approval.
+  await expect(page.getByTestId('payout-expires')).toHaveCount(0);
   await expectNoAxeViolations(page);
 
   // The requester replays the approve request exactly as finance2's browser sent it: refused by the action.
@@ -273,8 +281,19 @@ test('a viewer reads beneficiaries and payouts but acts on nothing; the requeste
   await expect(page.getByRole('heading', { name: 'Approval policy' })).toHaveCount(0);
   await expect(page.getByTestId(`payout-row-${id}`)).toBeVisible();
   await expectNoAxeViolations(page);
+  // A phone: one card per request with its key facts, and no sideways scroll.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const card = page.getByTestId(`payout-card-${id}`);
+  await expect(card.getByRole('link', { name: `Ana Lima ${RUN}` })).toBeVisible();
+  await expect(card).toContainText('25.00');
+  await expect(card).toContainText('Waiting for approval');
+  await expect(card).toContainText('Requested by');
+  await expect(page.getByTestId(`payout-row-${id}`)).toBeHidden();
+  await expectNoSidewaysScroll(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto(`/payouts/${id}`);
   await expect(page.getByTestId('no-actions')).toHaveText('You can read this request but not act on it.');
+  await expect(page.getByTestId('payout-expires')).toBeVisible();
   for (const name of ['Review a fresh quote to approve', 'Reject', 'Cancel request']) {
     await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
   }
@@ -290,6 +309,7 @@ test('a viewer reads beneficiaries and payouts but acts on nothing; the requeste
   await financePage.getByRole('button', { name: 'Cancel request' }).click();
   await financePage.getByRole('dialog', { name: 'Cancel this request?' }).getByRole('button', { name: 'Cancel request' }).click();
   await expect(financePage.locator('[data-status="CANCELLED"]').first()).toBeVisible();
+  await expect(financePage.getByTestId('payout-expires')).toHaveCount(0);
 });
 
 test('the admin finds every step of a payout in /audit, the refused replay included, and exports it', async ({ adminPage: page }) => {
@@ -307,6 +327,16 @@ test('the admin finds every step of a payout in /audit, the refused replay inclu
   await page.getByRole('button', { name: 'Apply' }).click();
   await page.waitForURL(/outcome=denied/);
   await expect(rows).toHaveCount(1);
+  // A phone: the event as one card (action, outcome, actor, target), and no sideways scroll.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const card = page.getByTestId('audit-card');
+  await expect(card).toHaveCount(1);
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('payouts.approve');
+  await expect(card).toContainText('Denied');
+  await expect(card).toContainText(firstPayoutId);
+  await expectNoSidewaysScroll(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
   const href = await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
   const csv = await page.request.get(href!);
   expect(csv.headers()['content-type']).toContain('text/csv');

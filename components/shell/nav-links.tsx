@@ -3,12 +3,13 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { cn } from '@/components/ui/cn';
-import { isActive, navSections, type NavGroupLabels, type NavItem } from './nav';
+import { currentNavHref, navSections, type NavGroupLabels, type NavItem } from './nav';
 import { NavIcon } from './nav-icon';
 
 /** The section links; client only to mark the current page (aria-current) as the user navigates. */
 export function NavLinks({ items, label, groupLabels }: { items: NavItem[]; label: string; groupLabels?: NavGroupLabels }) {
   const pathname = usePathname() ?? '/';
+  const current = currentNavHref(items, pathname);
   return (
     <nav aria-label={label} className="space-y-4">
       {navSections(items, groupLabels).map((section) => (
@@ -20,7 +21,7 @@ export function NavLinks({ items, label, groupLabels }: { items: NavItem[]; labe
           ) : null}
           <ul className="space-y-0.5" aria-labelledby={section.label ? `nav-group-${section.id}` : undefined}>
             {section.items.map((item) => {
-              const active = isActive(item, pathname);
+              const active = item.href === current;
               return (
                 <li key={item.href}>
                   <Link

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isActive, navForRole, navSections } from './nav';
+import { currentNavHref, navForRole, navSections } from './nav';
 
 describe('navForRole', () => {
   it('shows every role its sections in table order; Team and the audit log to admins only', () => {
@@ -38,11 +38,36 @@ describe('navForRole', () => {
   });
 });
 
-describe('isActive', () => {
-  it('matches the overview exactly and sections by prefix', () => {
-    expect(isActive({ href: '/', exact: true }, '/')).toBe(true);
-    expect(isActive({ href: '/', exact: true }, '/accounts')).toBe(false);
-    expect(isActive({ href: '/accounts' }, '/accounts/acc_1')).toBe(true);
-    expect(isActive({ href: '/accounts' }, '/accountsx')).toBe(false);
+describe('currentNavHref', () => {
+  const admin = navForRole('admin');
+  const current = (path: string) => currentNavHref(admin, path);
+
+  it('marks the overview only on itself', () => {
+    expect(current('/')).toBe('/');
+    expect(current('/change-password')).toBeNull();
+    expect(currentNavHref([{ href: '/', exact: true }], '/accounts')).toBeNull();
+  });
+
+  it('marks a section on its page and on every page under it', () => {
+    expect(current('/accounts')).toBe('/accounts');
+    expect(current('/accounts/acc_1')).toBe('/accounts');
+    expect(current('/accounts/new')).toBe('/accounts');
+    expect(current('/accountsx')).toBeNull();
+    expect(current('/payouts/new')).toBe('/payouts');
+    expect(current('/payouts/0b6f3c1e-0000-4000-8000-000000000002')).toBe('/payouts');
+    expect(current('/operations/op_1?tab=raw')).toBe('/operations');
+    expect(current('/transfers/new')).toBe('/transfers/new');
+  });
+
+  it('marks Deposit on a deposit’s detail page, though its item points at /deposits/new', () => {
+    expect(current('/deposits/new')).toBe('/deposits/new');
+    expect(current('/deposits/5f1c2d7e-0000-4000-8000-000000000001')).toBe('/deposits/new');
+  });
+
+  it('never marks two items: the page itself beats a section prefix, the longer prefix beats the shorter', () => {
+    const items = [{ href: '/payouts' }, { href: '/payouts/new' }, { href: '/payouts/policy' }, { href: '/deposits/new' }];
+    expect(currentNavHref(items, '/payouts/new')).toBe('/payouts/new');
+    expect(currentNavHref(items, '/payouts/policy/BRL')).toBe('/payouts/policy');
+    expect(currentNavHref(items, '/payouts/123')).toBe('/payouts');
   });
 });

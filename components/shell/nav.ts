@@ -47,7 +47,29 @@ export function navSections(items: NavItem[], groupLabels: NavGroupLabels = {}):
   );
 }
 
-export function isActive(item: Pick<NavItem, 'href' | 'exact'>, pathname: string): boolean {
-  if (item.exact) return pathname === item.href;
-  return pathname === item.href || pathname.startsWith(`${item.href}/`);
+function firstSegment(path: string): string {
+  return path.split('/').filter(Boolean)[0] ?? '';
+}
+
+/**
+ * The one nav item to mark current (aria-current) on `pathname`, or null. A section's page itself wins; else the
+ * item whose page is the longest prefix of the path (`/accounts/acc_1` → Accounts, `/payouts/new` → Payouts); else
+ * the item of the same first segment, so a detail page under an item whose page is not the section's root still
+ * marks it (`/deposits/op_1` → Deposit at `/deposits/new`). `exact` items (`/`) match only themselves. Choosing one
+ * item, instead of testing each on its own, is what keeps two items from ever being marked together.
+ */
+export function currentNavHref(items: readonly Pick<NavItem, 'href' | 'exact'>[], pathname: string): string | null {
+  const path = pathname.split(/[?#]/)[0] || '/';
+  const section = firstSegment(path);
+  let best: { href: string; score: number } | null = null;
+  for (const item of items) {
+    let score = 0;
+    if (path === item.href) score = Number.MAX_SAFE_INTEGER;
+    else if (item.exact) score = 0;
+    else if (path.startsWith(`${item.href}/`)) score = 1000 + item.href.length;
+    else if (section !== '' && firstSegment(item.href) === section) score = 1;
+    // Ties keep the first item in table order.
+    if (score > 0 && (!best || score > best.score)) best = { href: item.href, score };
+  }
+  return best?.href ?? null;
 }

@@ -7,26 +7,18 @@ import type { Role } from '@/lib/auth/permissions';
 import { savePreferencesAction } from '@/lib/i18n/actions';
 import { LOCALES, type AppLocale } from '@/lib/i18n/config';
 import { SignOutButton } from './sign-out-button';
+import { TimeZoneSelect } from './time-zone-select';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
   return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '')).toUpperCase() || '?';
 }
 
-/** Every zone the server's runtime knows, for the preference; a saved one is always listed even if unknown here. */
-function timeZoneOptions(saved: string | null): string[] {
-  let zones: string[] = [];
-  try {
-    zones = Intl.supportedValuesOf('timeZone');
-  } catch {
-    zones = ['America/Sao_Paulo', 'UTC'];
-  }
-  return saved && !zones.includes(saved) ? [saved, ...zones] : zones;
-}
-
 /**
  * Who is signed in, their role, their language and time zone, and the way out. A <details> disclosure and a plain
- * form: works without JS. The preferences are stored on the user, so they follow them to every browser.
+ * form: works without JS (the full time zone list then waits for it: TimeZoneSelect fills it in the browser, so the
+ * ~400 zones are not in every page's HTML). The preferences are stored on the user, so they follow them to every
+ * browser.
  */
 export async function UserMenu({
   name,
@@ -90,14 +82,13 @@ export async function UserMenu({
             <label htmlFor="pref-time-zone" className="block text-xs font-medium text-fg">
               {t('userMenu.timeZone')}
             </label>
-            <Select id="pref-time-zone" name="timeZone" defaultValue={savedTimeZone ?? ''} className="h-8 text-sm">
-              <option value="">{t('userMenu.timeZoneBrowser', { zone: browserTimeZone })}</option>
-              {timeZoneOptions(savedTimeZone).map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone}
-                </option>
-              ))}
-            </Select>
+            <TimeZoneSelect
+              id="pref-time-zone"
+              name="timeZone"
+              savedTimeZone={savedTimeZone}
+              browserLabel={t('userMenu.timeZoneBrowser', { zone: browserTimeZone })}
+              className="h-8 text-sm"
+            />
           </div>
           <Button type="submit" size="sm" variant="secondary" className="w-full">
             {t('userMenu.save')}

@@ -4,6 +4,7 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import { DateTimeText } from '@/components/i18n/date-time-text';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button-variants';
+import { CardList, CardListFacts, CardListItem } from '@/components/ui/card-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -53,6 +54,25 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const query = auditQueryString(filters);
   const exportHref = `/api/audit/export${query ? `${query}&` : '?'}lang=${encodeURIComponent(locale)}`;
   const nextHref = page.nextCursor ? `/audit${query ? `${query}&` : '?'}cursor=${encodeURIComponent(page.nextCursor)}` : null;
+  /** What a row and a card both show of one event. */
+  const cells = (e: (typeof page.data)[number]) => {
+    const href = e.target ? targetHref(e.action, e.target) : null;
+    return {
+      key: e.details && typeof e.details.idempotencyKey === 'string' ? e.details.idempotencyKey : null,
+      actor: e.actorEmail === 'system' && !e.actorId ? t('system') : (e.actorEmail ?? (e.actorId ? e.actorId : t('anonymous'))),
+      target: e.target ? (
+        href ? (
+          <Link href={href} className="underline underline-offset-4">
+            {e.target}
+          </Link>
+        ) : (
+          e.target
+        )
+      ) : (
+        '—'
+      ),
+    };
+  };
 
   return (
     <>
@@ -126,52 +146,69 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
       {page.data.length === 0 ? (
         <EmptyState title={t('emptyTitle')} description={t('emptyBody')} />
       ) : (
-        <Table label={t('title')}>
-          <THead>
-            <TR>
-              <TH>{t('col.time')}</TH>
-              <TH>{t('col.actor')}</TH>
-              <TH>{t('col.action')}</TH>
-              <TH>{t('col.target')}</TH>
-              <TH>{t('col.outcome')}</TH>
-              <TH>{t('col.idempotencyKey')}</TH>
-            </TR>
-          </THead>
-          <TBody>
+        <>
+          {/* Wide screens: a table; phones: one card per event, as on /accounts and /operations. */}
+          <div className="hidden sm:block">
+            <Table label={t('title')}>
+              <THead>
+                <TR>
+                  <TH>{t('col.time')}</TH>
+                  <TH>{t('col.actor')}</TH>
+                  <TH>{t('col.action')}</TH>
+                  <TH>{t('col.target')}</TH>
+                  <TH>{t('col.outcome')}</TH>
+                  <TH>{t('col.idempotencyKey')}</TH>
+                </TR>
+              </THead>
+              <TBody>
+                {page.data.map((e) => {
+                  const { key, actor, target } = cells(e);
+                  return (
+                    <TR key={e.id} data-testid="audit-row" data-action={e.action} data-outcome={e.outcome}>
+                      <TD className="whitespace-nowrap">
+                        <DateTimeText value={e.at.toISOString()} seconds />
+                      </TD>
+                      <TD className="[overflow-wrap:anywhere]">{actor}</TD>
+                      <TD className="font-mono text-xs">{e.action}</TD>
+                      <TD className="font-mono text-xs [overflow-wrap:anywhere]">{target}</TD>
+                      <TD>
+                        <Badge tone={TONES[e.outcome] ?? 'neutral'} dot>
+                          {t(`outcome.${e.outcome}`)}
+                        </Badge>
+                      </TD>
+                      <TD className="font-mono text-xs [overflow-wrap:anywhere]">{key ?? '—'}</TD>
+                    </TR>
+                  );
+                })}
+              </TBody>
+            </Table>
+          </div>
+          <CardList aria-label={t('title')} className="sm:hidden">
             {page.data.map((e) => {
-              const key = e.details && typeof e.details.idempotencyKey === 'string' ? e.details.idempotencyKey : null;
-              const href = e.target ? targetHref(e.action, e.target) : null;
+              const { key, actor, target } = cells(e);
               return (
-                <TR key={e.id} data-testid="audit-row" data-action={e.action} data-outcome={e.outcome}>
-                  <TD className="whitespace-nowrap">
-                    <DateTimeText value={e.at.toISOString()} seconds />
-                  </TD>
-                  <TD className="[overflow-wrap:anywhere]">{e.actorEmail === 'system' && !e.actorId ? t('system') : (e.actorEmail ?? (e.actorId ? e.actorId : t('anonymous')))}</TD>
-                  <TD className="font-mono text-xs">{e.action}</TD>
-                  <TD className="font-mono text-xs [overflow-wrap:anywhere]">
-                    {e.target ? (
-                      href ? (
-                        <Link href={href} className="underline underline-offset-4">
-                          {e.target}
-                        </Link>
-                      ) : (
-                        e.target
-                      )
-                    ) : (
-                      '—'
-                    )}
-                  </TD>
-                  <TD>
+                <CardListItem key={e.id} data-testid="audit-card" data-action={e.action} data-outcome={e.outcome}>
+                  <div className="flex items-start justify-between gap-3">
+                    <span className="min-w-0 font-mono text-xs font-medium text-fg [overflow-wrap:anywhere]">{e.action}</span>
                     <Badge tone={TONES[e.outcome] ?? 'neutral'} dot>
                       {t(`outcome.${e.outcome}`)}
                     </Badge>
-                  </TD>
-                  <TD className="font-mono text-xs [overflow-wrap:anywhere]">{key ?? '—'}</TD>
-                </TR>
+                  </div>
+                  <p className="mt-1 text-xs text-fg-muted">
+                    <DateTimeText value={e.at.toISOString()} seconds />
+                  </p>
+                  <CardListFacts
+                    facts={[
+                      [t('col.actor'), actor],
+                      [t('col.target'), <span key="target" className="font-mono">{target}</span>],
+                      [t('col.idempotencyKey'), <span key="key" className="font-mono">{key ?? '—'}</span>],
+                    ]}
+                  />
+                </CardListItem>
               );
             })}
-          </TBody>
-        </Table>
+          </CardList>
+        </>
       )}
       <nav aria-label={t('pages')} className="mt-4 flex flex-wrap items-center justify-between gap-2">
         <p className="text-xs text-fg-muted">{t('exportHint')}</p>

@@ -6,6 +6,7 @@ import { IntlScope } from '@/components/i18n/intl-scope';
 import { AmountText } from '@/components/money/amount-text';
 import { PayoutStatusBadge } from '@/components/payouts/payout-status-badge';
 import { buttonVariants } from '@/components/ui/button-variants';
+import { CardList, CardListFacts, CardListItem } from '@/components/ui/card-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
@@ -63,41 +64,68 @@ export default async function PayoutsPage({ searchParams }: { searchParams: Prom
       {page.data.length === 0 ? (
         <EmptyState title={t(`empty.${view}`)} description={t('emptyDescription')} />
       ) : (
-        <Table label={t(`view.${view}`)}>
-          <THead>
-            <TR>
-              {/* Status right after who and how much: on a narrow screen the table scrolls, and the status must not be off-screen. */}
-              <TH>{t('col.beneficiary')}</TH>
-              <TH>{t('col.amount')}</TH>
-              <TH>{t('col.status')}</TH>
-              <TH>{t('col.created')}</TH>
-              <TH>{t('col.requester')}</TH>
-              <TH>{t('col.approvals')}</TH>
-            </TR>
-          </THead>
-          <TBody>
+        <>
+          {/* Wide screens: a table; phones: one card per request, as on /accounts and /operations. */}
+          <div className="hidden sm:block">
+            <Table label={t(`view.${view}`)}>
+              <THead>
+                <TR>
+                  {/* Status right after who and how much, as on the cards. */}
+                  <TH>{t('col.beneficiary')}</TH>
+                  <TH>{t('col.amount')}</TH>
+                  <TH>{t('col.status')}</TH>
+                  <TH>{t('col.created')}</TH>
+                  <TH>{t('col.requester')}</TH>
+                  <TH>{t('col.approvals')}</TH>
+                </TR>
+              </THead>
+              <TBody>
+                {page.data.map((p) => (
+                  <TR key={p.id} data-testid={`payout-row-${p.id}`}>
+                    <TD>
+                      <Link href={`/payouts/${p.id}`} className="font-medium underline underline-offset-4 [overflow-wrap:anywhere]">
+                        {p.beneficiaryName}
+                      </Link>
+                    </TD>
+                    <TD className="whitespace-nowrap">
+                      <AmountText amount={{ value: p.amount, asset: p.fixedSide === 'source' ? p.sourceAsset : p.targetAsset }} />
+                    </TD>
+                    <TD>
+                      <PayoutStatusBadge status={p.status} />
+                    </TD>
+                    <TD className="whitespace-nowrap">
+                      <DateTimeText value={p.createdAt.toISOString()} />
+                    </TD>
+                    <TD>{p.requesterName}</TD>
+                    <TD className="tabular-nums">{p.requiredApprovals}</TD>
+                  </TR>
+                ))}
+              </TBody>
+            </Table>
+          </div>
+          <CardList aria-label={t(`view.${view}`)} className="sm:hidden">
             {page.data.map((p) => (
-              <TR key={p.id} data-testid={`payout-row-${p.id}`}>
-                <TD>
-                  <Link href={`/payouts/${p.id}`} className="font-medium underline underline-offset-4 [overflow-wrap:anywhere]">
+              <CardListItem key={p.id} data-testid={`payout-card-${p.id}`}>
+                <div className="flex items-start justify-between gap-3">
+                  <Link href={`/payouts/${p.id}`} className="min-w-0 font-medium underline underline-offset-4 [overflow-wrap:anywhere]">
                     {p.beneficiaryName}
                   </Link>
-                </TD>
-                <TD className="whitespace-nowrap">
-                  <AmountText amount={{ value: p.amount, asset: p.fixedSide === 'source' ? p.sourceAsset : p.targetAsset }} />
-                </TD>
-                <TD>
                   <PayoutStatusBadge status={p.status} />
-                </TD>
-                <TD className="whitespace-nowrap">
-                  <DateTimeText value={p.createdAt.toISOString()} />
-                </TD>
-                <TD>{p.requesterName}</TD>
-                <TD className="tabular-nums">{p.requiredApprovals}</TD>
-              </TR>
+                </div>
+                <p className="mt-1 text-sm font-medium">
+                  <AmountText amount={{ value: p.amount, asset: p.fixedSide === 'source' ? p.sourceAsset : p.targetAsset }} />
+                </p>
+                <CardListFacts
+                  facts={[
+                    [t('col.created'), <DateTimeText key="created" value={p.createdAt.toISOString()} />],
+                    [t('col.requester'), p.requesterName],
+                    [t('col.approvals'), <span key="approvals" className="tabular-nums">{p.requiredApprovals}</span>],
+                  ]}
+                />
+              </CardListItem>
             ))}
-          </TBody>
-        </Table>
+          </CardList>
+        </>
       )}
       <nav aria-label={t('pages')} className="mt-4 flex justify-end gap-2">
         {cursor ? (

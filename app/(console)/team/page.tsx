@@ -6,6 +6,7 @@ import { IntlScope } from '@/components/i18n/intl-scope';
 import { Badge } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { CardList, CardListItem } from '@/components/ui/card-list';
 import { Table, TableCaption, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { requirePage } from '@/lib/auth/session';
 import { lockedEmails } from '@/lib/auth/lockout';
@@ -131,12 +132,12 @@ export default async function TeamPage() {
               </TBody>
             </Table>
           </div>
-          <ul aria-label={t('tableLabel')} className="rounded-lg border border-border bg-surface sm:hidden">
+          <CardList aria-label={t('tableLabel')} className="sm:hidden">
             {users.map((user) => {
               const isMe = user.id === me.id;
               const lastAdmin = user.role === 'admin' && !user.disabledAt && activeAdmins <= 1;
               return (
-                <li key={user.id} data-testid={`team-card-${user.email}`} className="space-y-3 border-b border-border px-4 py-3 last:border-b-0">
+                <CardListItem key={user.id} data-testid={`team-card-${user.email}`} className="space-y-3">
                   <div className="flex items-start justify-between gap-3">
                     <div className="min-w-0">
                       <p className="font-medium text-fg [overflow-wrap:anywhere]">
@@ -159,10 +160,10 @@ export default async function TeamPage() {
                       )}
                     </div>
                   </div>
-                </li>
+                </CardListItem>
               );
             })}
-          </ul>
+          </CardList>
         </IntlScope>
       )}
     </>

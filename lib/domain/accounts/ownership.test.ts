@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkOwnership, formatPercentage, ownershipSummary, ownershipTotal, parsePercentage } from './ownership';
+import { checkOwnership, formatOwnershipPercent, formatPercentage, ownershipSummary, ownershipTotal, parsePercentage } from './ownership';
 
 describe('parsePercentage', () => {
   it('reads dot and comma decimals, at most two of them', () => {
@@ -52,5 +52,18 @@ describe('formatPercentage', () => {
     expect(formatPercentage('33.33', 'pt-BR')).toBe('33,33');
     expect(formatPercentage('100', 'en')).toBe('100');
     expect(formatPercentage(ownershipTotal([25, 43.27, 31.73]), 'en')).toBe('100');
+  });
+});
+
+describe('formatOwnershipPercent', () => {
+  it('writes an owner’s share with the locale’s separator and percent sign, from the exact decimal', () => {
+    const intl = (locale: string, n: string) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(n as `${number}`);
+    expect(formatOwnershipPercent(60.5, 'en')).toBe('60.5%');
+    expect(formatOwnershipPercent('60.5', 'pt-BR')).toBe(intl('pt-BR', '0.605'));
+    expect(formatOwnershipPercent('60.5', 'pt-BR')).toMatch(/^60,5\s?%$/);
+    expect(formatOwnershipPercent(33.33, 'pt-BR')).toMatch(/^33,33\s?%$/);
+    // 0.29 * 100 is 28.999999999999996 in binary floats: the decimal path never sees it.
+    expect(formatOwnershipPercent(28.99, 'en')).toBe('28.99%');
+    expect(formatOwnershipPercent(100, 'en')).toBe('100%');
   });
 });

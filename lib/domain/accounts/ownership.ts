@@ -85,3 +85,15 @@ export function formatPercentage(value: string, locale: string): string {
   if (!exact.isFinite()) return value;
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(exact.toFixed() as `${number}`);
 }
+
+/**
+ * An owner's share as a percentage in the reader's locale, sign included (`60.5%` in en, `60,5%` in pt-BR: where
+ * the sign goes and whether a space precedes it is the locale's, from Intl). The service's number is read as its
+ * shortest decimal and divided by 100 in decimal arithmetic; Intl formats that numeric string exactly.
+ */
+export function formatOwnershipPercent(value: number | string, locale: string): string {
+  const exact = fromService(value);
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(
+    exact.dividedBy(100).toFixed() as `${number}`,
+  );
+}

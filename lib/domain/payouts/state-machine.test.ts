@@ -4,6 +4,7 @@ import {
   PAYOUT_STATUSES,
   availableActions,
   expiresAt,
+  showsApprovalDeadline,
   isTerminal,
   transition,
   type PayoutEvent,
@@ -50,6 +51,13 @@ describe('payout request state machine', () => {
 
   it('expires 7 days after creation', () => {
     expect(expiresAt(new Date('2026-11-23T09:00:00.000Z')).toISOString()).toBe('2026-11-30T09:00:00.000Z');
+  });
+
+  it('shows the approval deadline only while the request awaits approval', () => {
+    expect(PAYOUT_STATUSES.filter(showsApprovalDeadline)).toEqual(['APPROVING']);
+    for (const status of ['EXECUTING', 'PROCESSING', 'COMPLETED', 'FAILED', 'REJECTED', 'CANCELLED', 'EXPIRED'] as const) {
+      expect(showsApprovalDeadline(status)).toBe(false);
+    }
   });
 });
 

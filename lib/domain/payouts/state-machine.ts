@@ -82,6 +82,14 @@ export function expiresAt(createdAt: Date): Date {
   return new Date(createdAt.getTime() + PAYOUT_EXPIRY_MS);
 }
 
+/**
+ * Whether the expiry deadline means anything to the reader: only while the request still waits for approvals
+ * (APPROVING). Once approved, executed, rejected, cancelled or expired, "expires if not approved by" is false.
+ */
+export function showsApprovalDeadline(status: PayoutStatus): boolean {
+  return status === 'APPROVING';
+}
+
 /** What a given user may do with a request now; the server actions re-check each of these. */
 export function availableActions(
   request: { status: PayoutStatus; requesterId: string; approverIds: readonly string[] },

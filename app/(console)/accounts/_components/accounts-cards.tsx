@@ -5,6 +5,7 @@ import { StatusBadge } from '@/components/status/status-badge';
 import { statusTone } from '@/components/status/status-tone';
 import { useStatusLabel } from '@/components/status/use-status-label';
 import { Badge } from '@/components/ui/badge';
+import { CardList, CardListItem } from '@/components/ui/card-list';
 import type { Account } from '@/lib/api/schemas/account';
 import { formatTaxId } from '@/lib/validation/tax-id-format';
 import { ownerName, ownerTaxId } from '@/lib/domain/accounts/owner';
@@ -14,12 +15,12 @@ export function AccountsCards({ accounts, className }: { accounts: Account[]; cl
   const t = useTranslations('accounts.list');
   const statusLabel = useStatusLabel();
   return (
-    <ul aria-label={t('tableLabel')} className={className}>
+    <CardList aria-label={t('tableLabel')} className={className}>
       {accounts.map((account) => {
         const name = ownerName(account.owner);
         const taxId = ownerTaxId(account.owner);
         return (
-          <li key={account.id} className="border-b border-border px-4 py-3 last:border-b-0">
+          <CardListItem key={account.id}>
             <div className="flex items-start justify-between gap-3">
               <Link href={`/accounts/${account.id}`} className="min-w-0 font-medium text-accent-text [overflow-wrap:anywhere] hover:underline">
                 {name}
@@ -39,9 +40,9 @@ export function AccountsCards({ accounts, className }: { accounts: Account[]; cl
                 </li>
               ))}
             </ul>
-          </li>
+          </CardListItem>
         );
       })}
-    </ul>
+    </CardList>
   );
 }

@@ -106,7 +106,7 @@ async function AccountsResults({
           <div className="hidden sm:block">
             <AccountsTable accounts={page.data} />
           </div>
-          <AccountsCards accounts={page.data} className="rounded-lg border border-border bg-surface sm:hidden" />
+          <AccountsCards accounts={page.data} className="sm:hidden" />
           <CursorPagination
             pathname="/accounts"
             searchParams={searchParams}

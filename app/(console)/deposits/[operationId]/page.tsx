@@ -7,13 +7,13 @@ import { DateTimeText } from '@/components/i18n/date-time-text';
 import { IntlScope } from '@/components/i18n/intl-scope';
 import { LiveRefresh } from '@/components/live/live-refresh';
 import { AmountText, amountText } from '@/components/money/amount-text';
+import { reasonSentence } from '@/components/operations/reason-sentence';
 import { StatusBadge } from '@/components/status/status-badge';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
 import { PageHeader } from '@/components/ui/page-header';
 import { getOperation } from '@/lib/api/operations';
-import type { Operation } from '@/lib/api/schemas/operation';
 import { can } from '@/lib/auth/permissions';
 import { requirePage } from '@/lib/auth/session';
 import { parseBrCode } from '@/lib/domain/deposits';
@@ -27,12 +27,6 @@ export async function generateMetadata(): Promise<Metadata> {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TERMINAL = new Set(['COMPLETED', 'FAILED']);
-
-/** A state's reason: `{code, message}` in REST, a plain string in some events. */
-function reasonText(reason: Operation['currentState']['reason']): string | undefined {
-  if (!reason) return undefined;
-  return typeof reason === 'string' ? reason : (reason.message ?? reason.code);
-}
 
 /** The QR of a BR Code as an SVG data URL, drawn on the server: no QR library reaches the browser. */
 async function qrDataUrl(code: string): Promise<string> {
@@ -57,6 +51,7 @@ export default async function DepositPage({ params }: { params: Promise<{ operat
   );
   if (operation.intent.type !== 'DEPOSIT') notFound();
   const t = await getTranslations('deposits');
+  const reasons = await getTranslations('operations.reasons');
   const status = operation.currentState.status;
   const terminal = TERMINAL.has(status);
   const instruction = operation.intent.fundingInstruction as Record<string, unknown>;
@@ -91,7 +86,7 @@ export default async function DepositPage({ params }: { params: Promise<{ operat
           <div aria-live="polite">
             {status === 'COMPLETED' ? <Alert tone="success">{t('instruction.completed')}</Alert> : null}
             {status === 'FAILED' ? (
-              <Alert tone="error">{t('instruction.failed', { reason: reasonText(operation.currentState.reason) ?? status })}</Alert>
+              <Alert tone="error">{t('instruction.failed', { reason: reasonSentence(reasons, operation.currentState.reason)?.sentence ?? status })}</Alert>
             ) : null}
             {status === 'PROCESSING' ? <Alert tone="info">{t('instruction.processing')}</Alert> : null}
             {status === 'REQUESTED' ? <p className="text-sm text-fg-muted">{t('instruction.waiting')}</p> : null}

@@ -5,6 +5,7 @@ import { OperationAmounts } from '@/components/operations/operation-amounts';
 import { StuckBadge } from '@/components/operations/stuck-badge';
 import { useOperationTypeLabel } from '@/components/operations/use-operation-type-label';
 import { StatusBadge } from '@/components/status/status-badge';
+import { CardList, CardListItem } from '@/components/ui/card-list';
 import { shortId, type OperationRowView } from './operations-table';
 
 /** The operations list on narrow screens: one card per operation instead of a wide table. */
@@ -12,9 +13,9 @@ export function OperationsCards({ rows, className }: { rows: OperationRowView[];
   const t = useTranslations('operations.list');
   const typeLabel = useOperationTypeLabel();
   return (
-    <ul aria-label={t('tableLabel')} className={className}>
+    <CardList aria-label={t('tableLabel')} className={className}>
       {rows.map(({ op, accountName, stuckMinutes }) => (
-        <li key={op.id} className="border-b border-border px-4 py-3 last:border-b-0" data-operation-id={op.id} data-status={op.currentState.status}>
+        <CardListItem key={op.id} data-operation-id={op.id} data-status={op.currentState.status}>
           <div className="flex items-start justify-between gap-3">
             <Link
               href={`/operations/${op.id}`}
@@ -33,8 +34,8 @@ export function OperationsCards({ rows, className }: { rows: OperationRowView[];
           <p className="mt-1 text-xs text-fg-muted [overflow-wrap:anywhere]">
             {accountName ?? <span className="font-mono">{shortId(op.account.id)}</span>} · <DateTimeText value={op.createdAt} />
           </p>
-        </li>
+        </CardListItem>
       ))}
-    </ul>
+    </CardList>
   );
 }

@@ -164,7 +164,7 @@ async function OperationsResults({
       <div className="hidden md:block">
         <OperationsTable rows={rows} />
       </div>
-      <OperationsCards rows={rows} className="rounded-lg border border-border bg-surface md:hidden" />
+      <OperationsCards rows={rows} className="md:hidden" />
       {pagination}
     </div>
   );

@@ -14,7 +14,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { requirePage } from '@/lib/auth/session';
 import { can } from '@/lib/auth/permissions';
 import { displayDictKey } from '@/lib/domain/beneficiaries/dict-key';
-import { availableActions, isTerminal, type PayoutStatus } from '@/lib/domain/payouts';
+import { availableActions, isTerminal, showsApprovalDeadline, type PayoutStatus } from '@/lib/domain/payouts';
 import { getPayout, liveApprovals, syncPayout } from '@/lib/payouts';
 import { formatRate } from '@/lib/money/rate';
 import { formatBps } from '@/lib/domain/payouts/drift';
@@ -88,9 +88,13 @@ export default async function PayoutPage({ params }: { params: Promise<{ payoutI
                 <Item label={t('approvalsRequired')}>
                   <span data-testid="approval-count">{t('approvalCount', { count: approvals.length, required: p.requiredApprovals })}</span>
                 </Item>
-                <Item label={t('expires')}>
-                  <DateTimeText value={p.expiresAt.toISOString()} />
-                </Item>
+                {showsApprovalDeadline(status) ? (
+                  <Item label={t('expires')}>
+                    <span data-testid="payout-expires">
+                      <DateTimeText value={p.expiresAt.toISOString()} />
+                    </span>
+                  </Item>
+                ) : null}
               </dl>
             </CardBody>
           </Card>

@@ -1,5 +1,6 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { DateTimeText } from '@/components/i18n/date-time-text';
+import { reasonSentence } from '@/components/operations/reason-sentence';
 import { StatusBadge } from '@/components/status/status-badge';
 import type { Operation } from '@/lib/api/schemas/operation';
 import { timeline } from '@/lib/domain/operations/view';
@@ -8,6 +9,7 @@ import { timeline } from '@/lib/domain/operations/view';
 export function OperationTimeline({ op }: { op: Pick<Operation, 'states'> }) {
   const t = useTranslations('operations.detail.timeline');
   const common = useTranslations('common.timeline');
+  const reasons = useTranslations('operations.reasons');
   const locale = useLocale();
   const entries = timeline(op);
   if (entries.length === 0) return <p className="text-sm text-fg-muted">{common('empty')}</p>;
@@ -31,16 +33,19 @@ export function OperationTimeline({ op }: { op: Pick<Operation, 'states'> }) {
               </span>
             ) : null}
           </div>
-          {entry.reason ? (
-            <p className="mt-1 text-sm text-fg">
-              {entry.reason.message ?? entry.reason.code}
-              {entry.reason.code && entry.reason.message ? (
-                <span className="ml-1 font-mono text-xs text-fg-muted">({entry.reason.code})</span>
-              ) : null}
-            </p>
-          ) : null}
+          {entry.reason ? <ReasonLine reason={reasonSentence(reasons, entry.reason)} /> : null}
         </li>
       ))}
     </ol>
+  );
+}
+
+function ReasonLine({ reason }: { reason: { sentence: string; code: string | null } | null }) {
+  if (!reason) return null;
+  return (
+    <p className="mt-1 text-sm text-fg">
+      {reason.sentence}
+      {reason.code ? <span className="ml-1 font-mono text-xs text-fg-muted">({reason.code})</span> : null}
+    </p>
   );
 }
