@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import Link from 'next/link';
 import { LiveRefresh } from '@/components/live/live-refresh';
 import { AmountText } from '@/components/money/amount-text';
+import { reasonSentence } from '@/components/operations/reason-sentence';
 import { StatusBadge } from '@/components/status/status-badge';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
@@ -10,12 +11,6 @@ import type { Amount } from '@/lib/money/amount-core';
 
 const TERMINAL = new Set(['COMPLETED', 'FAILED']);
 
-/** A state's reason: `{code, message}` in REST, a plain string in some events. */
-function reasonText(reason: Operation['currentState']['reason']): string | undefined {
-  if (!reason) return undefined;
-  return typeof reason === 'string' ? reason : (reason.message ?? reason.code);
-}
-
 /**
  * The swap just confirmed, followed live until it settles (a router refresh on each of its events, polling when
  * events cannot arrive): status, what was paid and received, the account's balances as the service reports them
@@ -23,9 +18,10 @@ function reasonText(reason: Operation['currentState']['reason']): string | undef
  */
 export async function SwapResult({ operation, balances }: { operation: Operation; balances: Amount[] }) {
   const t = await getTranslations('convert.result');
+  const reasons = await getTranslations('operations.reasons');
   const status = operation.currentState.status;
   const terminal = TERMINAL.has(status);
-  const reason = reasonText(operation.currentState.reason);
+  const reason = reasonSentence(reasons, operation.currentState.reason)?.sentence;
   const involved = new Set<string>([operation.sourceAmount.asset, operation.targetAmount.asset]);
   return (
     <Card className="mb-6" data-testid="swap-result" data-operation-id={operation.id} data-status={status}>
