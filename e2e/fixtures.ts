@@ -9,7 +9,7 @@ type Theme = 'light' | 'dark';
 
 /** A new browser context signed in as a demo role (state saved by global-setup), optionally in a theme. */
 export async function newRoleContext(browser: Browser, role: DemoRole, baseURL: string, theme?: Theme): Promise<BrowserContext> {
-  const context = await browser.newContext({ storageState: storageStatePath(role), baseURL });
+  const context = await browser.newContext({ storageState: storageStatePath(role, baseURL), baseURL });
   if (theme) await setTheme(context, baseURL, theme);
   return context;
 }
