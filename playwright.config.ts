@@ -1,4 +1,4 @@
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
 
 // Debian's Chromium: Playwright cannot download its own browser on these machines.
 const CHROMIUM_ARGS = [
@@ -7,44 +7,46 @@ const CHROMIUM_ARGS = [
 ];
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-const BASE_URL = `http://localhost:${PORT}`;
-// Each run starts from an empty embedded database, so demo data and users are seeded fresh.
-const DATA_DIR = process.env.E2E_DATA_DIR ?? `.data-e2e-${PORT}`;
 // `npm run test:e2e:pg` sets DATABASE_URL to a new empty PostgreSQL database: the same suite on the other engine.
 const DATABASE_URL = process.env.DATABASE_URL;
 
-export default defineConfig({
-  testDir: './e2e',
-  fullyParallel: false,
-  workers: 1,
-  retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
-  globalSetup: './e2e/global-setup.ts',
-  use: {
-    baseURL: BASE_URL,
-    trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
-  },
-  projects: [
-    {
-      name: 'debian-chromium',
-      use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS } },
-    },
-  ],
-  webServer: {
-    command: `rm -rf ${DATA_DIR} && npx next start -p ${PORT}`,
-    url: `${BASE_URL}/api/health`,
+/**
+ * Lanes (opt-in, E2E_LANES=2): the suite on two console servers at once, each with its own port, embedded
+ * database and sandbox (its own clock, customers and payout policy), one worker each. A spec file runs whole on
+ * one lane and still serially, so no two specs ever share a server: what one sets up (an advanced sandbox clock,
+ * a BRL approval threshold, 32 failing deliveries) cannot reach the other lane's specs. Not the default: on this
+ * 2-core machine while other builds and suites ran (load 13-16), team + money took 3.3 min in two lanes against
+ * 2.8 min in one, because the lanes only compete for the same cores; whether it pays on an idle machine is to be
+ * measured there (README, "Run all tests"). A PostgreSQL run (DATABASE_URL) is always one lane: two servers would
+ * seed the same database.
+ */
+const LANES = DATABASE_URL ? 1 : Math.max(1, Math.min(2, Number(process.env.E2E_LANES ?? 1) || 1));
+/** The second lane's port (its data dir and saved sign-ins are named after it). */
+const PORT_B = Number(process.env.E2E_PORT_B ?? PORT + 5);
+/**
+ * The specs of the second lane, chosen so the two lanes take about the same time (measured per spec; the first
+ * lane runs every other spec, new ones included).
+ */
+export const LANE_B_SPECS = ['money.spec.ts', 'onboarding.spec.ts', 'payouts.spec.ts', 'security.spec.ts', 'webhooks.spec.ts'];
+
+const chromium = { ...devices['Desktop Chrome'], launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS } };
+
+function server(port: number) {
+  const baseURL = `http://localhost:${port}`;
+  // Each run starts from an empty embedded database, so demo data and users are seeded fresh.
+  const dataDir = (port === PORT ? process.env.E2E_DATA_DIR : undefined) ?? `.data-e2e-${port}`;
+  return {
+    command: `rm -rf ${dataDir} && npx next start -p ${port}`,
+    url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
     env: {
-      DATA_DIR,
-      PORT: String(PORT),
-      PUBLIC_URL: BASE_URL,
-      NEXTAUTH_URL: BASE_URL,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      PUBLIC_URL: baseURL,
+      NEXTAUTH_URL: baseURL,
       NEXT_TELEMETRY_DISABLED: '1',
       ...(DATABASE_URL ? { DATABASE_URL } : {}),
       // The tenant-isolation journey (accounts.spec.ts) creates a second sandbox customer through the console's
@@ -54,5 +56,34 @@ export default defineConfig({
       // The money journeys (money.spec.ts) advance the sandbox's clock to expire a quote; its helper needs this key.
       SANDBOX_ADMIN_KEY: process.env.E2E_SANDBOX_ADMIN_KEY ?? 'e2e-sandbox-admin-key-not-secret',
     },
-  },
-});
+  };
+}
+
+/** The suite on `lanes` servers (1 or 2). playwright.screens.config.ts uses one. */
+export function e2eConfig(lanes: number): PlaywrightTestConfig {
+  const projects =
+    lanes === 1
+      ? [{ name: 'debian-chromium', use: { ...chromium, baseURL: `http://localhost:${PORT}` } }]
+      : [
+          { name: 'lane-a', testIgnore: LANE_B_SPECS, workers: 1, use: { ...chromium, baseURL: `http://localhost:${PORT}` } },
+          { name: 'lane-b', testMatch: LANE_B_SPECS, workers: 1, use: { ...chromium, baseURL: `http://localhost:${PORT_B}` } },
+        ];
+  return defineConfig({
+    testDir: './e2e',
+    fullyParallel: false,
+    workers: lanes,
+    retries: process.env.CI ? 1 : 0,
+    timeout: 60_000,
+    expect: { timeout: 10_000 },
+    reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+    globalSetup: './e2e/global-setup.ts',
+    use: {
+      trace: 'retain-on-failure',
+      screenshot: 'only-on-failure',
+    },
+    projects,
+    webServer: (lanes === 1 ? [PORT] : [PORT, PORT_B]).map(server),
+  });
+}
+
+export default e2eConfig(LANES);

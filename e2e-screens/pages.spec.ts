@@ -37,7 +37,7 @@ async function shoot(browser: Browser, baseURL: string, locale: string, viewport
     locale,
     timezoneId: 'America/Sao_Paulo',
     viewport: { width: viewport.width, height: viewport.height },
-    storageState: storageStatePath('admin'),
+    storageState: storageStatePath('admin', baseURL),
   });
   const page = await context.newPage();
   const dir = path.join(OUT, locale, viewport.name);

@@ -89,7 +89,7 @@ test.describe('the account journey in Portuguese', () => {
       baseURL,
       locale: 'pt-BR',
       timezoneId: 'America/Sao_Paulo',
-      storageState: storageStatePath('compliance'),
+      storageState: storageStatePath('compliance', baseURL!),
     });
     const page = await context.newPage();
     await page.goto('/accounts/new');

@@ -260,7 +260,7 @@ test.describe('money movement (viewer)', () => {
 });
 
 async function shotsFor(browser: Browser, baseURL: string, locale: 'en-US' | 'pt-BR', width: number) {
-  const context = await browser.newContext({ storageState: storageStatePath('finance'), baseURL, locale, viewport: { width, height: 900 } });
+  const context = await browser.newContext({ storageState: storageStatePath('finance', baseURL!), baseURL, locale, viewport: { width, height: 900 } });
   const page = await context.newPage();
   const tag = `${locale}-${width}`;
   await page.goto('/convert');

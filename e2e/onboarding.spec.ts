@@ -1,4 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Browser, Locator, Page, Request } from '@playwright/test';
 import { expect, expectNoAxeViolations, newRoleContext, storageStatePath, test } from './fixtures';
 import { makeExe, makePdf, makePng } from './helpers/document-fixtures';
@@ -37,15 +39,32 @@ function watchServiceRequests(page: Page) {
   return { seen, stop: () => page.off('request', on) };
 }
 
+/**
+ * Files of a megabyte or more go through a temporary file on disk: Chromium (local) reads a path itself, while
+ * a buffer crosses Playwright's protocol as base64 (the 11 MB one took ~6 s of the journey). The page sees the
+ * same file: same name, bytes and type (from the .pdf/.png extension).
+ */
+const BIG_FILE_BYTES = 1_000_000;
+let bigFilesDir: string | null = null;
+function onDisk(file: { name: string; mimeType: string; buffer: Buffer }): string {
+  bigFilesDir ??= mkdtempSync(path.join(tmpdir(), 'e2e-onboarding-'));
+  const dir = mkdtempSync(path.join(bigFilesDir, 'f-'));
+  const where = path.join(dir, file.name);
+  writeFileSync(where, file.buffer);
+  return where;
+}
+
 async function pick(item: Locator, files: { name: string; mimeType: string; buffer: Buffer }[], index = 0) {
-  await item.getByTestId('file-input').nth(index).setInputFiles(files);
+  const input = item.getByTestId('file-input').nth(index);
+  if (files.length === 1 && files[0].buffer.length >= BIG_FILE_BYTES) await input.setInputFiles(onDisk(files[0]));
+  else await input.setInputFiles(files);
 }
 
 /** Full-page screenshots of `url` in en and pt-BR, at desktop and 390 px width (opened and checked by hand). */
 async function shotsAt(browser: Browser, baseURL: string, url: string, name: string) {
   if (!TAKE_SHOTS) return;
   for (const locale of ['en-US', 'pt-BR']) {
-    const ctx = await browser.newContext({ storageState: storageStatePath('compliance'), baseURL, locale });
+    const ctx = await browser.newContext({ storageState: storageStatePath('compliance', baseURL!), baseURL, locale });
     const page = await ctx.newPage();
     for (const [label, width] of [['desktop', 1280], ['390', 390]] as const) {
       await page.setViewportSize({ width, height: 900 });

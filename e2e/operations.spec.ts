@@ -224,7 +224,7 @@ test.describe('operations', () => {
 
 /** Pages in Portuguese for the screenshots (a context whose browser asks for pt-BR; demo users saved no language). */
 async function ptPage(browser: Browser, role: DemoRole, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({ storageState: storageStatePath(role), baseURL, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  const context = await browser.newContext({ storageState: storageStatePath(role, baseURL), baseURL, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
   return context.newPage();
 }
 

@@ -96,7 +96,7 @@ async function shots(browser: Browser, baseURL: string, role: DemoRole, pages: A
   mkdirSync(SHOTS, { recursive: true });
   for (const locale of ['en-US', 'pt-BR']) {
     for (const [width, height] of [[1280, 900], [390, 844]]) {
-      const context = await browser.newContext({ storageState: storageStatePath(role), baseURL, locale, viewport: { width, height } });
+      const context = await browser.newContext({ storageState: storageStatePath(role, baseURL), baseURL, locale, viewport: { width, height } });
       const page = await context.newPage();
       for (const [name, path] of pages) {
         await page.goto(path);

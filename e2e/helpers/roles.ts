@@ -7,12 +7,15 @@ export type DemoRole = (typeof ROLES)[number];
 
 export const DEMO = DEMO_USER_BY_ROLE;
 
-// One directory per server port: parallel runs on one machine (each with its own database and secret)
-// must not overwrite each other's cookies.
-export const AUTH_DIR = path.join(process.cwd(), 'e2e', '.auth', process.env.E2E_PORT ?? 'default');
+// One directory per server port: parallel runs on one machine, and the two lanes of one run (each server with
+// its own database and secret), must not overwrite each other's cookies.
+export function authDir(baseURL: string): string {
+  return path.join(process.cwd(), 'e2e', '.auth', new URL(baseURL).port || 'default');
+}
 
-export function storageStatePath(role: DemoRole): string {
-  return path.join(AUTH_DIR, `${role}.json`);
+/** The saved sign-in of `role` on the server at `baseURL` (the test's own `baseURL`: each lane has its own). */
+export function storageStatePath(role: DemoRole, baseURL: string): string {
+  return path.join(authDir(baseURL), `${role}.json`);
 }
 
 /** The navigation each role must see — exactly these, in this order. */
