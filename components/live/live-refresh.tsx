@@ -7,7 +7,19 @@ import { isLive } from '@/hooks/live-connection';
 
 /** How often a page polls while live events cannot arrive and something it shows is still moving. */
 export const POLL_INTERVAL_MS = 5_000;
+/**
+ * While live and something shown can still move, a slow refresh anyway: an event that lands while a refresh (or a
+ * server action's re-render) is already in flight is answered by that render, which may have read the state just
+ * before the event — without this the page would wait for an event that already came.
+ */
+export const LIVE_SAFETY_POLL_MS = 15_000;
 const REFRESH_DEBOUNCE_MS = 150;
+
+/** How often the page refreshes on its own: never when nothing can move; slowly when live; every 5 s otherwise. */
+export function ownRefreshIntervalMs({ active, live }: { active: boolean; live: boolean }): number | null {
+  if (!active) return null;
+  return live ? LIVE_SAFETY_POLL_MS : POLL_INTERVAL_MS;
+}
 
 export interface LiveRefreshProps {
   /** What the page shows: `[{kind: 'OPERATION', id}]`; `{kind}` alone for a list of that kind. */
@@ -21,7 +33,7 @@ export interface LiveRefreshProps {
 /**
  * Keeps a server-rendered page current: `router.refresh()` when an event for one of `resources` arrives on
  * /api/live; while `active` and events cannot arrive (no subscription to this console, or the stream is down),
- * a refresh every 5 s instead, and says so. Renders nothing else.
+ * a refresh every 5 s instead, and says so; while live, a refresh every 15 s as a safety net. Renders nothing else.
  */
 export function LiveRefresh({ resources, active = false, pollingNote }: LiveRefreshProps) {
   const router = useRouter();
@@ -66,8 +78,9 @@ export function LiveRefresh({ resources, active = false, pollingNote }: LiveRefr
   }, [live, active]);
 
   useEffect(() => {
-    if (!active || live) return;
-    const id = setInterval(() => router.refresh(), POLL_INTERVAL_MS);
+    const every = ownRefreshIntervalMs({ active, live });
+    if (every === null) return;
+    const id = setInterval(() => router.refresh(), every);
     return () => clearInterval(id);
   }, [active, live, router]);
 
