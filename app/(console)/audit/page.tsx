@@ -86,13 +86,14 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           </a>
         }
       />
+      {/* Six fields side by side need about 61rem: only from 2xl; three per row below (pt-BR options were cut at 1280 px). */}
       <form
         key={query}
         method="get"
         action="/audit"
         role="search"
         aria-label={t('filters.label')}
-        className="mb-4 grid grid-cols-2 gap-3 rounded-lg border border-border bg-surface p-4 lg:grid-cols-[minmax(10rem,2fr)_minmax(10rem,2fr)_minmax(8rem,1fr)_minmax(9rem,1fr)_minmax(9rem,1fr)_auto]"
+        className="mb-4 grid grid-cols-2 gap-3 rounded-lg border border-border bg-surface p-4 lg:grid-cols-3 2xl:grid-cols-[minmax(10rem,1.5fr)_minmax(10rem,1.5fr)_minmax(14rem,1.2fr)_minmax(9rem,1fr)_minmax(9rem,1fr)_auto]"
       >
         <div className="col-span-2 space-y-1.5 lg:col-span-1">
           <Label htmlFor="audit-actor">{t('filters.actor')}</Label>
