@@ -14,15 +14,25 @@ async function failedSignIn(api: APIRequestContext, baseURL: string, email: stri
 }
 
 test.describe('hardening', () => {
-  test('paths next to a proxy exclusion go through the proxy; /api/health and /sandbox carry security headers', async ({ request }) => {
-    for (const path of ['/api/health', '/api/healthz', '/sandboxzzz', '/favicon.icoz', '/_next/imagez']) {
+  test('paths next to a proxy exclusion go through the proxy; route handlers outside it and /sandbox carry security headers', async ({ request }) => {
+    // Through the proxy: the not-found page of a path one character or one segment away from an exclusion.
+    // Outside it: the read-only route handlers, which set the same headers themselves (lib/security/api-headers.ts).
+    const through = ['/api/healthz', '/api/health/deep', '/api/accounts/x/y', '/sandboxzzz', '/favicon.icoz', '/_next/imagez'];
+    for (const path of [...through, '/api/health', '/api/accounts', '/api/operations/export']) {
       const res = await request.get(path, { maxRedirects: 0 });
+      expect(res.status(), path).toBeLessThan(500);
       const h = res.headers();
-      expect(h['x-request-id'], `${path}: the proxy ran`).toMatch(/^[0-9a-f-]{36}$/);
+      expect(h['x-request-id'], path).toMatch(/^[0-9a-f-]{36}$/);
       expect(h['content-security-policy'], path).toContain("frame-ancestors 'none'");
       expect(h['x-content-type-options'], path).toBe('nosniff');
       expect(h['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+      expect(h['x-frame-options'], path).toBe('DENY');
+      // A page through the proxy gets a nonced script policy; a route handler's answer loads nothing at all.
+      if (!through.includes(path)) expect(h['content-security-policy'], path).toContain("default-src 'none'");
     }
+    // A write to a read-only route handler outside the proxy is Next's 405: no code of ours runs, nothing changes.
+    const write = await request.post('/api/accounts', { headers: { Origin: 'https://evil.example' }, data: {} });
+    expect(write.status()).toBe(405);
     const sandbox = await request.get('/sandbox/openapi.json');
     expect(sandbox.status()).toBe(200);
     expect(sandbox.headers()).toMatchObject({

@@ -464,11 +464,16 @@ async function main() {
       scenarios.push({ target: 'service direct', c, url: directUrl, headers: directHeaders });
       scenarios.push({ target: CONSOLE_TARGET, c, url: consoleUrl, headers: { Cookie: cookie } });
     }
-    // Where the added time goes, at c=1: Next alone (no proxy, no session), then proxy + session check (a
-    // malformed id is answered 404 after the session check, before any upstream call).
-    scenarios.push({ target: 'console /api/health (framework floor)', c: 1, url: `${CONSOLE_URL}/api/health`, headers: {} });
+    // Where the added time goes. Next alone: GET on the upload route, which has no GET, so Next answers 405 without
+    // running any code of ours (and outside the proxy, proxy.ts matcher). Then /api/health (start-up check, no
+    // session), then the session check (a malformed id is answered 404 after it, before any upstream call). At c=20
+    // the first row is the most requests per second this build can serve on this machine, whatever a route does.
+    for (const c of [1, 20]) {
+      scenarios.push({ target: 'console, Next alone (405, no proxy)', c, url: `${CONSOLE_URL}/api/uploads/x`, headers: {}, expected: [405] });
+      scenarios.push({ target: 'console /api/health (no session)', c, url: `${CONSOLE_URL}/api/health`, headers: {} });
+    }
     scenarios.push({
-      target: 'console /api/accounts/x (proxy + session, no upstream)',
+      target: 'console /api/accounts/x (session check, no upstream)',
       c: 1,
       url: `${CONSOLE_URL}/api/accounts/x`,
       headers: { Cookie: cookie },

@@ -2,6 +2,7 @@ import 'server-only';
 import { getEnv } from '@/lib/env';
 import { createApiClient, type ApiClient, type CallOptions } from './client';
 import type { ApiCredentials } from './config';
+import { keepAliveFetch } from './keep-alive-fetch';
 
 const globalForApi = globalThis as typeof globalThis & {
   __fxApiClient?: ApiClient;
@@ -29,6 +30,7 @@ export function getApiClient(): ApiClient {
     authUrl: env.FX_AUTH_URL,
     serviceVersion: env.FX_SERVICE_VERSION,
     credentials: clientId && clientSecret ? { clientId, clientSecret } : sandboxCredentials,
+    fetch: keepAliveFetch,
   });
   globalForApi.__fxApiClient = client;
   return client;

@@ -3,6 +3,7 @@ import { getCurrentUser, type SessionUser } from '@/lib/auth/session';
 import { can, type Permission } from '@/lib/auth/permissions';
 import { makeFailure, toFailure, type Failure, type FieldErrors } from '@/lib/errors';
 import { errorsTranslator } from '@/lib/i18n/errors-translator';
+import { withApiHeaders } from '@/lib/security/api-headers';
 
 export interface GuardedContext<P> {
   request: Request;
@@ -34,7 +35,8 @@ export function routeFailure(code: string, httpStatus: number, fieldErrors?: Fie
 /**
  * Wraps a GET route handler: session (401), password-change gate and permission (403) checked here, on every
  * request, never trusting the proxy; every thrown error becomes a `Failure` (the service's 4xx keeps its status,
- * anything unexpected is a 500 with a reference and nothing else).
+ * anything unexpected is a 500 with a reference and nothing else). Every answer gets the security headers here:
+ * reads of our route handlers are outside proxy.ts's matcher (lib/security/api-headers.ts says why).
  */
 export function guardedGet<P = Record<string, never>>(
   permission: Permission,
@@ -42,7 +44,8 @@ export function guardedGet<P = Record<string, never>>(
   options: GuardOptions = {},
 ): (request: Request, context: { params: Promise<P> }) => Promise<Response> {
   const getUser = options.getUser ?? getCurrentUser;
-  return async (request, context) => {
+  return async (request, context) => withApiHeaders(await answer(request, context));
+  async function answer(request: Request, context: { params: Promise<P> }): Promise<Response> {
     const user = await getUser();
     if (!user) return routeFailure('UNAUTHENTICATED', 401);
     if (user.mustChangePassword) return routeFailure('PASSWORD_CHANGE_REQUIRED', 403);
@@ -59,5 +62,5 @@ export function guardedGet<P = Record<string, never>>(
       }
       return failureResponse(failure);
     }
-  };
+  }
 }

@@ -9,7 +9,9 @@ import { FORBIDDEN_ORIGIN_BODY, checkOrigin } from './origin-check';
 import { publicUrlFrom } from './public-url';
 import { isPublicPath } from './route-access';
 
-export const NO_CONTENT_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+import { NO_CONTENT_CSP } from './api-headers';
+
+export { NO_CONTENT_CSP };
 
 export type ProxyDeps = {
   env?: Record<string, string | undefined>;

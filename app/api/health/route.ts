@@ -1,3 +1,4 @@
+import { withApiHeaders } from '@/lib/security/api-headers';
 import { whenConsoleReady } from '@/lib/startup';
 
 export const dynamic = 'force-dynamic';
@@ -6,8 +7,8 @@ export const dynamic = 'force-dynamic';
 export async function GET() {
   try {
     await whenConsoleReady();
-    return Response.json({ ok: true }, { headers: { 'Cache-Control': 'no-store' } });
+    return withApiHeaders(Response.json({ ok: true }, { headers: { 'Cache-Control': 'no-store' } }));
   } catch {
-    return Response.json({ ok: false }, { status: 503, headers: { 'Cache-Control': 'no-store' } });
+    return withApiHeaders(Response.json({ ok: false }, { status: 503, headers: { 'Cache-Control': 'no-store' } }));
   }
 }

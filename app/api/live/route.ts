@@ -10,6 +10,7 @@ import { getLiveBus } from '@/lib/live/bus';
 import { getLiveStatus } from '@/lib/live/status';
 import { latestSeq, listEventsAfter } from '@/lib/live/store';
 import { openLiveStream, StreamSlots, MAX_STREAMS_PER_USER } from '@/lib/live/stream';
+import { withApiHeaders } from '@/lib/security/api-headers';
 
 export const dynamic = 'force-dynamic';
 
@@ -18,7 +19,7 @@ const slots = (globalForSlots.__liveSlots ??= new StreamSlots());
 
 /** Refusals in the one failure shape (lib/errors), like every other route handler's. */
 function refuse(status: number, code: string, message: string): Response {
-  return failureResponse(makeFailure(code, status, { sentence: message }));
+  return withApiHeaders(failureResponse(makeFailure(code, status, { sentence: message })));
 }
 
 /** `GET /api/live`: server-sent events of received webhooks (type and resource ids) for the signed-in user. */
@@ -46,14 +47,14 @@ export async function GET(request: Request): Promise<Response> {
       signal: request.signal,
       onClose: release,
     });
-    return new Response(stream, {
+    return withApiHeaders(new Response(stream, {
       headers: {
         'Content-Type': 'text/event-stream; charset=utf-8',
         // no-transform: the server's gzip would otherwise buffer the stream.
         'Cache-Control': 'no-store, no-transform',
         'X-Accel-Buffering': 'no',
       },
-    });
+    }));
   } catch (error) {
     release();
     throw error;

@@ -7,9 +7,8 @@ import { getCurrentUser } from '@/lib/auth/session';
 import { ownerUbos } from '@/lib/domain/accounts/owner';
 import { makeFailure, toFailure, type Failure } from '@/lib/errors';
 import { errorsTranslator } from '@/lib/i18n/errors-translator';
-import { securityHeaders } from '@/lib/security/csp';
 import { FORBIDDEN_ORIGIN_BODY, checkOrigin } from '@/lib/security/origin-check';
-import { NO_CONTENT_CSP } from '@/lib/security/proxy-handler';
+import { withApiHeaders } from '@/lib/security/api-headers';
 import { publicUrlFrom } from '@/lib/security/public-url';
 import { relayDocumentUpload, type RelayOutcome } from '@/lib/uploads/relay-document';
 import { isUuid } from '@/lib/validation/uuid';
@@ -19,16 +18,8 @@ export const runtime = 'nodejs';
 
 const ACTION = 'accounts.uploadDocument';
 
-function withHeaders(response: Response): Response {
-  const https = publicUrlFrom(process.env).protocol === 'https:';
-  for (const [name, value] of Object.entries(securityHeaders({ https }))) response.headers.set(name, value);
-  // What the proxy gives the answers it makes itself: JSON loads nothing and may not be framed.
-  response.headers.set('Content-Security-Policy', NO_CONTENT_CSP);
-  return response;
-}
-
 function refusal(failure: Failure): Response {
-  return withHeaders(failureResponse(failure));
+  return withApiHeaders(failureResponse(failure));
 }
 
 /** Holder, document type, file name, size and SHA-256: enough to prove what was sent, never the bytes. */
@@ -64,7 +55,7 @@ export async function POST(request: Request, context: { params: Promise<{ accoun
     host: request.headers.get('host'),
     publicOrigin: publicUrlFrom(process.env).origin,
   });
-  if (!origin.allowed) return withHeaders(jsonResponse(FORBIDDEN_ORIGIN_BODY, 403));
+  if (!origin.allowed) return withApiHeaders(jsonResponse(FORBIDDEN_ORIGIN_BODY, 403));
 
   const t = await errorsTranslator();
   const user = await getCurrentUser();
@@ -114,7 +105,7 @@ export async function POST(request: Request, context: { params: Promise<{ accoun
   }).catch(() => console.error(`[audit] could not record upload (correlation ${correlationId})`));
 
   if (outcome.ok) {
-    return withHeaders(jsonResponse({ ok: true, size: outcome.size, sha256: outcome.sha256, requestId: outcome.requestId }, 200));
+    return withApiHeaders(jsonResponse({ ok: true, size: outcome.size, sha256: outcome.sha256, requestId: outcome.requestId }, 200));
   }
   if (failure!.httpStatus >= 500) {
     const name = outcome.status === 'service' && outcome.error instanceof Error ? outcome.error.name : 'unknown';

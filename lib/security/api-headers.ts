@@ -1,0 +1,30 @@
+// Pure: the headers a route handler's answer carries when proxy.ts does not see it (proxy.ts matcher).
+import { securityHeaders } from './csp';
+import { REQUEST_ID_HEADER } from './headers';
+import { publicUrlFrom } from './public-url';
+
+/** JSON, CSV and event streams load nothing and may not be framed: the strictest policy. */
+export const NO_CONTENT_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/**
+ * What the proxy gives the answers it lets through or makes itself: the security headers (HSTS when PUBLIC_URL is
+ * https), the no-content policy and a request id, set on `response`, which is returned.
+ */
+export function withApiHeaders(response: Response, env: Record<string, string | undefined> = process.env): Response {
+  // A Response from fetch() has immutable headers: answer with a copy (same body stream, status and headers).
+  if (!headersMutable(response)) response = new Response(response.body, response);
+  const https = publicUrlFrom(env).protocol === 'https:';
+  for (const [name, value] of Object.entries(securityHeaders({ https }))) response.headers.set(name, value);
+  response.headers.set('Content-Security-Policy', NO_CONTENT_CSP);
+  if (!response.headers.has(REQUEST_ID_HEADER)) response.headers.set(REQUEST_ID_HEADER, crypto.randomUUID());
+  return response;
+}
+
+function headersMutable(response: Response): boolean {
+  try {
+    response.headers.delete('x-api-headers-probe');
+    return true;
+  } catch {
+    return false;
+  }
+}
