@@ -125,9 +125,9 @@ test('compliance onboards an account from creation to ACTIVE; finance is read-on
   await expect(ownerForm.getByLabel('CPF or CNPJ')).toHaveValue('529.982.247-25');
   await ownerForm.getByLabel('Ownership (%)').fill('20');
   await ownerForm.getByLabel('Ownership (%)').blur();
-  await expect(page.locator('#ubo-ownershipPercentage-error')).toHaveText('A beneficial owner holds at least 25 %.');
+  await expect(page.locator('#ubo-ownershipPercentage-error')).toHaveText('A beneficial owner holds at least 25%.');
   await ownerForm.getByLabel('Ownership (%)').fill('60,5');
-  await expect(page.locator('#ubo-ownershipPercentage-hint')).toContainText('With this one: 60.5 % of 100 %');
+  await expect(page.locator('#ubo-ownershipPercentage-hint')).toContainText('With this one: 60.5% of 100%');
   await ownerForm.getByLabel('CEP').fill('04538-132');
   await ownerForm.getByLabel('Street address').fill('Av. Faria Lima, 3477');
   await ownerForm.getByLabel('City').fill('São Paulo');
@@ -142,7 +142,7 @@ test('compliance onboards an account from creation to ACTIVE; finance is read-on
 
   // The running total counts the owner just added; the same CPF again is the service's refusal, on its field.
   await ownerForm.getByLabel('Ownership (%)').fill('40');
-  await expect(page.locator('#ubo-ownershipPercentage-hint')).toHaveText('With this one the owners would hold 100.5 %, more than 100 %.');
+  await expect(page.locator('#ubo-ownershipPercentage-hint')).toHaveText('With this one the owners would hold 100.5%, more than 100%.');
   await ownerForm.getByLabel('Ownership (%)').fill('39.5');
   await ownerForm.getByLabel('Full legal name').fill('Maria Silva');
   await ownerForm.getByLabel('CPF or CNPJ').fill('529.982.247-25');

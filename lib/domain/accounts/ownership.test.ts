@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkOwnership, formatOwnershipPercent, formatPercentage, ownershipSummary, ownershipTotal, parsePercentage } from './ownership';
+import { checkOwnership, formatOwnershipPercent, ownershipSummary, ownershipTotal, parsePercentage } from './ownership';
 
 describe('parsePercentage', () => {
   it('reads dot and comma decimals, at most two of them', () => {
@@ -47,15 +47,13 @@ describe('checkOwnership', () => {
   });
 });
 
-describe('formatPercentage', () => {
-  it('formats the decimal string in the locale without float noise', () => {
-    expect(formatPercentage('33.33', 'pt-BR')).toBe('33,33');
-    expect(formatPercentage('100', 'en')).toBe('100');
-    expect(formatPercentage(ownershipTotal([25, 43.27, 31.73]), 'en')).toBe('100');
-  });
-});
-
 describe('formatOwnershipPercent', () => {
+  it('formats a running total string exactly (25 + 43.27 + 31.73 is 100%)', () => {
+    expect(formatOwnershipPercent(ownershipTotal([25, 43.27, 31.73]), 'en')).toBe('100%');
+    expect(formatOwnershipPercent('33.33', 'pt-BR')).toBe('33,33%');
+  });
+
+
   it('writes an owner’s share with the locale’s separator and percent sign, from the exact decimal', () => {
     const intl = (locale: string, n: string) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(n as `${number}`);
     expect(formatOwnershipPercent(60.5, 'en')).toBe('60.5%');

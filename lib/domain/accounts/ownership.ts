@@ -77,16 +77,6 @@ export function percentageForService(value: string): number {
 }
 
 /**
- * A percentage string (`"33.33"`) in the reader's locale (`33,33` in pt-BR), up to two decimals. Intl formats a
- * numeric string exactly (ECMA-402 NumberFormat v3), so the decimal never passes through a binary float.
- */
-export function formatPercentage(value: string, locale: string): string {
-  const exact = new Dec(value);
-  if (!exact.isFinite()) return value;
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(exact.toFixed() as `${number}`);
-}
-
-/**
  * An owner's share as a percentage in the reader's locale, sign included (`60.5%` in en, `60,5%` in pt-BR: where
  * the sign goes and whether a space precedes it is the locale's, from Intl). The service's number is read as its
  * shortest decimal and divided by 100 in decimal arithmetic; Intl formats that numeric string exactly.

@@ -5,6 +5,7 @@ import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import type { Fee } from '@/lib/api/schemas/operation';
 import { feeTotals } from '@/lib/domain/operations/view';
 import { humanizeEnum } from '@/lib/i18n/format';
+import { Dec } from '@/lib/money/decimal';
 
 /** Each fee line (source, kind, rate, amount) and the total per asset. */
 export function FeesCard({ fees }: { fees: Fee[] }) {
@@ -12,9 +13,10 @@ export function FeesCard({ fees }: { fees: Fee[] }) {
   const locale = useLocale();
   const label = (group: 'sources' | 'kinds', value: string) => (t.has(`${group}.${value}`) ? t(`${group}.${value}`) : humanizeEnum(value));
   const percent = (value: string) => {
-    // The service sends the percentage as a decimal string; Intl formats the string itself (no float).
+    // The service sends the percentage as a decimal string (0.5 is 0.5 %); divided in decimals and formatted by Intl's
+    // percent style from the string itself (no float), so the sign and its spacing are the locale's.
     try {
-      return new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }).format(value as `${number}`);
+      return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 6 }).format(new Dec(value).dividedBy(100).toFixed() as `${number}`);
     } catch {
       return value;
     }
@@ -46,7 +48,7 @@ export function FeesCard({ fees }: { fees: Fee[] }) {
                 <TR key={`${fee.source}-${i}`}>
                   <TD>{label('sources', fee.source)}</TD>
                   <TD>{label('kinds', fee.type)}</TD>
-                  <TD className="tabular-nums">{fee.percentage ? t('percentageText', { value: percent(fee.percentage) }) : '—'}</TD>
+                  <TD className="tabular-nums">{fee.percentage ? percent(fee.percentage) : '—'}</TD>
                   <TD className="text-right">
                     <AmountText amount={fee.amount} />
                   </TD>

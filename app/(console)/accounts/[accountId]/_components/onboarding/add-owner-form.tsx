@@ -16,7 +16,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { useHydrated } from '@/hooks/use-hydrated';
 import { readActionResult } from '@/lib/actions/result';
-import { formatPercentage, ownershipSummary } from '@/lib/domain/accounts/ownership';
+import { formatOwnershipPercent, ownershipSummary } from '@/lib/domain/accounts/ownership';
 import { emptyUboFormValues, formatUboTaxId, uboFormSchema, type UboFormInput, type UboFormValues } from '@/lib/domain/accounts/ubo-form';
 import type { CountryOption } from '@/lib/domain/address/countries';
 import { parseFieldKey } from '@/lib/validation/validation-result';
@@ -68,7 +68,8 @@ export function AddOwnerForm({
   }, [focusOnMount, setFocus]);
   const typed = useWatch({ control, name: 'ownershipPercentage' }) ?? '';
   const summary = ownershipSummary(existingOwnership, typed);
-  const pct = (v: string) => formatPercentage(v, locale);
+  // Intl's percent style: where the sign goes and whether a space precedes it is the locale's (60.5% in en, 60,5% in pt-BR).
+  const pct = (v: string) => formatOwnershipPercent(v, locale);
 
   // Field messages are catalogue keys: this form's own (`uboForm.errors.*`), a service refusal's code (`errors`),
   // or the shared validators' (`validation`).
