@@ -3,24 +3,15 @@ import { AmountText } from '@/components/money/amount-text';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import type { Fee } from '@/lib/api/schemas/operation';
-import { feeTotals } from '@/lib/domain/operations/view';
+import { feeTotals, formatFeeRate } from '@/lib/domain/operations/view';
 import { humanizeEnum } from '@/lib/i18n/format';
-import { Dec } from '@/lib/money/decimal';
 
 /** Each fee line (source, kind, rate, amount) and the total per asset. */
 export function FeesCard({ fees }: { fees: Fee[] }) {
   const t = useTranslations('operations.detail.fees');
   const locale = useLocale();
   const label = (group: 'sources' | 'kinds', value: string) => (t.has(`${group}.${value}`) ? t(`${group}.${value}`) : humanizeEnum(value));
-  const percent = (value: string) => {
-    // The service sends the percentage as a decimal string (0.5 is 0.5 %); divided in decimals and formatted by Intl's
-    // percent style from the string itself (no float), so the sign and its spacing are the locale's.
-    try {
-      return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 6 }).format(new Dec(value).dividedBy(100).toFixed() as `${number}`);
-    } catch {
-      return value;
-    }
-  };
+  const percent = (value: string) => formatFeeRate(value, locale);
   let totals: ReturnType<typeof feeTotals> = [];
   try {
     totals = feeTotals(fees);
