@@ -29,7 +29,8 @@ export function FeesCard({ fees }: { fees: Fee[] }) {
             <THead>
               <tr>
                 <TH>{t('source')}</TH>
-                <TH>{t('kind')}</TH>
+                {/* Below 640 px the amount would scroll out of view; the rate column already tells a percentage fee apart. */}
+                <TH className="hidden sm:table-cell">{t('kind')}</TH>
                 <TH>{t('percentage')}</TH>
                 <TH className="text-right">{t('amount')}</TH>
               </tr>
@@ -38,7 +39,7 @@ export function FeesCard({ fees }: { fees: Fee[] }) {
               {fees.map((fee, i) => (
                 <TR key={`${fee.source}-${i}`}>
                   <TD>{label('sources', fee.source)}</TD>
-                  <TD>{label('kinds', fee.type)}</TD>
+                  <TD className="hidden sm:table-cell">{label('kinds', fee.type)}</TD>
                   <TD className="tabular-nums">{fee.percentage ? percent(fee.percentage) : '—'}</TD>
                   <TD className="text-right">
                     <AmountText amount={fee.amount} />
@@ -47,7 +48,10 @@ export function FeesCard({ fees }: { fees: Fee[] }) {
               ))}
               {totals.map((total) => (
                 <TR key={`total-${total.asset}`} className="font-semibold">
-                  <TD colSpan={3}>{t('total')}</TD>
+                  {/* Cell by cell, not a colSpan: the kind column is not there below 640 px. */}
+                  <TD>{t('total')}</TD>
+                  <TD className="hidden sm:table-cell" />
+                  <TD />
                   <TD className="text-right">
                     <AmountText amount={total} />
                   </TD>
