@@ -1,6 +1,7 @@
 import 'server-only';
-import { and, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
 import { getDb } from '../db/client';
+import { afterKeyset, decodeKeysetCursor, keysetPage } from '../db/keyset';
 import { auditEvents, type AuditEventRow } from '../db/schema';
 
 export type AuditPage = { data: AuditEventRow[]; nextCursor: string | null };
@@ -39,24 +40,15 @@ export async function listAuditEvents(query: AuditQuery = {}): Promise<AuditPage
   if (query.target) conditions.push(eq(auditEvents.target, query.target));
   if (query.from) conditions.push(gte(auditEvents.at, query.from));
   if (query.to) conditions.push(lt(auditEvents.at, query.to));
-  const cursor = decodeCursor(query.cursor);
-  if (cursor) {
-    conditions.push(
-      or(lt(auditEvents.at, cursor.at), and(eq(auditEvents.at, cursor.at), lt(auditEvents.id, cursor.id)))!,
-    );
-  }
+  const cursor = decodeKeysetCursor(query.cursor);
+  if (cursor) conditions.push(afterKeyset(auditEvents.at, auditEvents.id, cursor));
   const rows = await db
     .select()
     .from(auditEvents)
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(desc(auditEvents.at), desc(auditEvents.id))
     .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  return {
-    data: page,
-    nextCursor: rows.length > limit && last ? Buffer.from(`${last.at.toISOString()}|${last.id}`).toString('base64url') : null,
-  };
+  return keysetPage(rows, limit, (row) => ({ at: row.at, id: row.id }));
 }
 
 /** Distinct action names, for the filter's choices. */
@@ -64,12 +56,4 @@ export async function listAuditActions(): Promise<string[]> {
   const db = await getDb();
   const rows = await db.selectDistinct({ action: auditEvents.action }).from(auditEvents).orderBy(auditEvents.action);
   return rows.map((r) => r.action);
-}
-
-function decodeCursor(cursor: string | null | undefined): { at: Date; id: string } | null {
-  if (!cursor) return null;
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const date = new Date(at ?? '');
-  if (!id || Number.isNaN(date.getTime()) || !/^[0-9a-f-]{36}$/i.test(id)) return null;
-  return { at: date, id };
 }

@@ -1,6 +1,7 @@
 import 'server-only';
-import { and, count, desc, eq, inArray, isNull, lt, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import { getDb, type ConsoleDb } from '@/lib/db/client';
+import { afterKeyset, decodeKeysetCursor, keysetPage } from '@/lib/db/keyset';
 import {
   approvalPolicies,
   payoutApprovals,
@@ -75,21 +76,15 @@ export async function listPayouts(query: PayoutListQuery): Promise<PayoutPage> {
   if (query.scope === 'mine') conditions.push(eq(payoutRequests.requesterId, query.userId));
   if (query.scope === 'inbox') conditions.push(inboxCondition(query.userId, db));
   if (query.status) conditions.push(eq(payoutRequests.status, query.status));
-  const cursor = decodeCursor(query.cursor);
-  if (cursor) {
-    conditions.push(
-      or(lt(payoutRequests.createdAt, cursor.at), and(eq(payoutRequests.createdAt, cursor.at), lt(payoutRequests.id, cursor.id)))!,
-    );
-  }
+  const cursor = decodeKeysetCursor(query.cursor);
+  if (cursor) conditions.push(afterKeyset(payoutRequests.createdAt, payoutRequests.id, cursor));
   const rows = await db
     .select()
     .from(payoutRequests)
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(desc(payoutRequests.createdAt), desc(payoutRequests.id))
     .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  return { data: page, nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null };
+  return keysetPage(rows, limit, (row) => ({ at: row.createdAt, id: row.id }));
 }
 
 /** "Waiting for my approval": the navigation badge and the Overview list. */
@@ -116,14 +111,3 @@ export async function listPolicyRows() {
   return db.select().from(approvalPolicies).orderBy(approvalPolicies.asset);
 }
 
-function encodeCursor(at: Date, id: string): string {
-  return Buffer.from(`${at.toISOString()}|${id}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string | null | undefined): { at: Date; id: string } | null {
-  if (!cursor) return null;
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const date = new Date(at ?? '');
-  if (!id || Number.isNaN(date.getTime()) || !/^[0-9a-f-]{36}$/i.test(id)) return null;
-  return { at: date, id };
-}
