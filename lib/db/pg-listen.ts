@@ -6,8 +6,9 @@ export interface PgListenOptions {
   channel: string;
   onPayload(payload: string): void;
   /**
-   * The listener is (again) connected. `reconnected` is true after a drop: NOTIFYs sent while it was away are gone,
-   * so whatever they would have told has to be caught up some other way.
+   * The listener is (again) connected. `reconnected` is true after a drop, or when the first attempts failed:
+   * NOTIFYs sent while it was not listening are gone, so whatever they would have told has to be caught up some
+   * other way.
    */
   onConnected?(reconnected: boolean): void;
   /** The listener dropped (it reconnects by itself). */
@@ -34,8 +35,9 @@ function defaultDelay(attempt: number): number {
 }
 
 /**
- * A dedicated LISTEN connection (LISTEN is per session: a pooled client would lose it), the same pattern as the live
- * bus (lib/live/bus.ts): when it drops it reconnects with backoff and says so, because NOTIFYs sent meanwhile are lost.
+ * A dedicated LISTEN connection (LISTEN is per session: a pooled client would lose it), used by the live bus
+ * (lib/live/bus.ts) and the session cache (lib/auth/session-invalidation.ts): when it drops it reconnects with backoff
+ * and says so, because NOTIFYs sent meanwhile are lost.
  */
 export function listenPg(options: PgListenOptions): PgListener {
   const { channel } = options;
@@ -84,8 +86,8 @@ export function listenPg(options: PgListenOptions): PgListener {
       await client.query(`LISTEN ${channel}`);
       if (gone || closed) return;
       isConnected = true;
+      const reconnected = everConnected || attempt > 0;
       attempt = 0;
-      const reconnected = everConnected;
       everConnected = true;
       resolveReady();
       options.onConnected?.(reconnected);

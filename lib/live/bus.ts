@@ -1,6 +1,7 @@
 import 'server-only';
 import { EventEmitter } from 'node:events';
-import type { Client, Pool } from 'pg';
+import type { Pool } from 'pg';
+import { listenPg } from '@/lib/db/pg-listen';
 import { parseLiveEvent, reconnectDelayMs, type LiveEvent } from '@/lib/domain/live/events';
 
 export interface LiveSubscriber {
@@ -78,22 +79,14 @@ export interface PgBusOptions {
 /**
  * Several console instances on one PostgreSQL: every instance LISTENs on one channel and a received event is
  * published with `pg_notify`, so whichever instance the service delivered to, every instance's streams push it —
- * the publisher included (it hears its own NOTIFY, so it does not also emit locally). The listener is a dedicated
- * connection (LISTEN is per session, a pooled client would lose it); when it drops, it reconnects with backoff and
- * tells subscribers to catch up from the database, because NOTIFYs sent while it was away are gone.
+ * the publisher included (it hears its own NOTIFY, so it does not also emit locally). The listener is
+ * lib/db/pg-listen.ts's dedicated connection; when it was not listening (a drop, a failed first connect), the bus
+ * tells subscribers to catch up from the database, because NOTIFYs sent meanwhile are gone.
  */
 export function createPgBus(options: PgBusOptions): LiveBus & { ready: Promise<void> } {
   const channel = options.channel ?? LIVE_CHANNEL;
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`invalid LISTEN channel ${channel}`);
-  const delay = options.reconnectDelay ?? ((n: number) => reconnectDelayMs(n));
   const fanout = new Fanout();
   let ownPool: Pool | undefined;
-  let listener: Client | undefined;
-  let closed = false;
-  let attempt = 0;
-  let timer: NodeJS.Timeout | undefined;
-  let resolveReady!: () => void;
-  const ready = new Promise<void>((resolve) => (resolveReady = resolve));
 
   async function notifyPool(): Promise<Pool> {
     if (options.pool) return options.pool;
@@ -105,48 +98,22 @@ export function createPgBus(options: PgBusOptions): LiveBus & { ready: Promise<v
     return ownPool;
   }
 
-  async function connect(): Promise<void> {
-    if (closed) return;
-    const { Client } = await import('pg');
-    const client = new Client({ connectionString: options.connectionString });
-    let gone = false;
-    const retry = (why: string) => {
-      // 'error' and 'end' both fire for one broken connection: reconnect once.
-      if (gone) return;
-      gone = true;
-      if (listener === client) listener = undefined;
-      client.removeAllListeners();
-      client.end().catch(() => undefined);
-      if (closed) return;
-      const wait = delay(attempt++);
-      console.warn(`[live] PostgreSQL listener ${why}; reconnecting in ${wait} ms`);
-      timer = setTimeout(() => void connect(), wait);
-      timer.unref?.();
-    };
-    client.on('error', (e) => retry(`error: ${e.message}`));
-    client.on('end', () => retry('ended'));
-    client.on('notification', (msg) => {
-      if (msg.channel !== channel || !msg.payload) return;
-      const event = parseLiveEvent(msg.payload);
+  const listener = listenPg({
+    connectionString: options.connectionString,
+    channel,
+    reconnectDelay: options.reconnectDelay ?? ((n: number) => reconnectDelayMs(n)),
+    onPayload(payload) {
+      const event = parseLiveEvent(payload);
       if (event) fanout.event(event);
-    });
-    try {
-      listener = client;
-      await client.connect();
-      await client.query(`LISTEN ${channel}`);
-      const reconnected = attempt > 0;
-      attempt = 0;
-      resolveReady();
+    },
+    onConnected(reconnected) {
       if (reconnected) fanout.gap();
-    } catch (error) {
-      retry(`could not connect (${error instanceof Error ? error.message : String(error)})`);
-    }
-  }
-  void connect();
+    },
+  });
 
   return {
     kind: 'postgres',
-    ready,
+    ready: listener.ready,
     async publish(event) {
       const pool = await notifyPool();
       // NOTIFY payloads are limited to 8,000 bytes; a LiveEvent is ids and a type, far below.
@@ -154,14 +121,7 @@ export function createPgBus(options: PgBusOptions): LiveBus & { ready: Promise<v
     },
     subscribe: (s) => fanout.subscribe(s),
     async close() {
-      closed = true;
-      if (timer) clearTimeout(timer);
-      const l = listener;
-      listener = undefined;
-      if (l) {
-        l.removeAllListeners();
-        await l.end().catch(() => undefined);
-      }
+      await listener.close();
       if (ownPool) await ownPool.end().catch(() => undefined);
     },
   };
