@@ -148,8 +148,8 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         <EmptyState title={t('emptyTitle')} description={t('emptyBody')} />
       ) : (
         <>
-          {/* Wide screens: a table; phones: one card per event, as on /accounts and /operations. */}
-          <div className="hidden sm:block">
+          {/* From 1024 px a table; below, one card per event (six columns beside the sidebar would scroll sideways). */}
+          <div className="hidden lg:block">
             <Table label={t('title')}>
               <THead>
                 <TR>
@@ -184,7 +184,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
               </TBody>
             </Table>
           </div>
-          <CardList aria-label={t('title')} className="sm:hidden">
+          <CardList aria-label={t('title')} className="lg:hidden">
             {page.data.map((e) => {
               const { key, actor, target } = cells(e);
               return (
