@@ -232,21 +232,64 @@ const ID_RESOLVERS: Record<string, (get: Get, html: GetHtml, pattern: string) =>
       }
     ).data[0]?.id,
   beneficiaryId: (_get, html) => firstLink(html, '/beneficiaries', '/beneficiaries/'),
-  payoutId: (_get, html) => firstLink(html, '/payouts?view=all', '/payouts/'),
+  // The demo data has no payout: when the list is empty, the demo finance user requests one (see requestPayout).
+  payoutId: async (_get, html) => (await firstLink(html, '/payouts?view=all', '/payouts/', 5_000)) ?? requestPayout(),
   subscriptionId: (_get, html) => firstLink(html, '/webhooks', '/webhooks/'),
 };
 
 type GetHtml = (pathname: string) => Promise<string>;
 
-async function firstLink(html: GetHtml, listPath: string, prefix: string): Promise<string | undefined> {
+async function firstLink(html: GetHtml, listPath: string, prefix: string, waitMs = 60_000): Promise<string | undefined> {
   // The demo data is seeded in the background at start-up: give it a minute.
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + waitMs;
   const pattern = new RegExp(`href="${prefix.replace(/[/?]/g, '\\$&')}([0-9A-Za-z_-]{8,})"`);
   for (;;) {
     const found = pattern.exec(await html(listPath))?.[1];
     if (found && found !== 'new') return found;
     if (Date.now() > deadline) return undefined;
     await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+/**
+ * A payout request made the way a user makes one: the demo finance user fills /payouts/new (the funded demo
+ * account, the first beneficiary with an approved key, 10.00) and submits. It waits for approval, which is what its
+ * detail page shows most of the time. Returns its id, or undefined when the form cannot be filled.
+ */
+async function requestPayout(): Promise<string | undefined> {
+  const cookie = (await firstLoad.signIn({ base: BASE, ...DEMO_USER_BY_ROLE.finance })).header();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  try {
+    const context = await browser.newContext({ baseURL: BASE, locale: 'en-US' });
+    await context.addCookies(
+      cookie.split(/;\s*/).map((pair) => {
+        const at = pair.indexOf('=');
+        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: BASE };
+      }),
+    );
+    const page = await context.newPage();
+    await page.goto('/payouts/new');
+    // The demo data's funded account (lib/sandbox/seed): others may be empty.
+    const account = page.locator('#sourceAccountId');
+    const funded = await account.locator('option', { hasText: 'Acme Importação Ltda' }).first().getAttribute('value');
+    if (funded) await account.selectOption(funded);
+    // The beneficiaries' keys are reviewed by the sandbox a few seconds after start-up: wait for one to be payable.
+    const beneficiary = page.locator('#beneficiaryId option:not([disabled])[value]:not([value=""])').first();
+    await beneficiary.waitFor({ state: 'attached', timeout: 30_000 });
+    await page.locator('#beneficiaryId').selectOption((await beneficiary.getAttribute('value'))!);
+    await page.locator('#instructionId option:not([disabled])[value]:not([value=""])').first().waitFor({ state: 'attached' });
+    await page.locator('#amount').fill('10.00');
+    await page.locator('#memo').fill('bench:budget');
+    // The payout form's own submit button (the shell has other forms: the user menu's sign-out).
+    await page.locator('form', { has: page.locator('#amount') }).locator('button[type="submit"]').click();
+    await page.waitForURL(/\/payouts\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+    console.log('[budget] requested a payout as the demo finance user to measure /payouts/[payoutId]');
+    return page.url().split('/').pop();
+  } catch (error) {
+    console.warn(`[budget] could not request a payout: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  } finally {
+    await browser.close();
   }
 }
 
