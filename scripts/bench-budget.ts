@@ -251,6 +251,14 @@ async function firstLink(html: GetHtml, listPath: string, prefix: string, waitMs
   }
 }
 
+/** A `Cookie` header (`a=1; b=2`) as cookies for a Chromium context on this console. */
+function browserCookies(cookie: string): { name: string; value: string; url: string }[] {
+  return cookie.split(/;\s*/).map((pair) => {
+    const at = pair.indexOf('=');
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), url: BASE };
+  });
+}
+
 /**
  * A payout request made the way a user makes one: the demo finance user fills /payouts/new (the funded demo
  * account, the first beneficiary with an approved key, 10.00) and submits. It waits for approval, which is what its
@@ -261,12 +269,7 @@ async function requestPayout(): Promise<string | undefined> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
   try {
     const context = await browser.newContext({ baseURL: BASE, locale: 'en-US' });
-    await context.addCookies(
-      cookie.split(/;\s*/).map((pair) => {
-        const at = pair.indexOf('=');
-        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: BASE };
-      }),
-    );
+    await context.addCookies(browserCookies(cookie));
     const page = await context.newPage();
     await page.goto('/payouts/new');
     // The demo data's funded account (lib/sandbox/seed): others may be empty.
@@ -371,12 +374,7 @@ async function lighthouseOnce(lighthouse: LighthouseFn, url: string, cookie: str
   }
   await cdp.context.clearCookies();
   if (cookie) {
-    await cdp.context.addCookies(
-      cookie.split(/;\s*/).map((pair) => {
-        const at = pair.indexOf('=');
-        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: BASE };
-      }),
-    );
+    await cdp.context.addCookies(browserCookies(cookie));
   }
   const blank = cdp.context.pages()[0] ?? (await cdp.context.newPage());
   const pageSession = await cdp.context.newCDPSession(blank);

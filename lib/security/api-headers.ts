@@ -13,11 +13,15 @@ export const NO_CONTENT_CSP = "default-src 'none'; frame-ancestors 'none'; base-
 export function withApiHeaders(response: Response, env: Record<string, string | undefined> = process.env): Response {
   // A Response from fetch() has immutable headers: answer with a copy (same body stream, status and headers).
   if (!headersMutable(response)) response = new Response(response.body, response);
-  const https = publicUrlFrom(env).protocol === 'https:';
-  for (const [name, value] of Object.entries(securityHeaders({ https }))) response.headers.set(name, value);
-  response.headers.set('Content-Security-Policy', NO_CONTENT_CSP);
-  if (!response.headers.has(REQUEST_ID_HEADER)) response.headers.set(REQUEST_ID_HEADER, crypto.randomUUID());
+  setSecurityHeaders(response.headers, { https: publicUrlFrom(env).protocol === 'https:', csp: NO_CONTENT_CSP, requestId: crypto.randomUUID() });
   return response;
+}
+
+/** The one place the security headers are set: by the proxy (any CSP) and by route handlers outside it. */
+export function setSecurityHeaders(headers: Headers, { https, csp, requestId }: { https: boolean; csp: string; requestId: string }): void {
+  for (const [name, value] of Object.entries(securityHeaders({ https }))) headers.set(name, value);
+  headers.set('Content-Security-Policy', csp);
+  if (!headers.has(REQUEST_ID_HEADER)) headers.set(REQUEST_ID_HEADER, requestId);
 }
 
 function headersMutable(response: Response): boolean {

@@ -3,13 +3,13 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { decodeSessionToken, sessionCookieName } from './session-token';
 import { checkActionRequest } from './action-guard';
 import { loginPathFor } from './callback-url';
-import { buildCsp, generateNonce, securityHeaders } from './csp';
+import { buildCsp, generateNonce } from './csp';
 import { CONSOLE_PATH_HEADER, NONCE_HEADER, REQUEST_ID_HEADER } from './headers';
 import { FORBIDDEN_ORIGIN_BODY, checkOrigin } from './origin-check';
 import { publicUrlFrom } from './public-url';
 import { isPublicPath } from './route-access';
 
-import { NO_CONTENT_CSP } from './api-headers';
+import { NO_CONTENT_CSP, setSecurityHeaders } from './api-headers';
 
 export { NO_CONTENT_CSP };
 
@@ -41,9 +41,7 @@ export async function handleProxy(request: NextRequest, deps: ProxyDeps = {}): P
 
   // Redirects and refusals the proxy answers itself carry no page: the strictest policy (nothing loads, no framing).
   const finish = (response: NextResponse, csp: string = NO_CONTENT_CSP) => {
-    for (const [name, value] of Object.entries(securityHeaders({ https }))) response.headers.set(name, value);
-    response.headers.set('Content-Security-Policy', csp);
-    response.headers.set(REQUEST_ID_HEADER, requestId);
+    setSecurityHeaders(response.headers, { https, csp, requestId });
     return response;
   };
 

@@ -3,7 +3,7 @@ import { operationSchema, type Operation } from '@/lib/api/schemas/operation';
 import { CSV_BOM, CSV_COLUMNS, csvCell, csvHeader, csvRow, operationCsvCells, parseCsv } from './csv';
 import { dayBoundary, operationListSearch, parseOperationListState, toServiceQuery } from './list-filters';
 import { isStuck, parseStuckThresholds } from './stuck';
-import { eventBelongsToOperation, feeTotals, formatFeeRate, rateBothWays, timeline } from './view';
+import { eventBelongsToOperation, feeTotals, rateBothWays, timeline } from './view';
 
 const OP_ID = '3f2c1b7a-9d8e-4c6b-8a5f-1e2d3c4b5a69';
 const ACCOUNT = '0b6f7a52-3f9e-4c1a-9d55-2f7c8f1e9a10';
@@ -117,13 +117,6 @@ describe('operation → CSV row', () => {
 });
 
 describe('operation view', () => {
-  it('shows a fee rate, sent as a fraction, as a percentage in the locale', () => {
-    expect(formatFeeRate('0.0050', 'en')).toBe('0.5%');
-    expect(formatFeeRate('0.0050', 'pt-BR')).toBe('0,5%');
-    expect(formatFeeRate('0.000125', 'en')).toBe('0.0125%');
-    expect(formatFeeRate('not a number', 'en')).toBe('not a number');
-  });
-
 
   it('timeline: each state with the seconds it took and its reason', () => {
     const failed = operation({

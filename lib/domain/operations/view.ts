@@ -21,21 +21,6 @@ export function feeTotals(fees: readonly Pick<Fee, 'amount'>[]): Amount[] {
   return [...byAsset.entries()].map(([asset, amounts]) => sumAmounts(amounts, asset));
 }
 
-/**
- * A PERCENTAGE fee's rate in the reader's locale. The service sends it as a decimal fraction string ("0.0050" is
- * 0.5 %, as the sandbox's FX_SPREAD in lib/sandbox/quotes/rates.ts); Intl's percent style formats the string itself
- * (no float), with the locale's sign and spacing: "0.5%" in en, "0,5%" in pt-BR. Anything unreadable is shown as sent.
- */
-export function formatFeeRate(value: string, locale: string): string {
-  // Intl reads any string (`"abc"` becomes NaN%): only a plain decimal is formatted.
-  if (!/^-?\d+(?:\.\d+)?$/.test(value.trim())) return value;
-  try {
-    return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 4 }).format(value.trim() as `${number}`);
-  } catch {
-    return value;
-  }
-}
-
 /** The quote's rate both ways: `1 BASE = rate QUOTE` and `1 QUOTE = inverse BASE`. */
 export function rateBothWays(rate: { value: string; base: string; quote: string }): {
   forward: { from: string; to: string; value: string };

@@ -3,7 +3,8 @@ import { AmountText } from '@/components/money/amount-text';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import type { Fee } from '@/lib/api/schemas/operation';
-import { feeTotals, formatFeeRate } from '@/lib/domain/operations/view';
+import { feeTotals } from '@/lib/domain/operations/view';
+import { formatFraction } from '@/lib/domain/quotes/display';
 import { humanizeEnum } from '@/lib/i18n/format';
 
 /** Each fee line (source, kind, rate, amount) and the total per asset. */
@@ -11,7 +12,6 @@ export function FeesCard({ fees }: { fees: Fee[] }) {
   const t = useTranslations('operations.detail.fees');
   const locale = useLocale();
   const label = (group: 'sources' | 'kinds', value: string) => (t.has(`${group}.${value}`) ? t(`${group}.${value}`) : humanizeEnum(value));
-  const percent = (value: string) => formatFeeRate(value, locale);
   let totals: ReturnType<typeof feeTotals> = [];
   try {
     totals = feeTotals(fees);
@@ -40,7 +40,7 @@ export function FeesCard({ fees }: { fees: Fee[] }) {
                 <TR key={`${fee.source}-${i}`}>
                   <TD>{label('sources', fee.source)}</TD>
                   <TD className="hidden sm:table-cell">{label('kinds', fee.type)}</TD>
-                  <TD className="tabular-nums">{fee.percentage ? percent(fee.percentage) : '—'}</TD>
+                  <TD className="tabular-nums">{fee.percentage ? formatFraction(fee.percentage, locale) : '—'}</TD>
                   <TD className="text-right">
                     <AmountText amount={fee.amount} />
                   </TD>
