@@ -5,8 +5,9 @@ import { cookies } from 'next/headers';
 import type { ReactNode } from 'react';
 import { TimeZoneCookie } from '@/components/i18n/time-zone-cookie';
 import { parseTheme, THEME_COOKIE, themeClass } from '@/components/shell/theme';
-import { TIME_ZONE_COOKIE } from '@/lib/i18n/config';
+import { isTimeZone, TIME_ZONE_COOKIE } from '@/lib/i18n/config';
 import { getRequestIntl } from '@/lib/i18n/request-context';
+import { zoneOffsetMinutes } from '@/lib/time/zone';
 import { pickNamespaces } from '@/messages';
 import './globals.css';
 
@@ -35,11 +36,13 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // Client components everywhere get the locale and time zone, but only the small `common` (buttons, error pages)
   // and `status` (badges) namespaces; a subtree that needs more wraps itself in <IntlScope namespaces={…}>.
   const messages = pickNamespaces(await getMessages(), ['common', 'status']);
+  const sentZone = jar.get(TIME_ZONE_COOKIE)?.value;
+  const sentOffset = isTimeZone(sentZone) ? zoneOffsetMinutes(new Date(), sentZone) : undefined;
   return (
     <html lang={locale} className={themeClass(theme)} data-theme={theme}>
       <body>
         <NextIntlClientProvider messages={messages}>
-          <TimeZoneCookie sent={jar.get(TIME_ZONE_COOKIE)?.value} followsBrowser={timeZoneFollowsBrowser} />
+          <TimeZoneCookie sent={sentZone} sentOffset={sentOffset} followsBrowser={timeZoneFollowsBrowser} />
           {children}
         </NextIntlClientProvider>
       </body>

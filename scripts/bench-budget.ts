@@ -32,6 +32,7 @@ import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { CONSOLE_ROUTES } from '../lib/auth/routes';
 import { can, type Role } from '../lib/auth/permissions';
 import { DEMO_USER_BY_ROLE } from '../lib/team/demo-users';
+import { TIME_ZONE_COOKIE } from '../lib/i18n/config';
 
 const { values: flags } = parseArgs({
   options: {
@@ -317,7 +318,7 @@ async function resolvePath(pattern: string, get: Get, html: GetHtml): Promise<st
 interface LighthouseResult {
   lhr: {
     categories: Record<string, { score: number | null }>;
-    audits: Record<string, { numericValue?: number; details?: { items?: Record<string, unknown>[] } }>;
+    audits: Record<string, { numericValue?: number; score?: number | null; displayValue?: string; details?: { items?: Record<string, unknown>[] } }>;
     runtimeError?: { message: string };
     finalDisplayedUrl?: string;
   };
@@ -377,6 +378,12 @@ async function lighthouseOnce(lighthouse: LighthouseFn, url: string, cookie: str
     await cdp.context.addCookies(browserCookies(cookie));
   }
   const blank = cdp.context.pages()[0] ?? (await cdp.context.newPage());
+  if (cookie) {
+    // A user who signed in through /login carries the time-zone cookie that page set (components/i18n/
+    // time-zone-cookie.tsx); without it every run would measure a first visit's one-off refresh to the browser's zone.
+    const zone = await blank.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    await cdp.context.addCookies([{ name: TIME_ZONE_COOKIE, value: encodeURIComponent(zone), url: BASE }]);
+  }
   const pageSession = await cdp.context.newCDPSession(blank);
   await pageSession.send('Network.clearBrowserCache');
   await pageSession.detach();
@@ -417,8 +424,22 @@ function printDetails(url: string, audits: LighthouseResult['lhr']['audits']): v
   const longTasks = items('long-tasks')
     .slice(0, 6)
     .map((i) => `${String(i.url ?? '').replace(BASE, '').slice(-50)} @${ms(i.startTime)} ${ms(i.duration)}`);
-  console.log(`[budget] details ${url.replace(BASE, '')}\n  main thread: ${work.join(', ')}\n  scripts: ${scripts.join(' | ')}`);
+  // The score is a weighted mix of these five metrics: each with its value and its own 0–100 score.
+  const metrics = ['first-contentful-paint', 'speed-index', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift']
+    .map((id) => `${id.split('-').map((w) => w[0]).join('').toUpperCase()} ${audits[id]?.displayValue ?? '?'} (${Math.round((audits[id]?.score ?? 0) * 100)})`);
+  console.log(`[budget] details ${url.replace(BASE, '')}\n  metrics: ${metrics.join(', ')}`);
+  // What the unthrottled load observed, from which Lighthouse simulates the figures above.
+  const observed = (audits.metrics?.details?.items?.[0] ?? {}) as Record<string, number>;
+  const seen = ['FirstContentfulPaint', 'LargestContentfulPaint', 'DomContentLoaded', 'Load']
+    .map((k) => `${k.replace(/[a-z]/g, '')} ${Math.round(observed[`observed${k}`] ?? Number.NaN)} ms`);
+  console.log(`  observed: ${seen.join(', ')}`);
+  console.log(`  main thread: ${work.join(', ')}\n  scripts: ${scripts.join(' | ')}`);
   console.log(`  long tasks: ${longTasks.join(' | ')}`);
+  const shifts = items('layout-shifts').map((i) => {
+    const node = i.node as { snippet?: string; selector?: string } | undefined;
+    return `${Number(i.score).toFixed(3)} ${node?.selector ?? '?'} ${String(node?.snippet ?? '').slice(0, 80)}`;
+  });
+  if (shifts.length) console.log(`  layout shifts: ${shifts.join(' | ')}`);
 }
 
 function median(values: number[]): number {

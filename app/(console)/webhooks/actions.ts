@@ -7,7 +7,7 @@ import { listAccounts } from '@/lib/api/accounts';
 import { createTransfer } from '@/lib/api/operations';
 import { createSubscription, deleteSubscription, getSubscription, resendExecutionLog } from '@/lib/api/subscriptions';
 import { failNextDeliveries } from '@/lib/api/webhooks';
-import { zonedTimeToInstant } from '@/lib/domain/webhooks/filters';
+import { dayBoundary } from '@/lib/time/zone';
 import { getEnv } from '@/lib/env';
 import { derivedKey } from '@/lib/webhooks/replay-key';
 import { planReplay } from '@/lib/webhooks/load';
@@ -84,8 +84,8 @@ function windowOf(input: ReplayWindowInput): { from: Date | null; to: Date | nul
   } catch {
     throw new DomainError('INVALID_INPUT', 'errors.invalidTimeZone');
   }
-  const from = input.from ? zonedTimeToInstant(input.from, { h: 0, m: 0, s: 0, ms: 0 }, timeZone) : null;
-  const to = input.to ? zonedTimeToInstant(input.to, { h: 23, m: 59, s: 59, ms: 999 }, timeZone) : null;
+  const from = input.from ? dayBoundary(input.from, timeZone, false) : null;
+  const to = input.to ? dayBoundary(input.to, timeZone, true) : null;
   if (from && to && from > to) throw new DomainError('INVALID_INPUT', 'errors.rangeOrder', { to: 'errors.rangeOrder' });
   return { from, to };
 }

@@ -1,6 +1,7 @@
 // Pure: the operations list's state in the URL ↔ the service query. One parser for the page, the CSV export
 // and the links, so a filtered list and its export always agree.
 import { INTENT_TYPE_VALUES, OPERATION_STATUS_VALUES } from './vocabulary';
+import { dayBoundary } from '@/lib/time/zone';
 import { ASSETS } from '@/lib/money/assets';
 import { isUuid } from '@/lib/validation/uuid';
 
@@ -76,25 +77,6 @@ export function hasFilters(state: OperationListState): boolean {
   return Object.keys(filtersOnly(state)).length > 0;
 }
 
-/**
- * Offset (e.g. "-03:00") of a time zone at an instant, from Intl — so "from 2026-11-23" means midnight where the
- * user is, not in UTC.
- */
-export function zoneOffset(timeZone: string, at: Date): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(at);
-  const name = parts.find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
-  const m = /GMT([+-]\d{2}):?(\d{2})?/.exec(name);
-  return m ? `${m[1]}:${m[2] ?? '00'}` : '+00:00';
-}
-
-/** A calendar day in a zone → the UTC instant of its first (or, `end`, last) millisecond. */
-export function dayBoundary(day: string, timeZone: string, end: boolean): string {
-  const local = `${day}T${end ? '23:59:59.999' : '00:00:00.000'}`;
-  // The offset at that local time (approximated at noon UTC of that day: zone transitions happen at night).
-  const offset = zoneOffset(timeZone, new Date(`${day}T12:00:00Z`));
-  return new Date(`${local}${offset}`).toISOString();
-}
-
 /** The service's `GET /api/operations` query for these filters (asset is filtered by the console: no such query). */
 export interface OperationServiceQuery {
   intentType?: (typeof INTENT_TYPE_VALUES)[number];
@@ -109,7 +91,7 @@ export function toServiceQuery(state: OperationListState, timeZone: string): Ope
   if (state.type) q.intentType = state.type;
   if (state.status) q.status = state.status;
   if (state.account) q.accountId = state.account;
-  if (state.from) q.createdFrom = dayBoundary(state.from, timeZone, false);
-  if (state.to) q.createdTo = dayBoundary(state.to, timeZone, true);
+  if (state.from) q.createdFrom = dayBoundary(state.from, timeZone, false).toISOString();
+  if (state.to) q.createdTo = dayBoundary(state.to, timeZone, true).toISOString();
   return q;
 }

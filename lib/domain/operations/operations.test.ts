@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { operationSchema, type Operation } from '@/lib/api/schemas/operation';
 import { CSV_BOM, CSV_COLUMNS, csvCell, csvHeader, csvRow, operationCsvCells, parseCsv } from './csv';
-import { dayBoundary, operationListSearch, parseOperationListState, toServiceQuery } from './list-filters';
+import { operationListSearch, parseOperationListState, toServiceQuery } from './list-filters';
 import { isStuck, parseStuckThresholds } from './stuck';
 import { eventBelongsToOperation, feeTotals, rateBothWays, timeline } from './view';
 
@@ -191,9 +191,10 @@ describe('list state in the URL', () => {
   });
 
   it('days are the user’s days: São Paulo midnight is 03:00 UTC', () => {
-    expect(dayBoundary('2026-11-23', 'America/Sao_Paulo', false)).toBe('2026-11-23T03:00:00.000Z');
-    expect(dayBoundary('2026-11-23', 'America/Sao_Paulo', true)).toBe('2026-11-24T02:59:59.999Z');
-    expect(dayBoundary('2026-11-23', 'UTC', false)).toBe('2026-11-23T00:00:00.000Z');
+    expect(toServiceQuery({ from: '2026-11-23', to: '2026-11-23' }, 'America/Sao_Paulo')).toEqual({
+      createdFrom: '2026-11-23T03:00:00.000Z',
+      createdTo: '2026-11-24T02:59:59.999Z',
+    });
     expect(toServiceQuery({ type: 'SWAP', asset: 'BRL', from: '2026-11-23' }, 'UTC')).toEqual({ intentType: 'SWAP', createdFrom: '2026-11-23T00:00:00.000Z' });
   });
 });

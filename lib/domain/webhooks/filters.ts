@@ -1,3 +1,4 @@
+import { dayBoundary } from '@/lib/time/zone';
 import { isDeliveryStatus, isEventType, type DeliveryStatus, type WebhookEventType } from './catalog';
 
 /**
@@ -63,39 +64,13 @@ export function hasFilters(filters: LogFilters): boolean {
   return Boolean(filters.status || filters.eventType || filters.from || filters.to);
 }
 
-/** Offset of `timeZone` from UTC at `instant`, in minutes (Intl only; no time-zone database of our own). */
-function zoneOffsetMinutes(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
-}
-
-/** The instant a wall-clock time in `timeZone` names (two passes settle DST edges). */
-export function zonedTimeToInstant(day: string, time: { h: number; m: number; s: number; ms: number }, timeZone: string): Date {
-  const [y, mo, d] = day.split('-').map(Number);
-  const wall = Date.UTC(y, mo - 1, d, time.h, time.m, time.s, time.ms);
-  let guess = wall - zoneOffsetMinutes(new Date(wall), timeZone) * 60_000;
-  guess = wall - zoneOffsetMinutes(new Date(guess), timeZone) * 60_000;
-  return new Date(guess);
-}
-
 /** The service's query for these filters: `status`, `eventType`, `createdFrom`/`createdTo` as inclusive instants. */
 export function toServiceQuery(filters: LogFilters, timeZone: string): Record<string, string> {
   const q: Record<string, string> = {};
   if (filters.status) q.status = filters.status;
   if (filters.eventType) q.eventType = filters.eventType;
-  if (filters.from) q.createdFrom = zonedTimeToInstant(filters.from, { h: 0, m: 0, s: 0, ms: 0 }, timeZone).toISOString();
-  if (filters.to) q.createdTo = zonedTimeToInstant(filters.to, { h: 23, m: 59, s: 59, ms: 999 }, timeZone).toISOString();
+  if (filters.from) q.createdFrom = dayBoundary(filters.from, timeZone, false).toISOString();
+  if (filters.to) q.createdTo = dayBoundary(filters.to, timeZone, true).toISOString();
   return q;
 }
 
