@@ -43,7 +43,7 @@ describe('client form graphs use zod/mini only', () => {
   // JS at all, and the modules they load later reach zod only as zod/mini.
   it.each([
     'app/(console)/accounts/new/_components/create-account-form.tsx',
-    'app/(console)/team/_components/add-user-button.tsx',
+    'app/(console)/team/_components/add-user-dialog.tsx',
   ])('%s imports no zod with the page; what it loads on first use reaches zod only as zod/mini', (entry) => {
     expect(zodSpecs(clientGraphPackages(entry))).toEqual([]);
     const lazy = [...readFileSync(join(ROOT, entry), 'utf8').matchAll(DYNAMIC_IMPORT)]

@@ -1,86 +1,34 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { CopyButton } from '@/components/ui/copy-button';
-import { Dialog } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
-import { useToast } from '@/components/ui/toast';
-import { readActionResult } from '@/lib/actions/result';
-import type { Failure } from '@/lib/errors';
-import { applyFieldErrors } from '@/components/forms/apply-field-errors';
-import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
-import { useFieldMessage } from '@/components/i18n/use-field-message';
-import { ROLES } from '@/lib/auth/permissions';
-import { addUserAction } from '../actions';
-import type { AddUserInput } from '@/lib/domain/team/schema';
-import { lazyResolver } from '@/components/forms/lazy-resolver';
 
-type Created = { name: string; email: string; oneTimePassword: string };
+/**
+ * The "add user" button. The dialog behind it (react-hook-form, the dialog, the copy button: about 20 kB gzip) loads
+ * when it is first wanted — the pointer over the button, keyboard focus on it, or the click — instead of with /team,
+ * which it had put 20 kB over the list pages' first-load JS (README, "Performance budget").
+ */
+const loadDialog = () => import('./add-user-dialog');
+const AddUserDialog = dynamic(() => loadDialog().then((m) => m.AddUserDialog), { ssr: false });
 
-const FIELDS = ['name', 'email', 'role'] as const;
-const EMPTY: AddUserInput = { name: '', email: '', role: 'viewer' };
-
-// The shared schema and zod load when the dialog opens, not with the page (first-load JS budget).
-const validation = lazyResolver<AddUserInput, unknown, AddUserInput>(async () => {
-  const [{ zodResolver }, { addUserSchema }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
-    import('@/lib/domain/team/schema'),
-  ]);
-  return zodResolver(addUserSchema);
-});
+function preload() {
+  loadDialog().catch(() => undefined); // a failed download is retried when the dialog renders
+}
 
 export function AddUserButton() {
   const t = useTranslations('team.add');
-  const roles = useTranslations('shell.roles');
-  const common = useTranslations('common');
-  const fieldMessage = useFieldMessage();
-  const failureSentence = useFailureSentence();
   const [open, setOpen] = useState(false);
-  const [created, setCreated] = useState<Created | null>(null);
-  const [failure, setFailure] = useState<Failure | null>(null);
-  const { toast } = useToast();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<AddUserInput, unknown, AddUserInput>({ resolver: validation.resolver, defaultValues: EMPTY });
-
-  function close() {
-    if (isSubmitting) return;
-    setOpen(false);
-    // The one-time password must not linger in memory after the dialog is closed.
-    setCreated(null);
-    setFailure(null);
-    reset(EMPTY);
-  }
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    const outcome = readActionResult(await addUserAction(values));
-    if (!outcome.ok) {
-      if (!applyFieldErrors(outcome.failure, FIELDS, { setError, setFocus })) setFailure(outcome.failure);
-      return;
-    }
-    const { user, oneTimePassword } = outcome.data;
-    setCreated({ name: user.name, email: user.email, oneTimePassword });
-    toast({ title: t('added', { name: user.name, role: roles(user.role) }) });
-  });
-
+  // Mounted on first open and kept: closing resets the form inside, reopening is instant.
+  const [wanted, setWanted] = useState(false);
   return (
     <>
       <Button
+        onPointerEnter={preload}
+        onFocus={preload}
         onClick={() => {
-          validation.preload();
-          setCreated(null);
+          setWanted(true);
           setOpen(true);
         }}
       >
@@ -89,63 +37,7 @@ export function AddUserButton() {
         </svg>
         {t('button')}
       </Button>
-      <Dialog
-        open={open}
-        onClose={close}
-        dismissible={!isSubmitting}
-        title={created ? t('doneTitle') : t('title')}
-        description={created ? undefined : t('description')}
-        footer={
-          created ? (
-            <Button onClick={close} autoFocus>
-              {t('done')}
-            </Button>
-          ) : (
-            <>
-              <Button variant="secondary" onClick={close} disabled={isSubmitting}>
-                {common('cancel')}
-              </Button>
-              <Button type="submit" form="add-user-form" loading={isSubmitting}>
-                {t('submit')}
-              </Button>
-            </>
-          )
-        }
-      >
-        {created ? (
-          <div className="space-y-4">
-            <p className="text-fg-muted">
-              {t('giveOtp', { name: created.name, email: created.email })}
-            </p>
-            <div className="flex items-center gap-2 rounded-lg border border-border bg-surface-muted p-3">
-              <code data-testid="one-time-password" className="flex-1 font-mono text-base tracking-wide text-fg select-all">
-                {created.oneTimePassword}
-              </code>
-              <CopyButton value={created.oneTimePassword} srLabel={t('copyOtp')} />
-            </div>
-            <Alert tone="warning">{t('shownOnce')}</Alert>
-          </div>
-        ) : (
-          <form id="add-user-form" onSubmit={onSubmit} noValidate className="space-y-4">
-            {failure ? <Alert tone="error">{failureSentence(failure)}</Alert> : null}
-            <Field id="add-user-name" label={t('name')} required error={fieldMessage(errors.name?.message)}>
-              <Input autoComplete="off" autoFocus {...register('name')} />
-            </Field>
-            <Field id="add-user-email" label={t('email')} required error={fieldMessage(errors.email?.message)}>
-              <Input type="email" autoComplete="off" spellCheck={false} {...register('email')} />
-            </Field>
-            <Field id="add-user-role" label={t('role')} required error={fieldMessage(errors.role?.message)} hint={t('roleHint')}>
-              <Select {...register('role')}>
-                {ROLES.map((role) => (
-                  <option key={role} value={role}>
-                    {roles(role)}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-          </form>
-        )}
-      </Dialog>
+      {wanted ? <AddUserDialog open={open} onClose={() => setOpen(false)} /> : null}
     </>
   );
 }
