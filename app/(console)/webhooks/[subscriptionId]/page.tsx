@@ -10,7 +10,6 @@ import { IntlScope } from '@/components/i18n/intl-scope';
 import { Alert } from '@/components/ui/alert';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { SkeletonRows } from '@/components/ui/skeleton';
 import { getExecutionLog, getSubscription, listExecutionLogs } from '@/lib/api/subscriptions';
 import { deliverySignature, listExecutionLogsFiltered, type FilteredLogPage } from '@/lib/api/webhooks';
 import type { ExecutionLog } from '@/lib/api/schemas/execution-log';
@@ -119,7 +118,7 @@ export default async function SubscriptionPage({ params, searchParams }: Props) 
       />
       <LogWatcher subscriptionId={subscriptionId} signature={head ? attemptsSignature(head.data) : ''} active={firstPage} />
       <div className="space-y-6">
-        <Suspense fallback={<SkeletonRows rows={3} className="rounded-lg border border-border bg-surface p-4" />}>
+        <Suspense fallback={<HealthCard health={null} />}>
           <Health subscriptionId={subscriptionId} createdAt={sub.createdAt} />
         </Suspense>
         <section aria-labelledby="logs-title" className="space-y-4">
