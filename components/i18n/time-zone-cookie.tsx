@@ -10,9 +10,10 @@ import { needsZoneCheck } from '@/lib/time/zone';
  * (lib/i18n/request-context.ts). When the page was rendered in another zone (first visit, travel) and the user
  * follows the browser, the page is refreshed so every time shown is in the browser's zone.
  *
- * `sentOffset` is the cookie's zone's UTC offset now, from the server: when it is the browser's, nothing is read.
- * Otherwise the zone name is read when the browser is idle, not in the task that hydrates the page: a page's first
- * Intl.DateTimeFormat cost 60–80 ms there under Lighthouse's 4× CPU slowdown (README, "Performance budget").
+ * `sentOffset` is the cookie's zone's UTC offset now, from the server: when it is the browser's, the zone name is not
+ * read at all. Reading it takes the page's first Intl.DateTimeFormat, 57–84 ms of main thread under Lighthouse's 4×
+ * CPU slowdown, in the task that finishes hydration (README, "Performance budget"). When it must be read (no cookie
+ * yet, another offset) it is read at once, as before: the cookie has to be there before the user leaves /login.
  */
 export function TimeZoneCookie({
   sent,
@@ -26,23 +27,15 @@ export function TimeZoneCookie({
   const router = useRouter();
   useEffect(() => {
     if (!needsZoneCheck(sent, sentOffset, -new Date().getTimezoneOffset())) return;
-    const check = () => {
-      let zone: string | undefined;
-      try {
-        zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-      } catch {
-        return;
-      }
-      if (!zone || zone === sent) return;
-      document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`;
-      if (followsBrowser) router.refresh();
-    };
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(check, { timeout: 2000 });
-      return () => window.cancelIdleCallback(id);
+    let zone: string | undefined;
+    try {
+      zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    } catch {
+      return;
     }
-    const id = window.setTimeout(check, 0);
-    return () => window.clearTimeout(id);
+    if (!zone || zone === sent) return;
+    document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`;
+    if (followsBrowser) router.refresh();
   }, [sent, sentOffset, followsBrowser, router]);
   return null;
 }
