@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { storageStatePath, type DemoRole } from './helpers/roles';
+import { TIME_ZONE_COOKIE } from '../lib/i18n/config';
 
 export { expect };
 export { DEMO, EXPECTED_NAV, ROLES, storageStatePath, type DemoRole } from './helpers/roles';
@@ -10,6 +11,12 @@ type Theme = 'light' | 'dark';
 /** A new browser context signed in as a demo role (state saved by global-setup), optionally in a theme. */
 export async function newRoleContext(browser: Browser, role: DemoRole, baseURL: string, theme?: Theme): Promise<BrowserContext> {
   const context = await browser.newContext({ storageState: storageStatePath(role, baseURL), baseURL });
+  // A browser that signed in through /login carries the time-zone cookie that page sets; the saved states come from
+  // an API sign-in and do not. Without it the first page of every context refreshed itself to the browser's zone
+  // right after loading, and an axe check running meanwhile now and then saw the page without its <title>. The zone
+  // is this machine's, the one Chromium reports in a context without `timezoneId`. Specs that set their own zone
+  // (i18n, operations) build their own contexts and still meet the first visit's refresh.
+  await context.addCookies([{ name: TIME_ZONE_COOKIE, value: encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone), url: baseURL }]);
   if (theme) await setTheme(context, baseURL, theme);
   return context;
 }
