@@ -5,7 +5,6 @@ import { cookies } from 'next/headers';
 import type { ReactNode } from 'react';
 import { TimeZoneCookie } from '@/components/i18n/time-zone-cookie';
 import { parseTheme, THEME_COOKIE, themeClass } from '@/components/shell/theme';
-import { isTimeZone, TIME_ZONE_COOKIE } from '@/lib/i18n/config';
 import { getRequestIntl } from '@/lib/i18n/request-context';
 import { zoneOffsetMinutes } from '@/lib/time/zone';
 import { pickNamespaces } from '@/messages';
@@ -32,17 +31,16 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // The theme comes from a cookie so the first paint is right without an inline script.
   const jar = await cookies();
   const theme = parseTheme(jar.get(THEME_COOKIE)?.value);
-  const { locale, timeZoneFollowsBrowser } = await getRequestIntl();
+  const { locale, timeZoneFollowsBrowser, browserTimeZone } = await getRequestIntl();
   // Client components everywhere get the locale and time zone, but only the small `common` (buttons, error pages)
   // and `status` (badges) namespaces; a subtree that needs more wraps itself in <IntlScope namespaces={…}>.
   const messages = pickNamespaces(await getMessages(), ['common', 'status']);
-  const sentZone = jar.get(TIME_ZONE_COOKIE)?.value;
-  const sentOffset = isTimeZone(sentZone) ? zoneOffsetMinutes(new Date(), sentZone) : undefined;
+  const sentOffset = browserTimeZone ? zoneOffsetMinutes(new Date(), browserTimeZone) : undefined;
   return (
     <html lang={locale} className={themeClass(theme)} data-theme={theme}>
       <body>
         <NextIntlClientProvider messages={messages}>
-          <TimeZoneCookie sent={sentZone} sentOffset={sentOffset} followsBrowser={timeZoneFollowsBrowser} />
+          <TimeZoneCookie sent={browserTimeZone ?? undefined} sentOffset={sentOffset} followsBrowser={timeZoneFollowsBrowser} />
           {children}
         </NextIntlClientProvider>
       </body>

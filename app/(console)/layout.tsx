@@ -17,7 +17,7 @@ import { can } from '@/lib/auth/permissions';
 import { NAV_GROUPS, permissionForPath } from '@/lib/auth/routes';
 import { currentPath, requireUser } from '@/lib/auth/session';
 import { getEnv } from '@/lib/env';
-import { pickTimeZone, TIME_ZONE_COOKIE } from '@/lib/i18n/config';
+import { DEFAULT_TIME_ZONE } from '@/lib/i18n/config';
 import { getRequestIntl } from '@/lib/i18n/request-context';
 import { countInbox } from '@/lib/payouts';
 
@@ -39,7 +39,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   const sandbox = getEnv().SANDBOX === 'on';
   const jar = await cookies();
   const theme = parseTheme(jar.get(THEME_COOKIE)?.value);
-  const { locale } = await getRequestIntl();
+  const { locale, browserTimeZone } = await getRequestIntl();
 
   return (
     <ToastProvider>
@@ -69,7 +69,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
                 role={user.role}
                 locale={locale}
                 savedTimeZone={user.timeZone}
-                browserTimeZone={pickTimeZone(null, jar.get(TIME_ZONE_COOKIE)?.value)}
+                browserTimeZone={browserTimeZone ?? DEFAULT_TIME_ZONE}
               />
             </div>
           </header>
