@@ -127,6 +127,8 @@ test('compliance creates an account: CNPJ error on blur, then the detail page wi
   await expect(page.locator('#legalName-error')).toHaveText('Enter the legal name.');
   await expect(page.locator('#industry-error')).toHaveText('Choose an industry.');
   await expect(page.locator('#assets-error')).toHaveText('Choose at least one asset.');
+  // The address group subscribes to its own errors (the form body above it is memoised).
+  await expect(page.locator('#address\\.addressLine1-error')).toHaveText('Enter the street address.');
   expect(posted).toBe(false);
   page.off('request', onRequest);
   await expectNoAxeViolations(page);
@@ -134,6 +136,7 @@ test('compliance creates an account: CNPJ error on blur, then the detail page wi
 
   const name = `E2E Created ${RUN}`;
   await fillCompany(page, name, '11.222.333/0001-82');
+  await expect(page.locator('#address\\.addressLine1-error')).toHaveCount(0);
   await page.getByLabel('CNPJ').fill('11.222.333/0001-81');
   await page.getByLabel('CNPJ').blur();
   await expect(page.locator('#taxId-error')).toHaveCount(0);

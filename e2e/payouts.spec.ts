@@ -118,6 +118,9 @@ test('compliance registers a beneficiary: field checks, the key normalised, then
   await save.click();
   await expect(page.locator('[id="holder.firstName-error"]')).toHaveText('Fill in this field.');
   await expect(page.locator('[id="relationshipType-error"]')).toHaveText('Choose the relationship.');
+  // The address and PIX field groups subscribe to their own errors (the form body above them is memoised).
+  await expect(page.locator('[id="holder.address.addressLine1-error"]')).toHaveText('Enter the street address.');
+  await expect(page.locator('[id="paymentInstruction.dictKeyType-error"]')).toHaveText('Choose the PIX key type.');
 
   await page.getByLabel('First name').fill('Ana');
   await page.getByLabel('Last name').fill(`Lima ${RUN}`);
@@ -135,6 +138,9 @@ test('compliance registers a beneficiary: field checks, the key normalised, then
   await page.getByLabel('City').fill('São Paulo');
   await page.getByLabel('State (UF)').fill('SP');
   await page.getByLabel('PIX key type').selectOption('PHONE');
+  // Once fixed, each group's message goes, without a submit (re-validation on change after a submit).
+  await expect(page.locator('[id="holder.address.addressLine1-error"]')).toHaveCount(0);
+  await expect(page.locator('[id="paymentInstruction.dictKeyType-error"]')).toHaveCount(0);
   await page.getByRole('textbox', { name: 'PIX key', exact: true }).fill('(11) 91234-5678');
   // Typed without the country code: read as a Brazilian number and saved in +55 E.164.
   await page.getByRole('textbox', { name: 'PIX key', exact: true }).blur();

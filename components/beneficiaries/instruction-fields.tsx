@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { get, useWatch, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { get, useFormState, useWatch, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -28,14 +28,16 @@ export function InstructionFields<T extends FieldValues>({
   form,
   name,
 }: {
-  form: Pick<UseFormReturn<T>, 'register' | 'control' | 'formState' | 'setValue' | 'getValues'>;
+  form: Pick<UseFormReturn<T>, 'register' | 'control' | 'setValue' | 'getValues'>;
   /** Path of the instruction object in the form values; '' for the root. */
   name: string;
 }) {
   const t = useTranslations('beneficiaries');
   const message = useBeneficiaryFieldMessage();
   const path = (key: Key) => (name ? `${name}.${key}` : key) as Path<T>;
-  const error = (key: Key) => message((get(form.formState.errors, path(key)) as { message?: string } | undefined)?.message);
+  // Its own subscription to its own errors (see AddressFields): '' (the root) subscribes to the whole form's.
+  const { errors } = useFormState({ control: form.control, name: (name || undefined) as Path<T> | undefined });
+  const error = (key: Key) => message((get(errors, path(key)) as { message?: string } | undefined)?.message);
   const type = useWatch({ control: form.control, name: path('dictKeyType') }) as string | undefined;
   return (
     <>

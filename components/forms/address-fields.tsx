@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { get, useWatch, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { get, useFormState, useWatch, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import type { CountryOption } from '@/lib/domain/address/countries';
@@ -21,7 +21,7 @@ export function AddressFields<T extends FieldValues, TOut extends FieldValues = 
   countries,
 }: {
   /** `TOut`: what the form's resolver turns the values into (a schema may transform other fields). */
-  form: Pick<UseFormReturn<T, unknown, TOut>, 'register' | 'control' | 'formState'>;
+  form: Pick<UseFormReturn<T, unknown, TOut>, 'register' | 'control'>;
   /** Path of the address object in the form values. */
   name: string;
   /** Named on the server (`countryOptions()`), never in the browser: see CountrySelect. */
@@ -30,8 +30,12 @@ export function AddressFields<T extends FieldValues, TOut extends FieldValues = 
   const t = useTranslations('address');
   const fieldMessage = useFieldMessage();
   const path = (key: AddressKey) => `${name}.${key}` as Path<T>;
+  // Its own subscription to its errors: `form.formState` is a snapshot refreshed only when the component that calls
+  // `useForm` renders, and the create forms keep their fields in a memoised body under that component
+  // (CreateAccountForm, CreateBeneficiaryForm), which does not render again for an error.
+  const { errors } = useFormState({ control: form.control, name: name as Path<T> });
   const error = (key: AddressKey): string | undefined =>
-    fieldMessage((get(form.formState.errors, `${name}.${key}`) as { message?: string } | undefined)?.message);
+    fieldMessage((get(errors, `${name}.${key}`) as { message?: string } | undefined)?.message);
   const brazil = useWatch({ control: form.control, name: path('country') }) === 'BR';
 
   return (

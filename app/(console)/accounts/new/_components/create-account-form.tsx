@@ -2,19 +2,18 @@
 
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { memo, useState } from 'react';
+import { Controller, useForm, useFormState, type UseFormReturn } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardFooter, CardHeader } from '@/components/ui/card';
 import { Field, fieldDescriptionIds } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { AddressFields } from '@/components/forms/address-fields';
 import type { CountryOption } from '@/lib/domain/address/countries';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { useIdempotencyKey } from '@/components/forms/use-idempotency-key';
 import { applyFieldErrors, placeFieldErrors } from '@/components/forms/apply-field-errors';
-import { useHydrated } from '@/hooks/use-hydrated';
 import { useEnumLabel } from '@/components/i18n/use-enum-label';
 import { useFieldMessage } from '@/components/i18n/use-field-message';
 import { readActionResult } from '@/lib/actions/result';
@@ -56,33 +55,41 @@ const validation = lazyResolver<CreateAccountInput, unknown, CreateAccountValues
   return zodResolver(createAccountSchema);
 });
 
-/** The company-owner create form: validates with the shared schema on blur and on submit. */
-export function CreateAccountForm({ countries }: { countries: readonly CountryOption[] }) {
+interface Props {
+  countries: readonly CountryOption[];
+}
+
+/**
+ * The company-owner create form: validates with the shared schema on blur and on submit.
+ *
+ * `useForm` renders its component once more right after mount (react-hook-form sets `formState.isReady` in a layout
+ * effect, inside the task that hydrates the page); the form is a memoised body under it that reads the state it
+ * shows through `useFormState`, so that render stops here (README, "Performance budget").
+ */
+export function CreateAccountForm({ countries }: Props) {
+  const form = useForm<CreateAccountInput, unknown, CreateAccountValues>({
+    resolver: validation.resolver,
+    defaultValues: emptyCreateAccountValues(),
+    mode: 'onTouched',
+  });
+  return <CreateAccountFormBody form={form} countries={countries} />;
+}
+
+const CreateAccountFormBody = memo(function CreateAccountFormBody({
+  form,
+  countries,
+}: Props & { form: UseFormReturn<CreateAccountInput, unknown, CreateAccountValues> }) {
   const t = useTranslations('accounts.new');
   const industryLabel = useEnumLabel('industries');
   const fieldMessage = useFieldMessage();
   const router = useRouter();
   const { key: idempotencyKey, renew } = useIdempotencyKey();
   const [failure, setFailure] = useState<FormFailure | null>(null);
-  const form = useForm<CreateAccountInput, unknown, CreateAccountValues>({
-    resolver: validation.resolver,
-    defaultValues: emptyCreateAccountValues(),
-    mode: 'onTouched',
-  });
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    setFocus,
-    setValue,
-    formState: { errors, isSubmitting },
-  } = form;
+  const { register, control, handleSubmit, setError, setFocus, setValue } = form;
+  const { errors, isSubmitting } = useFormState({ control });
   // Stays on after success until the detail page replaces the form, so nothing can be sent twice.
   const [navigating, setNavigating] = useState(false);
   const busy = isSubmitting || navigating;
-  // Before hydration a click would submit the plain HTML form as a GET, putting the company's data in the URL.
-  const hydrated = useHydrated();
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -197,12 +204,12 @@ export function CreateAccountForm({ countries }: { countries: readonly CountryOp
             </div>
           </CardBody>
           <CardFooter>
-            <Button type="submit" loading={busy} disabled={!hydrated}>
-              {busy ? t('submitting') : t('submit')}
-            </Button>
+            {/* Disabled until hydrated: before that a click would submit the plain HTML form as a GET, putting the
+                company's data in the URL. */}
+            <SubmitButton loading={busy}>{busy ? t('submitting') : t('submit')}</SubmitButton>
           </CardFooter>
         </Card>
       </div>
     </form>
   );
-}
+});

@@ -2,18 +2,17 @@
 
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { memo, useState } from 'react';
+import { useForm, useFormState, type UseFormReturn } from 'react-hook-form';
 import { InstructionFields } from '@/components/beneficiaries/instruction-fields';
 import { applyFieldErrors } from '@/components/forms/apply-field-errors';
 import { lazyResolver } from '@/components/forms/lazy-resolver';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { useIdempotencyKey } from '@/components/forms/use-idempotency-key';
 import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardFooter, CardHeader } from '@/components/ui/card';
 import { useToast } from '@/components/ui/toast';
-import { useHydrated } from '@/hooks/use-hydrated';
 import { readActionResult } from '@/lib/actions/result';
 import type { InstructionValues } from '@/lib/domain/beneficiaries/schema';
 import { addInstructionAction } from '../../actions';
@@ -31,27 +30,35 @@ const validation = lazyResolver<InstructionValues, unknown, InstructionValues>(a
 // The service names the body's fields (`dictKey`); its nested paths, if any, lose their `paymentInstruction.` prefix.
 const RENAMES = [['paymentInstruction.', '']] as const;
 
-/** Compliance adds another PIX key to a beneficiary; it starts pending review and the list above shows it at once. */
+/**
+ * Compliance adds another PIX key to a beneficiary; it starts pending review and the list above shows it at once.
+ * The form is a memoised body under `useForm`, so react-hook-form's render right after mount (`formState.isReady`)
+ * stops here (see CreateBeneficiaryForm).
+ */
 export function AddInstructionForm({ beneficiaryId }: { beneficiaryId: string }) {
-  const t = useTranslations('beneficiaries.add');
-  const sentence = useFailureSentence();
-  const router = useRouter();
-  const hydrated = useHydrated();
-  const { toast } = useToast();
-  const { key: idempotencyKey, renew } = useIdempotencyKey();
-  const [failure, setFailure] = useState<{ sentence: string; requestId: string | null } | null>(null);
   const form = useForm<InstructionValues>({
     resolver: validation.resolver,
     defaultValues: { asset: 'BRL', dictKeyType: '' as InstructionValues['dictKeyType'], dictKey: '' },
     mode: 'onTouched',
   });
-  const {
-    handleSubmit,
-    setError,
-    setFocus,
-    reset,
-    formState: { isSubmitting },
-  } = form;
+  return <AddInstructionFormBody form={form} beneficiaryId={beneficiaryId} />;
+}
+
+const AddInstructionFormBody = memo(function AddInstructionFormBody({
+  form,
+  beneficiaryId,
+}: {
+  form: UseFormReturn<InstructionValues>;
+  beneficiaryId: string;
+}) {
+  const t = useTranslations('beneficiaries.add');
+  const sentence = useFailureSentence();
+  const router = useRouter();
+  const { toast } = useToast();
+  const { key: idempotencyKey, renew } = useIdempotencyKey();
+  const [failure, setFailure] = useState<{ sentence: string; requestId: string | null } | null>(null);
+  const { handleSubmit, setError, setFocus, reset, control } = form;
+  const { isSubmitting } = useFormState({ control });
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -81,11 +88,9 @@ export function AddInstructionForm({ beneficiaryId }: { beneficiaryId: string })
           <InstructionFields form={form} name="" />
         </CardBody>
         <CardFooter>
-          <Button type="submit" loading={isSubmitting} disabled={!hydrated}>
-            {isSubmitting ? t('submitting') : t('submit')}
-          </Button>
+          <SubmitButton loading={isSubmitting}>{isSubmitting ? t('submitting') : t('submit')}</SubmitButton>
         </CardFooter>
       </Card>
     </form>
   );
-}
+});

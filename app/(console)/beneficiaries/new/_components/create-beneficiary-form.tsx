@@ -2,22 +2,21 @@
 
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { memo, useState } from 'react';
+import { useForm, useFormState, type UseFormReturn } from 'react-hook-form';
 import { InstructionFields } from '@/components/beneficiaries/instruction-fields';
 import { useBeneficiaryFieldMessage } from '@/components/beneficiaries/use-beneficiary-field-message';
 import { AddressFields } from '@/components/forms/address-fields';
 import { applyFieldErrors, placeFieldErrors } from '@/components/forms/apply-field-errors';
 import { lazyResolver } from '@/components/forms/lazy-resolver';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { useIdempotencyKey } from '@/components/forms/use-idempotency-key';
 import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardFooter, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { useHydrated } from '@/hooks/use-hydrated';
 import { readActionResult } from '@/lib/actions/result';
 import type { CountryOption } from '@/lib/domain/address/countries';
 import { isoDate, RELATIONSHIP_TYPES } from '@/lib/domain/beneficiaries/holder';
@@ -69,25 +68,33 @@ function emptyValues(): FormInput {
   };
 }
 
-/** Compliance registers a person to pay, with a first PIX key (which starts pending review). */
-export function CreateBeneficiaryForm({ countries }: { countries: readonly CountryOption[] }) {
+interface Props {
+  countries: readonly CountryOption[];
+}
+
+/**
+ * Compliance registers a person to pay, with a first PIX key (which starts pending review).
+ *
+ * react-hook-form's `useForm` renders its component once more right after mount (it sets `formState.isReady` in a
+ * layout effect), synchronously, in the task that hydrates the page. So `useForm` lives here and the form under a
+ * memoised body that reads the state it shows through `useFormState`: that render stops at this component (README,
+ * "Performance budget").
+ */
+export function CreateBeneficiaryForm({ countries }: Props) {
+  const form = useForm<FormInput>({ resolver: validation.resolver, defaultValues: emptyValues(), mode: 'onTouched' });
+  return <CreateBeneficiaryFormBody form={form} countries={countries} />;
+}
+
+const CreateBeneficiaryFormBody = memo(function CreateBeneficiaryFormBody({ form, countries }: Props & { form: UseFormReturn<FormInput> }) {
   const t = useTranslations('beneficiaries');
   const message = useBeneficiaryFieldMessage();
   const sentence = useFailureSentence();
   const router = useRouter();
-  const hydrated = useHydrated();
   const { key: idempotencyKey, renew } = useIdempotencyKey();
   const [failure, setFailure] = useState<{ sentence: string; requestId: string | null } | null>(null);
   const [navigating, setNavigating] = useState(false);
-  const form = useForm<FormInput>({ resolver: validation.resolver, defaultValues: emptyValues(), mode: 'onTouched' });
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    setValue,
-    formState: { errors, isSubmitting },
-  } = form;
+  const { register, handleSubmit, setError, setFocus, setValue, control } = form;
+  const { errors, isSubmitting } = useFormState({ control });
   const busy = isSubmitting || navigating;
 
   const onSubmit = handleSubmit(async (values) => {
@@ -175,12 +182,10 @@ export function CreateBeneficiaryForm({ countries }: { countries: readonly Count
             <InstructionFields form={form} name="paymentInstruction" />
           </CardBody>
           <CardFooter>
-            <Button type="submit" loading={busy} disabled={!hydrated}>
-              {busy ? t('new.submitting') : t('new.submit')}
-            </Button>
+            <SubmitButton loading={busy}>{busy ? t('new.submitting') : t('new.submit')}</SubmitButton>
           </CardFooter>
         </Card>
       </div>
     </form>
   );
-}
+});

@@ -4,15 +4,14 @@ import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
 import { MoneyInput } from '@/components/forms/money-input';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { useIdempotencyKey } from '@/components/forms/use-idempotency-key';
 import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardFooter } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { useHydrated } from '@/hooks/use-hydrated';
 import { readActionResult } from '@/lib/actions/result';
 import { isAsset, type Asset } from '@/lib/money/assets';
 import { requestPayoutAction } from '../../actions';
@@ -40,7 +39,6 @@ export function RequestPayoutForm({
   const sentence = useFailureSentence();
   const locale = useLocale();
   const router = useRouter();
-  const hydrated = useHydrated();
   const { key } = useIdempotencyKey();
   const [pending, start] = useTransition();
   const [navigating, setNavigating] = useState(false);
@@ -192,9 +190,8 @@ export function RequestPayoutForm({
           </Field>
         </CardBody>
         <CardFooter>
-          <Button type="submit" loading={busy} disabled={!hydrated}>
-            {busy ? t('submitting') : t('submit')}
-          </Button>
+          {/* Its own hydration flag: the flip right after hydration re-renders the button, not this form. */}
+          <SubmitButton loading={busy}>{busy ? t('submitting') : t('submit')}</SubmitButton>
         </CardFooter>
       </Card>
     </form>

@@ -7,14 +7,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { AddressFields } from '@/components/forms/address-fields';
 import { applyFieldErrors } from '@/components/forms/apply-field-errors';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { useIdempotencyKey } from '@/components/forms/use-idempotency-key';
 import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { useFieldMessage } from '@/components/i18n/use-field-message';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { useHydrated } from '@/hooks/use-hydrated';
 import { readActionResult } from '@/lib/actions/result';
 import { formatOwnershipPercent, ownershipSummary } from '@/lib/domain/accounts/ownership';
 import { emptyUboFormValues, formatUboTaxId, uboFormSchema, type UboFormInput, type UboFormValues } from '@/lib/domain/accounts/ubo-form';
@@ -55,7 +54,6 @@ export function AddOwnerForm({
   const failureSentence = useFailureSentence();
   const locale = useLocale();
   const router = useRouter();
-  const hydrated = useHydrated();
   const { key, renew } = useIdempotencyKey();
   const [failure, setFailure] = useState<{ text: string; requestId: string | null } | null>(null);
   const [added, setAdded] = useState<string | null>(null);
@@ -144,9 +142,7 @@ export function AddOwnerForm({
         <AddressFields form={form} name="address" countries={countries} />
       </fieldset>
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" loading={isSubmitting} disabled={isSubmitting || !hydrated}>
-          {isSubmitting ? t('uboForm.submitting') : t('uboForm.submit')}
-        </Button>
+        <SubmitButton loading={isSubmitting}>{isSubmitting ? t('uboForm.submitting') : t('uboForm.submit')}</SubmitButton>
         <p aria-live="polite" className="text-sm text-fg">
           {added}
         </p>
