@@ -440,6 +440,12 @@ function printDetails(url: string, audits: LighthouseResult['lhr']['audits']): v
     return `${Number(i.score).toFixed(3)} ${node?.selector ?? '?'} ${String(node?.snippet ?? '').slice(0, 80)}`;
   });
   if (shifts.length) console.log(`  layout shifts: ${shifts.join(' | ')}`);
+  // The element of the largest paint: Lighthouse 13's LCP breakdown insight lists the phases, then the node.
+  const lcpParts = (audits['lcp-breakdown-insight']?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+  const lcpNode = lcpParts.find((i) => i.type === 'node') as { snippet?: string; selector?: string } | undefined;
+  const phases = ((lcpParts.find((i) => i.type === 'table') as { items?: { subpart?: string; duration?: number }[] } | undefined)?.items ?? [])
+    .map((p) => `${p.subpart} ${ms(p.duration)}`);
+  if (lcpNode) console.log(`  LCP element: ${lcpNode.selector ?? '?'} ${String(lcpNode.snippet ?? '').slice(0, 100)} (${phases.join(', ')})`);
 }
 
 function median(values: number[]): number {
