@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isTimeZone, localeFromAcceptLanguage, pickLocale, pickTimeZone } from './config';
 
 describe('locale choice', () => {
@@ -29,6 +29,32 @@ describe('time zone choice', () => {
     expect(isTimeZone('Mars/Olympus_Mons')).toBe(false);
     expect(isTimeZone('')).toBe(false);
     expect(isTimeZone(undefined)).toBe(false);
+  });
+
+  describe('asks Intl once per canonical zone name', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    it('answers a name it has seen from memory, and a made-up or re-cased one by asking again', () => {
+      const Real = Intl.DateTimeFormat;
+      // Counts constructions and still builds the real formatter (a function returning an object works with `new`).
+      const spy = vi
+        .spyOn(Intl, 'DateTimeFormat')
+        .mockImplementation(function (...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+          return new Real(...args);
+        } as unknown as typeof Intl.DateTimeFormat);
+      expect(isTimeZone('Asia/Tokyo')).toBe(true);
+      expect(isTimeZone('Asia/Tokyo')).toBe(true);
+      expect(isTimeZone('Asia/Tokyo')).toBe(true);
+      expect(spy).toHaveBeenCalledTimes(1);
+      // Intl accepts any casing; those answers are right but not kept (a cookie could carry endless variants).
+      expect(isTimeZone('asia/tokyo')).toBe(true);
+      expect(isTimeZone('asia/tokyo')).toBe(true);
+      expect(spy).toHaveBeenCalledTimes(3);
+      // A refused name is never kept either: asked, refused, asked again.
+      expect(isTimeZone('Mars/Olympus_Mons')).toBe(false);
+      expect(isTimeZone('Mars/Olympus_Mons')).toBe(false);
+      expect(spy).toHaveBeenCalledTimes(5);
+    });
   });
 
   it('prefers the saved zone, then the browser, then São Paulo', () => {
