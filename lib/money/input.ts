@@ -1,7 +1,7 @@
 /**
- * Pure text rules of the money input (components/forms/money-input.tsx): what the user may type, how a pasted
- * amount is read in pt-BR (`1.234,56`) or en (`1,234.56`), and the decimal string the form receives. Strings
- * only: an amount never passes through a `number`.
+ * Pure text rules of the money field (components/forms/money-field.tsx): how typed text is read in pt-BR
+ * (`1.234,56`) or en (`1,234.56`), how a pasted amount is read in either notation, and the decimal string the form
+ * receives. Strings only: an amount never passes through a `number`.
  */
 import { decimalsOf, type Asset } from './assets';
 import { MAX_INTEGER_DIGITS } from './parse-amount';
@@ -11,21 +11,62 @@ export function decimalSeparator(locale: string): string {
   return new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
 }
 
+/** The locale's grouping separator (`.` in pt-BR, `,` in en), the decimal's counterpart. */
+export function groupSeparator(locale: string): string {
+  return decimalSeparator(locale) === ',' ? '.' : ',';
+}
+
+/** Why typed text is not one exact amount; each has a field message in the catalogue (`common.moneyInput`). */
+export type MoneyReadingProblem = 'INVALID' | 'GROUPING' | 'TOO_MANY_DECIMALS' | 'TOO_LARGE';
+
 /**
- * A keystroke's result while typing, in the locale's notation without grouping: digits and at most one decimal
- * separator (the locale's, or `.` which is mapped to it), at most the asset's scale after it. Null = refuse the
- * keystroke (the input keeps its previous text).
+ * What the text in an amount field says:
+ * - `empty`: nothing typed;
+ * - `ok`: one exact amount, `value` the decimal string the form sends (`1234.56`);
+ * - `partial`: the beginning of an amount (`1.2` on the way to `1.234` in pt-BR, `12.` ): nothing to send yet, and
+ *   nothing wrong while the person is still typing;
+ * - `problem`: text no further typing at the end can make an exact amount (letters, a misplaced separator, more
+ *   decimals than the asset has, too many digits).
  */
-export function acceptTyped(text: string, asset: Asset, locale: string): string | null {
-  const sep = decimalSeparator(locale);
-  const normalised = sep === '.' ? text : text.replace('.', sep);
-  const escaped = sep === '.' ? '\\.' : sep;
-  const match = new RegExp(`^(\\d*)(?:${escaped}(\\d*))?$`).exec(normalised);
-  if (!match) return null;
-  const [, int, frac] = match;
-  if (int.length > MAX_INTEGER_DIGITS) return null;
-  if (frac !== undefined && frac.length > decimalsOf(asset)) return null;
-  return normalised;
+export type MoneyReading =
+  | { kind: 'empty' }
+  | { kind: 'ok'; value: string }
+  | { kind: 'partial'; problem: MoneyReadingProblem }
+  | { kind: 'problem'; problem: MoneyReadingProblem };
+
+/**
+ * Reads typed text strictly in the locale's notation: in pt-BR `.` groups thousands and `,` is the decimal mark
+ * (`1.234,56`), in en the reverse (`1,234.56`). Grouping is optional but, when used, must fall every three digits
+ * (`1.234.567`), so `1.5` in pt-BR or `1,5` in en is refused instead of guessed. Never rounds: more decimals than
+ * the asset's scale (2 fiat, 6 stablecoins) is a problem, not a truncation.
+ */
+export function readTyped(text: string, asset: Asset, locale: string): MoneyReading {
+  const s = text.trim();
+  if (s === '') return { kind: 'empty' };
+  if (/[^\d.,]/.test(s)) return { kind: 'problem', problem: 'INVALID' };
+  const dec = decimalSeparator(locale);
+  const group = groupSeparator(locale);
+  const at = s.indexOf(dec);
+  const intPart = at === -1 ? s : s.slice(0, at);
+  const frac = at === -1 ? undefined : s.slice(at + 1);
+  if (frac !== undefined && /[.,]/.test(frac)) return { kind: 'problem', problem: 'GROUPING' };
+  const groups = intPart.split(group);
+  if (groups.length > 1) {
+    const [first, ...rest] = groups;
+    const last = rest[rest.length - 1]!;
+    const middleOk = rest.slice(0, -1).every((g) => g.length === 3);
+    if (!/^\d{1,3}$/.test(first!) || !middleOk || last.length > 3) return { kind: 'problem', problem: 'GROUPING' };
+    if (last.length < 3) {
+      // `1.2` may still become `1.234`: only once a decimal mark follows is it final.
+      return frac === undefined ? { kind: 'partial', problem: 'GROUPING' } : { kind: 'problem', problem: 'GROUPING' };
+    }
+  }
+  const digits = groups.join('');
+  if (digits === '' && (frac === undefined || frac === '')) return { kind: 'partial', problem: 'INVALID' };
+  const int = digits.replace(/^0+(?=\d)/, '') || '0';
+  if (int.length > MAX_INTEGER_DIGITS) return { kind: 'problem', problem: 'TOO_LARGE' };
+  if (frac !== undefined && frac.length > decimalsOf(asset)) return { kind: 'problem', problem: 'TOO_MANY_DECIMALS' };
+  return { kind: 'ok', value: frac ? `${int}.${frac}` : int };
 }
 
 /**
@@ -70,19 +111,15 @@ function splitOnce(text: string, mark: string): [string, string] {
   return [text.slice(0, at), text.slice(at + 1)];
 }
 
-/** The typed text (locale notation) as the decimal string the form holds: `1234,5` → `1234.5`; `` stays ``. */
-export function typedToDecimal(text: string, locale: string): string {
-  if (text === '') return '';
-  const sep = decimalSeparator(locale);
-  const plain = sep === '.' ? text : text.replace(sep, '.');
-  const [int, frac] = plain.split('.');
-  const whole = (int || '0').replace(/^0+(?=\d)/, '');
-  return frac ? `${whole}.${frac}` : whole;
-}
-
-/** A decimal string (`1234.5`) as input text in the locale's notation (`1234,5`), without grouping. */
-export function decimalToTyped(value: string, locale: string): string {
-  if (value === '') return '';
-  const sep = decimalSeparator(locale);
-  return sep === '.' ? value : value.replace('.', sep);
+/**
+ * A decimal string (`1234.5`) as field text in the locale's notation, grouped (`1.234,5` in pt-BR, `1,234.5` in
+ * en): what a paste or a value set by the form shows. Digits are moved as text, never through a number, and
+ * `readTyped` reads the result back to the same decimal string.
+ */
+export function decimalToText(value: string, locale: string): string {
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(value);
+  if (!match) return value;
+  const [, int, frac] = match;
+  const grouped = int!.replace(/\B(?=(\d{3})+(?!\d))/g, groupSeparator(locale));
+  return frac ? `${grouped}${decimalSeparator(locale)}${frac}` : grouped;
 }

@@ -3,17 +3,17 @@
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
+import { MoneyField } from '@/components/forms/money-field';
 import { DateTimeText } from '@/components/i18n/date-time-text';
 import { amountText } from '@/components/money/amount-text';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useToast } from '@/components/ui/toast';
 import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { readActionResult } from '@/lib/actions/result';
-import { ASSETS } from '@/lib/money/assets';
+import { ASSETS, isAsset } from '@/lib/money/assets';
 import { setApprovalPolicyAction } from '../actions';
 
 type Rule = { minAmount: string; approvals: number };
@@ -87,16 +87,15 @@ export function PolicyEditor({ policies }: { policies: PolicyView[] }) {
         </div>
         {rules.map((rule, i) => (
           <div key={i} className="grid items-end gap-4 sm:grid-cols-3">
-            <Field id={`policy-min-${i}`} label={t('from', { asset })} error={errors[`rules.${i}.minAmount`]}>
-              <Input
-                inputMode="decimal"
-                value={rule.minAmount}
-                onChange={(e) => {
-                  const value = e.currentTarget.value;
-                  setRules((rs) => rs.map((r, j) => (j === i ? { ...r, minAmount: value } : r)));
-                }}
-              />
-            </Field>
+            <MoneyField
+              id={`policy-min-${i}`}
+              label={t('from', { asset })}
+              error={errors[`rules.${i}.minAmount`]}
+              value={rule.minAmount}
+              asset={isAsset(asset) ? asset : 'USD'}
+              locale={locale}
+              onChange={(value) => setRules((rs) => rs.map((r, j) => (j === i ? { ...r, minAmount: value } : r)))}
+            />
             <Field id={`policy-approvals-${i}`} label={t('approvals')} error={errors[`rules.${i}.approvals`]}>
               <Select
                 value={String(rule.approvals)}

@@ -3,7 +3,7 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
-import { MoneyInput } from '@/components/forms/money-input';
+import { MoneyField } from '@/components/forms/money-field';
 import { useIdempotencyKey } from '@/components/forms/use-idempotency-key';
 import { amountErrorKey, useSectionFailure } from '@/components/money-movement/use-section-failure';
 import { Alert } from '@/components/ui/alert';
@@ -113,17 +113,19 @@ export function DepositForm({ accounts }: { accounts: DepositAccount[] }) {
               ))}
             </Select>
           </Field>
-          <Field id="deposit-amount" label={t('form.amount', { asset })} error={amountError ?? serverAmountError} required>
-            <MoneyInput
-              value={amount}
-              asset={asset}
-              locale={locale}
-              onChange={(value) => {
-                setAmount(value);
-                setAmountError(undefined);
-              }}
-            />
-          </Field>
+          <MoneyField
+            id="deposit-amount"
+            label={t('form.amount', { asset })}
+            error={amountError ?? serverAmountError}
+            required
+            value={amount}
+            asset={asset}
+            locale={locale}
+            onChange={(value) => {
+              setAmount(value);
+              setAmountError(undefined);
+            }}
+          />
           <Field id="deposit-rail" label={t('form.rail')} hint={t('form.railHint')}>
             <Select value="PIX" disabled>
               <option value="PIX">{t('form.railPix')}</option>

@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
-import { MoneyInput } from '@/components/forms/money-input';
+import { MoneyField } from '@/components/forms/money-field';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { useIdempotencyKey } from '@/components/forms/use-idempotency-key';
 import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
@@ -178,13 +178,22 @@ export function RequestPayoutForm({
               ))}
             </div>
           </fieldset>
-          <Field id="amount" label={t('amount', { asset: fixedAsset || '—' })} required error={word(errors.amount)}>
-            {isAsset(fixedAsset) ? (
-              <MoneyInput value={amount} onChange={setAmount} asset={fixedAsset} locale={locale} />
-            ) : (
+          {isAsset(fixedAsset) ? (
+            <MoneyField
+              id="amount"
+              label={t('amount', { asset: fixedAsset })}
+              required
+              error={word(errors.amount)}
+              value={amount}
+              onChange={setAmount}
+              asset={fixedAsset}
+              locale={locale}
+            />
+          ) : (
+            <Field id="amount" label={t('amount', { asset: '—' })} required error={word(errors.amount)}>
               <Input disabled value="" />
-            )}
-          </Field>
+            </Field>
+          )}
           <Field id="memo" label={t('memo')} hint={t('memoHint')} error={word(errors.memo)}>
             <Input value={memo} maxLength={140} onChange={(e) => setMemo(e.currentTarget.value)} />
           </Field>
