@@ -267,7 +267,7 @@ describe('approving: maker ≠ checker, exactly one withdrawal', () => {
     expect(await withdrawals(w)).toBe(1);
   });
 
-  it('an above-threshold payout needs two approvers; insufficient funds fail with the reason', async () => {
+  it('an above-threshold payout needs two approvers; a request over the balance is refused; funds spent meanwhile fail it', async () => {
     const w = await world('500.00');
     const admin = actor('ana', 'admin');
     await setApprovalPolicy(admin, { asset: 'USD', rules: [{ minAmount: '1000', approvals: 2 }] });
@@ -275,17 +275,33 @@ describe('approving: maker ≠ checker, exactly one withdrawal', () => {
     await expect(setApprovalPolicy(admin, { asset: 'USD', rules: [{ minAmount: '1.001', approvals: 2 }] })).rejects.toMatchObject({
       fieldErrors: { 'rules.0.minAmount': 'POLICY_AMOUNT_PRECISION' },
     });
+    // Over the available balance: refused at request time, on the amount, saying what is available.
+    await expect(request(w, actor('felipe'), '1000.00')).rejects.toMatchObject({
+      code: 'INSUFFICIENT_BALANCE',
+      httpStatus: 422,
+      fieldErrors: { amount: expect.stringContaining('$500.00') },
+    });
+    await expect(request(w, actor('felipe'), '100.00', { fixedSide: 'target', amount: '99999.00' })).rejects.toMatchObject({
+      code: 'INSUFFICIENT_BALANCE',
+    });
+    await helper(`/_sandbox/accounts/${w.accountId}/balances`, { asset: 'USD', value: '600.00' }, w.token);
+    // Each of two requests fits the 1,100.00 available; both together do not, so the second one fails when it settles.
     const p = await request(w, actor('felipe'), '1000.00');
+    const q = await request(w, actor('felipe'), '1000.00');
     expect(p.requiredApprovals).toBe(2);
     const first = await approveAs(w, actor('fernanda'), p.id);
     expect(first).toMatchObject({ status: 'APPROVING', approvals: 1, required: 2 });
     expect(await withdrawals(w)).toBe(0);
-    const second = await approveAs(w, admin, p.id);
-    expect(second.status).toBe('PROCESSING');
-    const row = await getPayout(p.id);
+    expect((await approveAs(w, admin, p.id)).status).toBe('PROCESSING');
+    await approveAs(w, actor('fernanda'), q.id);
+    expect((await approveAs(w, admin, q.id)).status).toBe('PROCESSING');
+    const paid = await getPayout(p.id);
+    await helper(`/_sandbox/operations/${paid!.operationId}/complete`, {}, w.token);
+    expect(await syncPayout(p.id, { client: w.client })).toBe('COMPLETED');
+    const row = await getPayout(q.id);
     await helper(`/_sandbox/operations/${row!.operationId}/complete`, {}, w.token);
-    expect(await syncPayout(p.id, { client: w.client })).toBe('FAILED');
-    const failed = await getPayout(p.id);
+    expect(await syncPayout(q.id, { client: w.client })).toBe('FAILED');
+    const failed = await getPayout(q.id);
     expect(failed!.failure).toMatchObject({ code: expect.stringMatching(/INSUFFICIENT/) });
     await setApprovalPolicy(admin, { asset: 'USD', rules: [] });
   });

@@ -6,6 +6,7 @@ import { isApiError } from '@/lib/api/errors';
 import { createQuote } from '@/lib/api/quotes';
 import { newIdempotencyKey } from '@/lib/api/request';
 import { recordAudit } from '@/lib/audit/record-audit';
+import { enforceAvailable } from '@/lib/balances/enforce-available';
 import { now } from '@/lib/clock';
 import { can, type Role } from '@/lib/auth/permissions';
 import { getDb } from '@/lib/db/client';
@@ -105,12 +106,18 @@ export async function requestPayout(actor: PayoutActor, input: RequestPayoutInpu
   }
   if (!new Dec(amount).gt(0)) throw new PayoutError('INVALID_AMOUNT', 'The amount must be positive.', {}, { amount: ['AMOUNT_NOT_POSITIVE'] });
 
+  // A request the balance cannot cover is refused now, naming what is available, not approved and then failed:
+  // before quoting when the debit is typed, after it when only the quote says what the payout costs.
+  if (input.fixedSide === 'source') await enforceAvailable(input.sourceAccountId, toAmount(amount, sourceAsset), 'amount', { client: deps.client });
   const fixed = input.fixedSide === 'source' ? { sourceAmount: amount } : { targetAmount: amount };
   const { data: quote } = await createQuote(
     { accountId: input.sourceAccountId, sourceAsset, targetAsset, ...fixed },
     { client: deps.client, idempotencyKey: payoutStepKey(input.requestId, { quoteAttempt: 0 }) },
   );
   const indicative = toStoredQuote(quote);
+  if (input.fixedSide === 'target') {
+    await enforceAvailable(input.sourceAccountId, toAmount(indicative.sourceAmount.value, sourceAsset), 'amount', { client: deps.client });
+  }
   const policy = await getPolicyRow(sourceAsset, db);
   const required = requiredApprovals(policy ? { asset: sourceAsset, rules: policy.rules } : null, {
     value: indicative.sourceAmount.value,

@@ -3,7 +3,7 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, useTransition } from 'react';
-import { MoneyInput } from '@/components/forms/money-input';
+import { MoneyField } from '@/components/forms/money-field';
 import { amountErrorKey, useSectionFailure } from '@/components/money-movement/use-section-failure';
 import { amountText } from '@/components/money/amount-text';
 import { Alert } from '@/components/ui/alert';
@@ -22,6 +22,7 @@ import type { QuoteView } from '@/lib/domain/quotes/view';
 import type { Amount } from '@/lib/money/amount-core';
 import type { Asset } from '@/lib/money/assets';
 import { parseAmount } from '@/lib/money/parse-amount';
+import { exceedsAvailable } from '@/lib/domain/balances/available';
 import { formatRate } from '@/lib/money/rate';
 import { confirmSwapAction, createQuoteAction } from '../actions';
 
@@ -32,7 +33,8 @@ export interface ConvertAccount {
   assets: Array<{ asset: Asset; available: Amount | null }>;
 }
 
-type Held = { view: QuoteView; clock: QuoteClock };
+/** A quote on screen: what it says, its clock, and the server's signature over what it debits (for confirm). */
+type Held = { view: QuoteView; clock: QuoteClock; ticket: string };
 type Rate = QuoteView['rate'];
 
 /** Quote failures that end the quote: the service's clock and single use win over the countdown. */
@@ -49,6 +51,7 @@ function otherAsset(assets: readonly Asset[], not: Asset | undefined): Asset | u
  */
 export function ConvertForm({ accounts }: { accounts: ConvertAccount[] }) {
   const t = useTranslations('convert');
+  const tm = useTranslations('common.moneyInput');
   const locale = useLocale();
   const router = useRouter();
   const failureSentence = useSectionFailure('convert');
@@ -115,6 +118,11 @@ export function ConvertForm({ accounts }: { accounts: ConvertAccount[] }) {
       setAmountError(t(amountErrorKey(parsed.code), { asset: fixedAsset }));
       return;
     }
+    // What the page knows of the balance answers at once; the server checks again (and the bought side's cost).
+    if (fixedSide === 'sell' && available && exceedsAvailable(parsed.amount, available)) {
+      setAmountError(tm('overAvailable', { available: amountText(available, locale) }));
+      return;
+    }
     startQuote(async () => {
       const result = readActionResult(
         await createQuoteAction({
@@ -131,8 +139,8 @@ export function ConvertForm({ accounts }: { accounts: ConvertAccount[] }) {
         return;
       }
       const receivedAt = Date.now();
-      const { quote: next, serverNow } = result.data;
-      setHeld({ view: next, clock: quoteClock(next.expiresAt, serverNow, receivedAt) });
+      const { quote: next, serverNow, ticket } = result.data;
+      setHeld({ view: next, clock: quoteClock(next.expiresAt, serverNow, receivedAt), ticket });
       setDrift(lastRate && sameDirection(lastRate, next.rate) ? driftBps(lastRate.value, next.rate.value) : null);
       setLastRate(next.rate);
       setStep('quote');
@@ -141,11 +149,13 @@ export function ConvertForm({ accounts }: { accounts: ConvertAccount[] }) {
 
   function confirm() {
     if (!held || countdown.expired || sentFor.current === held.view.id) return;
-    const { id, accountId: quoteAccount } = held.view;
+    const { id, accountId: quoteAccount, pay } = held.view;
     sentFor.current = id;
     setFailure(null);
     startConfirm(async () => {
-      const result = readActionResult(await confirmSwapAction({ accountId: quoteAccount, quoteId: id }));
+      const result = readActionResult(
+        await confirmSwapAction({ accountId: quoteAccount, quoteId: id, pay: { value: pay.value, asset: pay.asset }, ticket: held.ticket }),
+      );
       if (!result.ok) {
         setFailure(result.failure);
         if (QUOTE_OVER.has(result.failure.code)) {
@@ -166,7 +176,8 @@ export function ConvertForm({ accounts }: { accounts: ConvertAccount[] }) {
 
   const buyError = failure?.fieldErrors.buyAsset;
   const serverAmountError = failure?.fieldErrors.amount;
-  const shownFailure = failure && !buyError && !serverAmountError ? failure : null;
+  // At the confirm step the amount field may be out of sight (a phone): the refusal is said by the quote too.
+  const shownFailure = failure && (step === 'confirm' || (!buyError && !serverAmountError)) ? failure : null;
   const newQuoteButton = (
     <Button variant="secondary" onClick={requestQuote} loading={quoting}>
       {t('quote.newQuote')}
@@ -245,24 +256,21 @@ export function ConvertForm({ accounts }: { accounts: ConvertAccount[] }) {
                 ))}
               </div>
             </fieldset>
-            <Field
+            <MoneyField
               id="convert-amount"
               label={fixedSide === 'sell' ? t('form.amountSell', { asset: sellAsset ?? '' }) : t('form.amountBuy', { asset: buyAsset ?? '' })}
               hint={available ? t('form.available', { amount: amountText(available, locale) }) : t('form.availableUnknown')}
               error={amountError ?? serverAmountError}
               required
-            >
-              <MoneyInput
-                value={amount}
-                asset={fixedAsset ?? 'BRL'}
-                locale={locale}
-                onChange={(value) => {
-                  setAmount(value);
-                  setAmountError(undefined);
-                  if (held) dropQuote();
-                }}
-              />
-            </Field>
+              value={amount}
+              asset={fixedAsset ?? 'BRL'}
+              locale={locale}
+              onChange={(value) => {
+                setAmount(value);
+                setAmountError(undefined);
+                if (held) dropQuote();
+              }}
+            />
             <Button type="submit" variant={quote ? 'secondary' : 'primary'} loading={quoting} disabled={assets.length < 2}>
               {quoting ? t('form.gettingQuote') : quote ? t('quote.newQuote') : t('form.getQuote')}
             </Button>

@@ -3,7 +3,7 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
-import { MoneyInput } from '@/components/forms/money-input';
+import { MoneyField } from '@/components/forms/money-field';
 import { useIdempotencyKey } from '@/components/forms/use-idempotency-key';
 import { amountErrorKey, useSectionFailure } from '@/components/money-movement/use-section-failure';
 import { amountText } from '@/components/money/amount-text';
@@ -19,6 +19,7 @@ import { commonAssets, transferProblems, type TransferProblem } from '@/lib/doma
 import type { Amount } from '@/lib/money/amount-core';
 import { isAsset, type Asset } from '@/lib/money/assets';
 import { parseAmount } from '@/lib/money/parse-amount';
+import { exceedsAvailable } from '@/lib/domain/balances/available';
 import { createTransferAction } from '../actions';
 
 export interface TransferAccountView {
@@ -35,6 +36,7 @@ export interface TransferAccountView {
  */
 export function TransferForm({ accounts }: { accounts: TransferAccountView[] }) {
   const t = useTranslations('transfers');
+  const tm = useTranslations('common.moneyInput');
   const statusLabel = useEnumLabel('status');
   const locale = useLocale();
   const router = useRouter();
@@ -83,6 +85,11 @@ export function TransferForm({ accounts }: { accounts: TransferAccountView[] }) 
     const parsed = parseAmount(amount, chosen);
     if (!parsed.ok) {
       setAmountError(t(amountErrorKey(parsed.code), { asset: chosen }));
+      return;
+    }
+    // What the page knows of the balance answers at once; the action reads it again before sending.
+    if (available && exceedsAvailable(parsed.amount, available)) {
+      setAmountError(tm('overAvailable', { available: amountText(available, locale) }));
       return;
     }
     start(async () => {
@@ -153,23 +160,20 @@ export function TransferForm({ accounts }: { accounts: TransferAccountView[] }) 
               ))}
             </Select>
           </Field>
-          <Field
+          <MoneyField
             id="transfer-amount"
             label={t('form.amount', { asset: chosen ?? '' })}
             hint={available ? t('form.available', { amount: amountText(available, locale) }) : t('form.availableUnknown')}
             error={amountError ?? serverAmountError}
             required
-          >
-            <MoneyInput
-              value={amount}
-              asset={chosen ?? 'BRL'}
-              locale={locale}
-              onChange={(value) => {
-                setAmount(value);
-                setAmountError(undefined);
-              }}
-            />
-          </Field>
+            value={amount}
+            asset={chosen ?? 'BRL'}
+            locale={locale}
+            onChange={(value) => {
+              setAmount(value);
+              setAmountError(undefined);
+            }}
+          />
           <Button type="submit" variant="primary" loading={pending || navigating} disabled={blocked}>
             {pending || navigating ? t('form.submitting') : t('form.submit')}
           </Button>
