@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { readActionResult } from '@/lib/actions/result';
@@ -50,7 +50,12 @@ export function ChangePasswordForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
+    // POST and a submit button that stays disabled until hydrated: a submit before the scripts run must not put the
+    // passwords into the address bar (a plain form GET), and only the server action can change a password.
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-5">
+      <noscript>
+        <Alert tone="warning">{t('needsScript')}</Alert>
+      </noscript>
       {failure ? <Alert tone="error">{failureSentence(failure)}</Alert> : null}
       {done ? <Alert tone="success">{t('done')}</Alert> : null}
       <Field id="currentPassword" label={t('current')} error={fieldMessage(errors.currentPassword?.message)}>
@@ -67,9 +72,9 @@ export function ChangePasswordForm() {
       <Field id="confirmPassword" label={t('repeat')} error={fieldMessage(errors.confirmPassword?.message)}>
         <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
       </Field>
-      <Button type="submit" className="w-full" loading={isSubmitting || done}>
+      <SubmitButton className="w-full" loading={isSubmitting || done}>
         {t('submit')}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -15,7 +15,9 @@ const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * Posts to next-auth's credentials callback with plain fetch (no next-auth/react in the bundle), then does a
- * full navigation: a client-side push could reuse a prefetched signed-out redirect.
+ * full navigation: a client-side push could reuse a prefetched signed-out redirect. Submitted before the scripts run
+ * (JavaScript off, a loaded machine), the form itself POSTs to /api/auth/sign-in, which signs in the same way: the
+ * password never goes into a URL.
  */
 export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; initialError: LoginError | null }) {
   const t = useTranslations('auth');
@@ -65,7 +67,15 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; 
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-describedby={error ? 'login-error' : undefined}>
+    <form
+      method="post"
+      action="/api/auth/sign-in"
+      onSubmit={onSubmit}
+      noValidate
+      className="space-y-5"
+      aria-describedby={error ? 'login-error' : undefined}
+    >
+      <input type="hidden" name="callbackUrl" value={callbackUrl} />
       {error ? (
         <div id="login-error">
           <Alert tone="error">
