@@ -78,6 +78,13 @@ test.describe('amounts in the user notation (issue 26.1)', () => {
     await field.fill('');
     await field.pressSequentially('12a');
     await expect(error).toContainText('Use só algarismos');
+    // Half-typed grouping is not an error while typing, but it is once the form is sent with it.
+    await field.fill('');
+    await field.pressSequentially('1.2');
+    await expect(error).toHaveCount(0);
+    await field.press('Enter');
+    await expect(error).toContainText('“.” separa os milhares');
+    await expect(page.getByTestId('quote-pay')).toHaveCount(0);
 
     // A paste in either notation is read and shown in the user's.
     await field.fill('');

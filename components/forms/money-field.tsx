@@ -55,7 +55,8 @@ export function MoneyField({ id, label, hint, error, required, className, value,
     onChange(decimal);
   }
 
-  const problem = reading.kind === 'problem' || (reading.kind === 'partial' && !focused) ? reading.problem : null;
+  // Text still being typed (`1.2` on the way to `1.234`) is only wrong once the field is left or the form refused it.
+  const problem = reading.kind === 'problem' || (reading.kind === 'partial' && (!focused || error)) ? reading.problem : null;
   const problemText =
     problem === null
       ? undefined
