@@ -8,8 +8,6 @@ import { expect, expectNoAxeViolations, test } from './fixtures';
  * What was created is checked against the console's own API, not against the page.
  */
 
-test.describe.configure({ mode: 'serial' });
-
 const MAIN = 'Acme Importação Ltda';
 const TREASURY = 'Acme Importação Ltda — Tesouraria';
 const SANDBOX_ADMIN_KEY = process.env.E2E_SANDBOX_ADMIN_KEY ?? 'e2e-sandbox-admin-key-not-secret';
