@@ -72,7 +72,8 @@ test('compliance registers a company: CNPJ checked on its field; detail and list
   await expect(main).toContainText('11.222.333/0001-81');
   await expect(main.getByText('Date of birth')).toHaveCount(0);
   // The demo customer's review approves the key by itself after 2 s; the page follows it live.
-  await expect(page.getByTestId('instructions').locator('[data-status="APPROVED"]')).toHaveCount(1, { timeout: 15_000 });
+  await expect(page.locator('[data-testid^="instruction-"]')).toHaveCount(1);
+  await expect(page.getByTestId('instructions').locator('[data-status="APPROVED"]').first()).toBeVisible({ timeout: 15_000 });
   await expectNoAxeViolations(page);
 
   // The list finds it by its trade name and says it is a company.
