@@ -214,7 +214,9 @@ test.describe('money movement (finance)', () => {
     await page.getByLabel('Asset').selectOption('BRL');
     await page.getByLabel('Amount (BRL)').fill('12.34');
     await expectNoAxeViolations(page);
-    await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+    // Reviewed first (e2e/money-review.spec.ts covers the review itself), then confirmed.
+    await page.getByRole('button', { name: 'Review transfer' }).click();
+    await page.getByRole('button', { name: 'Confirm transfer' }).click();
     await expect(page).toHaveURL(/\/operations\/[0-9a-f-]{36}$/);
     const operationId = page.url().split('/').pop()!;
     await expect
@@ -231,7 +233,7 @@ test.describe('money movement (finance)', () => {
     await page.getByLabel('From account').selectOption({ label: MAIN });
     await page.getByLabel('To account').selectOption({ label: `${ONBOARDING} (not active)` });
     await expect(page.getByText(/The account to credit is not active \(status [\w ]+\), so it cannot receive transfers\./)).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Transfer', exact: true })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Review transfer' })).toBeDisabled();
   });
 });
 

@@ -24,11 +24,12 @@ function withCountryCode(value: string): string {
  * on the create form, the root on the add-instruction form). The key is normalised on blur (`+55…` for a phone,
  * digits for CPF/CNPJ, lower case for e-mail and EVP), so what the person sees is what is saved.
  */
-export function InstructionFields<T extends FieldValues>({
+export function InstructionFields<T extends FieldValues, TOut extends FieldValues = T>({
   form,
   name,
 }: {
-  form: Pick<UseFormReturn<T>, 'register' | 'control' | 'setValue' | 'getValues'>;
+  /** `TOut`: what the form's resolver turns the values into (see AddressFields). */
+  form: Pick<UseFormReturn<T, unknown, TOut>, 'register' | 'control' | 'setValue' | 'getValues'>;
   /** Path of the instruction object in the form values; '' for the root. */
   name: string;
 }) {

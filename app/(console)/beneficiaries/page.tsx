@@ -66,6 +66,7 @@ async function BeneficiaryResults({ searchParams, name }: { searchParams: Search
   const t = await getTranslations('beneficiaries.list');
   const tr = await getTranslations('beneficiaries.relationship');
   const tk = await getTranslations('beneficiaries.keyType');
+  const th = await getTranslations('beneficiaries.holderType');
   const paging = parseListParams(searchParams);
   let page: Awaited<ReturnType<typeof listBeneficiaries>> | null = null;
   let failure: unknown = null;
@@ -94,15 +95,22 @@ async function BeneficiaryResults({ searchParams, name }: { searchParams: Search
     <div className="space-y-3">
       <ul className="divide-y divide-border rounded-lg border border-border bg-surface" aria-label={t('title')}>
         {page.data.map((b: BeneficiarySummary) => {
-          const holder = b.holder as { type: string; taxId?: { value: string; type?: string } };
+          const holder = b.holder as { type: string; tradeName?: string | null; taxId?: { value: string; type?: string } };
           return (
             <li key={b.id} className="grid gap-2 p-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,3fr)] sm:items-center" data-testid="beneficiary-row">
               <div className="min-w-0">
                 <Link href={`/beneficiaries/${b.id}`} className="font-medium text-fg underline-offset-4 hover:underline [overflow-wrap:anywhere]">
                   {holderName(holder)}
                 </Link>
+                {holder.tradeName ? <p className="text-sm text-fg [overflow-wrap:anywhere]">{holder.tradeName}</p> : null}
                 <p className="text-sm text-fg-muted">
-                  {holder.taxId ? <span className="font-mono">{formatTaxId(holder.taxId.value, holder.taxId.type)}</span> : null}
+                  <span data-testid="holder-type">{th.has(holder.type) ? th(holder.type) : holder.type}</span>
+                  {holder.taxId ? (
+                    <>
+                      {' · '}
+                      <span className="font-mono">{formatTaxId(holder.taxId.value, holder.taxId.type)}</span>
+                    </>
+                  ) : null}
                 </p>
               </div>
               <p className="text-sm text-fg-muted">{tr.has(b.relationshipType) ? tr(b.relationshipType) : b.relationshipType}</p>

@@ -5,6 +5,9 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** How the company relates to the person it pays (the form's choice; zod-free so the form can import it without the schema). */
 export const RELATIONSHIP_TYPES = ['SELF_OWNED', 'THIRD_PARTY'] as const;
 
+/** Who a beneficiary is: a person (CPF) or a company (CNPJ, upstream's COMPANY holder). */
+export const HOLDER_TYPES = ['INDIVIDUAL', 'COMPANY'] as const;
+
 export type DateOfBirthProblem = 'DOB_REQUIRED' | 'DOB_INVALID' | 'DOB_IN_FUTURE' | 'DOB_UNDERAGE';
 
 export function isoDate(d: Date): string {

@@ -3,6 +3,7 @@ import { createBeneficiarySchema, instructionSchema, toCreateBeneficiaryBody } f
 
 const valid = {
   holder: {
+    type: 'INDIVIDUAL',
     firstName: 'João',
     lastName: 'Pereira',
     taxId: { value: '529.982.247-25' },
@@ -67,5 +68,47 @@ describe('create-beneficiary schema (form and server action)', () => {
   it('validates a single instruction the same way', () => {
     expect(instructionSchema.safeParse({ asset: 'BRL', dictKeyType: 'EMAIL', dictKey: 'x@' }).success).toBe(false);
     expect(instructionSchema.safeParse({ asset: 'BRL', dictKeyType: 'EMAIL', dictKey: 'x@example.com' }).success).toBe(true);
+  });
+
+  const company = {
+    ...valid,
+    holder: {
+      type: 'COMPANY',
+      legalName: 'Fornecedora Pirâmide Ltda',
+      tradeName: '',
+      taxId: { value: '11.222.333/0001-81' },
+      address: valid.holder.address,
+      // What the form still holds from the person's fields when the user switched to a company: not read.
+      firstName: 'Left over',
+      dateOfBirth: '2015-01-01',
+    },
+  };
+
+  it('a company needs a legal name and a CNPJ with valid check digits; no date of birth is asked', () => {
+    expect(issues({ ...company, holder: { ...company.holder, legalName: ' ', taxId: { value: '11.222.333/0001-82' } } })).toEqual({
+      'holder.legalName': 'REQUIRED',
+      'holder.taxId.value': 'CNPJ_INVALID',
+    });
+    expect(issues({ ...company, holder: { ...company.holder, taxId: { value: '' }, tradeName: 'x'.repeat(201) } })).toEqual({
+      'holder.taxId.value': 'CNPJ_REQUIRED',
+      'holder.tradeName': 'TOO_LONG_200',
+    });
+    // A CPF is not a company's tax id.
+    expect(issues({ ...company, holder: { ...company.holder, taxId: { value: '529.982.247-25' } } })).toEqual({ 'holder.taxId.value': 'CNPJ_INVALID' });
+    expect(issues({ ...valid, holder: { ...valid.holder, type: 'TRUST' } })).toEqual({ 'holder.type': 'HOLDER_TYPE_REQUIRED' });
+  });
+
+  it('builds the COMPANY body: CNPJ as 14 characters, a blank trade name as null, nothing of the person', () => {
+    const r = createBeneficiarySchema.safeParse(company);
+    expect(r.success).toBe(true);
+    expect(toCreateBeneficiaryBody(r.data!).holder).toEqual({
+      type: 'COMPANY',
+      legalName: 'Fornecedora Pirâmide Ltda',
+      tradeName: null,
+      taxId: { type: 'CNPJ', value: '11222333000181' },
+      address: { ...valid.holder.address, addressLine2: null },
+    });
+    const named = createBeneficiarySchema.safeParse({ ...company, holder: { ...company.holder, tradeName: ' Pirâmide ' } });
+    expect(toCreateBeneficiaryBody(named.data!).holder).toMatchObject({ tradeName: 'Pirâmide' });
   });
 });

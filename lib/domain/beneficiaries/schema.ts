@@ -2,11 +2,12 @@
 import * as z from 'zod/mini';
 import { ASSETS } from '@/lib/money/assets';
 import { addressSchema } from '@/lib/domain/accounts/create-account';
+import { validateCnpj } from '@/lib/validation/cnpj';
 import { validateCpf } from '@/lib/validation/cpf';
 import { DICT_KEY_TYPES, normalizeDictKey } from './dict-key';
-import { dateOfBirthProblem, RELATIONSHIP_TYPES } from './holder';
+import { dateOfBirthProblem, HOLDER_TYPES, RELATIONSHIP_TYPES } from './holder';
 
-export { RELATIONSHIP_TYPES };
+export { HOLDER_TYPES, RELATIONSHIP_TYPES };
 
 /**
  * Field names follow the service's request body (`holder.taxId.value`, `paymentInstruction.dictKey`), so the
@@ -44,42 +45,99 @@ const dateOfBirth = z.string({ error: 'DOB_REQUIRED' }).check(
   }),
 );
 
-export const createBeneficiarySchema = z.object({
-  holder: z.object({
-    firstName: name,
-    lastName: name,
-    taxId: z.object({ value: cpfValue }),
-    dateOfBirth,
-    address: addressSchema,
+const cnpjValue = z.string({ error: 'CNPJ_REQUIRED' }).check(
+  z.superRefine((cnpj, ctx) => {
+    if (cnpj.trim() === '') ctx.addIssue({ code: 'custom', message: 'CNPJ_REQUIRED', input: cnpj });
+    else if (!validateCnpj(cnpj).ok) ctx.addIssue({ code: 'custom', message: 'CNPJ_INVALID', input: cnpj });
   }),
+);
+// The service keeps company names up to 200 characters (a person's names up to 100).
+const legalName = z
+  .string({ error: 'REQUIRED' })
+  .check(z.trim(), z.minLength(1, { error: 'REQUIRED', abort: true }), z.maxLength(200, { error: 'TOO_LONG_200' }));
+const tradeName = z.optional(z.string().check(z.trim(), z.maxLength(200, { error: 'TOO_LONG_200' })));
+
+const individualHolder = z.object({
+  type: z.literal('INDIVIDUAL'),
+  firstName: name,
+  lastName: name,
+  taxId: z.object({ value: cpfValue }),
+  dateOfBirth,
+  address: addressSchema,
+});
+/** A company (upstream's COMPANY holder): legal name, optional trade name, CNPJ with its check digits, address. */
+const companyHolder = z.object({
+  type: z.literal('COMPANY'),
+  legalName,
+  tradeName,
+  taxId: z.object({ value: cnpjValue }),
+  address: addressSchema,
+});
+
+export const createBeneficiarySchema = z.object({
+  holder: z.discriminatedUnion('type', [individualHolder, companyHolder], { error: 'HOLDER_TYPE_REQUIRED' }),
   relationshipType: z.enum(RELATIONSHIP_TYPES, { error: 'RELATIONSHIP_REQUIRED' }),
   paymentInstruction: instructionSchema,
 });
 export type CreateBeneficiaryValues = z.infer<typeof createBeneficiarySchema>;
 
-/** The service's body from validated form values: CPF as 11 digits, key normalised, empty line 2 as null. */
-export function toCreateBeneficiaryBody(v: CreateBeneficiaryValues) {
-  const cpf = validateCpf(v.holder.taxId.value);
-  const a = v.holder.address;
-  return {
-    holder: {
-      type: 'INDIVIDUAL' as const,
-      firstName: v.holder.firstName,
-      lastName: v.holder.lastName,
-      taxId: { type: 'CPF', value: cpf.ok ? cpf.normalized : v.holder.taxId.value },
-      dateOfBirth: v.holder.dateOfBirth,
-      address: {
-        addressLine1: a.addressLine1,
-        addressLine2: a.addressLine2 ? a.addressLine2 : null,
-        city: a.city,
-        state: a.state,
-        country: a.country,
-        postalCode: a.country === 'BR' ? a.postalCode.replace(/\D/g, '').replace(/^(\d{5})(\d{3})$/, '$1-$2') : a.postalCode,
-      },
-    },
-    relationshipType: v.relationshipType,
-    paymentInstruction: toInstructionBody(v.paymentInstruction),
+/**
+ * What the create form holds: both kinds' fields at once, so switching between a person and a company keeps what
+ * was typed; the schema reads only the chosen kind's fields.
+ */
+export interface CreateBeneficiaryFormValues {
+  holder: {
+    type: (typeof HOLDER_TYPES)[number];
+    firstName: string;
+    lastName: string;
+    dateOfBirth: string;
+    legalName: string;
+    tradeName: string;
+    taxId: { value: string };
+    address: { addressLine1: string; addressLine2: string; city: string; state: string; country: string; postalCode: string };
   };
+  relationshipType: CreateBeneficiaryValues['relationshipType'];
+  paymentInstruction: InstructionValues;
+}
+
+function addressBody(a: CreateBeneficiaryValues['holder']['address']) {
+  return {
+    addressLine1: a.addressLine1,
+    addressLine2: a.addressLine2 ? a.addressLine2 : null,
+    city: a.city,
+    state: a.state,
+    country: a.country,
+    postalCode: a.country === 'BR' ? a.postalCode.replace(/\D/g, '').replace(/^(\d{5})(\d{3})$/, '$1-$2') : a.postalCode,
+  };
+}
+
+/** The service's body from validated form values: CPF as 11 digits / CNPJ as 14, key normalised, empty line 2 as null. */
+export function toCreateBeneficiaryBody(v: CreateBeneficiaryValues) {
+  const h = v.holder;
+  const holder =
+    h.type === 'COMPANY'
+      ? (() => {
+          const cnpj = validateCnpj(h.taxId.value);
+          return {
+            type: 'COMPANY' as const,
+            legalName: h.legalName,
+            tradeName: h.tradeName ? h.tradeName : null,
+            taxId: { type: 'CNPJ' as const, value: cnpj.ok ? cnpj.normalized : h.taxId.value },
+            address: addressBody(h.address),
+          };
+        })()
+      : (() => {
+          const cpf = validateCpf(h.taxId.value);
+          return {
+            type: 'INDIVIDUAL' as const,
+            firstName: h.firstName,
+            lastName: h.lastName,
+            taxId: { type: 'CPF' as const, value: cpf.ok ? cpf.normalized : h.taxId.value },
+            dateOfBirth: h.dateOfBirth,
+            address: addressBody(h.address),
+          };
+        })();
+  return { holder, relationshipType: v.relationshipType, paymentInstruction: toInstructionBody(v.paymentInstruction) };
 }
 
 export function toInstructionBody(v: InstructionValues) {

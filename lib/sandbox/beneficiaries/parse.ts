@@ -16,7 +16,7 @@ export interface Address {
 
 export type Holder =
   | { type: 'INDIVIDUAL'; firstName: string; lastName: string; taxId: { value: string; type: 'CPF' | 'CNPJ' }; dateOfBirth: string; address: Address }
-  | { type: 'COMPANY'; legalName: string; tradeName: string | null; taxId: { value: string; type: 'CPF' | 'CNPJ' }; address: Address };
+  | { type: 'COMPANY'; legalName: string; tradeName: string | null; taxId: { value: string; type: 'CNPJ' }; address: Address };
 
 export interface InstructionInput {
   asset: Asset;
@@ -54,9 +54,14 @@ function parseAddress(v: Validator, parent: Obj | undefined, path: string): Addr
   return { addressLine1, addressLine2: addressLine2 ?? null, city, state, country, postalCode };
 }
 
-function parseTaxId(v: Validator, parent: Obj | undefined, path: string): { value: string; type: 'CPF' | 'CNPJ' } | undefined {
+function parseTaxId<T extends 'CPF' | 'CNPJ'>(
+  v: Validator,
+  parent: Obj | undefined,
+  path: string,
+  allowed: readonly T[],
+): { value: string; type: T } | undefined {
   const t = v.object(parent, path, { required: true });
-  const type = v.enum(t, `${path}.type`, ['CPF', 'CNPJ'] as const, { required: true });
+  const type = v.enum(t, `${path}.type`, allowed, { required: true });
   const raw = v.string(t, `${path}.value`, { required: true, maxLength: 32 });
   if (!type || raw === undefined) return undefined;
   const checked = checkTaxId(type, raw);
@@ -74,18 +79,20 @@ function parseHolder(v: Validator, root: Obj | undefined): Holder | undefined {
   if (type === 'INDIVIDUAL') {
     const firstName = v.string(h, 'holder.firstName', { required: true, maxLength: 100 });
     const lastName = v.string(h, 'holder.lastName', { required: true, maxLength: 100 });
-    const taxId = parseTaxId(v, h, 'holder.taxId');
+    const taxId = parseTaxId(v, h, 'holder.taxId', ['CPF', 'CNPJ'] as const);
     const dateOfBirth = v.date(h, 'holder.dateOfBirth', { required: true });
     const address = parseAddress(v, h, 'holder.address');
     if (firstName === undefined || lastName === undefined || !taxId || !dateOfBirth || !address) return undefined;
     return { type, firstName, lastName, taxId, dateOfBirth, address };
   }
+  // A company is identified by its CNPJ (upstream notes 1.12): a CPF on a COMPANY holder is refused on the field.
   const legalName = v.string(h, 'holder.legalName', { required: true, maxLength: 200 });
   const tradeName = v.string(h, 'holder.tradeName', { nullable: true, maxLength: 200 });
-  const taxId = parseTaxId(v, h, 'holder.taxId');
+  const taxId = parseTaxId(v, h, 'holder.taxId', ['CNPJ'] as const);
   const address = parseAddress(v, h, 'holder.address');
   if (legalName === undefined || !taxId || !address) return undefined;
-  return { type, legalName, tradeName: tradeName ?? null, taxId, address };
+  // A blank trade name is no trade name: the response says null rather than "".
+  return { type, legalName, tradeName: tradeName && tradeName.trim() !== '' ? tradeName : null, taxId, address };
 }
 
 function parseInstruction(v: Validator, parent: Obj | undefined, path: string): InstructionInput | undefined {

@@ -47,7 +47,7 @@ export const beneficiaryRoutes: RouteDef[] = [
     path: '/api/beneficiaries',
     auth: 'customer',
     summary:
-      'List beneficiaries (extension) with their instruction count and instructions; `name` narrows to holders whose name contains it (case-insensitive).',
+      'List beneficiaries (extension) with their instruction count and instructions; `name` narrows to holders whose name (first + last, or legal or trade name) contains it (case-insensitive).',
     async handler(ctx) {
       const where = ['b.customer_id = $1'];
       const params: unknown[] = [ctx.customer!.id];
@@ -59,7 +59,7 @@ export const beneficiaryRoutes: RouteDef[] = [
         // LIKE wildcards typed by a person are literal characters.
         params.push(`%${name.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
         where.push(
-          `(coalesce(b.holder->>'firstName', '') || ' ' || coalesce(b.holder->>'lastName', '') || ' ' || coalesce(b.holder->>'legalName', '')) ILIKE $2`,
+          `(coalesce(b.holder->>'firstName', '') || ' ' || coalesce(b.holder->>'lastName', '') || ' ' || coalesce(b.holder->>'legalName', '') || ' ' || coalesce(b.holder->>'tradeName', '')) ILIKE $2`,
         );
       }
       const page = await paginate<Record<string, unknown> & BeneficiaryRow & { instruction_count: number }, ReturnType<typeof beneficiarySummary>>(ctx.sql, {
@@ -95,7 +95,7 @@ export const beneficiaryRoutes: RouteDef[] = [
     method: 'POST',
     path: '/api/beneficiaries/:beneficiaryId/payment-instructions',
     auth: 'customer',
-    summary: 'Add a PIX payment instruction (PENDING_REVIEW); returns the full beneficiary.',
+    summary: 'Add a PIX payment instruction (PENDING_REVIEW); returns the full beneficiary. A key the beneficiary already has (not REJECTED) → 422 INVALID_DATA, DUPLICATE_PIX_KEY on body:dictKey.',
     async handler(ctx) {
       const id = pathId(ctx.params, 'beneficiaryId');
       const instruction = parseInstructionBody(ctx.body);

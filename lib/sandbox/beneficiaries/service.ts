@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Asset } from '@/lib/money/assets';
-import { ServiceError, notFound } from '../core/errors';
+import { ServiceError, fieldError, notFound } from '../core/errors';
 import type { SandboxServices, Sql } from '../core/types';
 import type { DictKeyType } from './pix-keys';
 import type { Holder, InstructionInput, RelationshipType } from './parse';
@@ -182,9 +182,9 @@ export async function createBeneficiary(
   return { beneficiary: b, instructions: [instruction] };
 }
 
-export async function getBeneficiary(tx: Sql, customerId: string, id: string): Promise<BeneficiaryRow | null> {
+export async function getBeneficiary(tx: Sql, customerId: string, id: string, opts: { forUpdate?: boolean } = {}): Promise<BeneficiaryRow | null> {
   const { rows } = await tx.query<BeneficiaryRow>(
-    `SELECT ${BENEFICIARY_COLUMNS} FROM sandbox.beneficiaries WHERE id = $1 AND customer_id = $2`,
+    `SELECT ${BENEFICIARY_COLUMNS} FROM sandbox.beneficiaries WHERE id = $1 AND customer_id = $2${opts.forUpdate ? ' FOR UPDATE' : ''}`,
     [id, customerId],
   );
   return rows[0] ?? null;
@@ -218,6 +218,31 @@ export async function getInstruction(tx: Sql, id: string, opts: { forUpdate?: bo
   return rows[0] ?? null;
 }
 
+/**
+ * A beneficiary holds a PIX key once: adding a key (same type, same normalised key) that it already has PENDING_REVIEW
+ * or APPROVED is refused with 422 INVALID_DATA, code DUPLICATE_PIX_KEY on the key's field (the beneficiary
+ * endpoints' validation envelope), naming the instruction that has it. A REJECTED key may be added again for a new
+ * review. The caller holds the beneficiary's row lock, so two concurrent adds of one key cannot both pass.
+ */
+async function refuseDuplicateKey(tx: Sql, beneficiaryId: string, input: InstructionInput): Promise<void> {
+  const { rows } = await tx.query<{ id: string; status: InstructionStatus }>(
+    `SELECT id, status FROM sandbox.payment_instructions
+     WHERE beneficiary_id = $1 AND dict_key_type = $2 AND dict_key = $3 AND status <> 'REJECTED' ORDER BY created_at, id LIMIT 1`,
+    [beneficiaryId, input.dictKeyType, input.dictKey],
+  );
+  const existing = rows[0];
+  if (!existing) return;
+  throw new ServiceError(422, 'INVALID_DATA', 'Object contains invalid data', {
+    errors: [
+      fieldError('DUPLICATE_PIX_KEY', 'This beneficiary already has this PIX key', 'body:dictKey', {
+        dictKeyType: input.dictKeyType,
+        paymentInstructionId: existing.id,
+        status: existing.status,
+      }),
+    ],
+  });
+}
+
 /** Adds an instruction (PENDING_REVIEW) to the customer's beneficiary and emits the CREATED event. */
 export async function addInstruction(
   tx: Sql,
@@ -225,8 +250,10 @@ export async function addInstruction(
   input: { customerId: string; auto: boolean; beneficiaryId: string; instruction: InstructionInput },
   now: Date,
 ): Promise<{ beneficiary: BeneficiaryRow; instructions: InstructionRow[] }> {
-  const b = await getBeneficiary(tx, input.customerId, input.beneficiaryId);
+  // Locked: concurrent adds to one beneficiary take turns, so the duplicate check below sees the other's key.
+  const b = await getBeneficiary(tx, input.customerId, input.beneficiaryId, { forUpdate: true });
   if (!b) throw notFound('Beneficiary', input.beneficiaryId);
+  await refuseDuplicateKey(tx, b.id, input.instruction);
   const instruction = await insertInstruction(tx, b, input.instruction, input.auto, now);
   const { rows } = await tx.query<{ updated_at: Date }>(
     `UPDATE sandbox.beneficiaries SET updated_at = $2 WHERE id = $1 RETURNING updated_at`,

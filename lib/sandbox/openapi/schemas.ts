@@ -225,6 +225,55 @@ export const REQUEST_SCHEMAS: Record<string, unknown> = {
       },
     },
   },
+  'POST /api/beneficiaries': {
+    required: true,
+    content: json({
+      type: 'object',
+      required: ['holder', 'relationshipType', 'paymentInstruction'],
+      properties: {
+        holder: {
+          description:
+            'INDIVIDUAL (contract) or COMPANY (extension, as upstream has it: legalName, tradeName optional, a CNPJ with valid check digits, address).',
+          oneOf: [
+            {
+              type: 'object',
+              required: ['type', 'firstName', 'lastName', 'taxId', 'dateOfBirth', 'address'],
+              properties: {
+                type: { const: 'INDIVIDUAL' },
+                firstName: { type: 'string', maxLength: 100 },
+                lastName: { type: 'string', maxLength: 100 },
+                taxId: ref('TaxId'),
+                dateOfBirth: { type: 'string', format: 'date' },
+                address: addressReq,
+              },
+            },
+            {
+              type: 'object',
+              required: ['type', 'legalName', 'taxId', 'address'],
+              properties: {
+                type: { const: 'COMPANY' },
+                legalName: { type: 'string', maxLength: 200 },
+                tradeName: { type: ['string', 'null'], maxLength: 200, description: 'Blank is stored as null.' },
+                taxId: { type: 'object', required: ['value', 'type'], properties: { value: { type: 'string' }, type: { const: 'CNPJ' } } },
+                address: addressReq,
+              },
+            },
+          ],
+        },
+        relationshipType: { type: 'string', enum: ['SELF_OWNED', 'THIRD_PARTY'] },
+        paymentInstruction: {
+          type: 'object',
+          required: ['type', 'asset', 'dictKeyType', 'dictKey'],
+          properties: {
+            type: { const: 'PIX' },
+            asset: ref('Asset'),
+            dictKeyType: { type: 'string', enum: ['CPF', 'CNPJ', 'EMAIL', 'PHONE', 'EVP'] },
+            dictKey: { type: 'string', maxLength: 100 },
+          },
+        },
+      },
+    }),
+  },
   'POST /api/quotes': {
     required: true,
     content: json({

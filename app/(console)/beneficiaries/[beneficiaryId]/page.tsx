@@ -59,6 +59,7 @@ export default async function BeneficiaryPage({ params }: { params: Promise<{ be
   const b = result.beneficiary;
   const holder = b.holder as {
     type: string;
+    tradeName?: string | null;
     taxId?: { value: string; type?: string };
     dateOfBirth?: string | null;
     address?: { addressLine1?: string; addressLine2?: string | null; city?: string; state?: string; country?: string; postalCode?: string };
@@ -87,7 +88,11 @@ export default async function BeneficiaryPage({ params }: { params: Promise<{ be
           <CardHeader title={t('detail.holder')} />
           <CardBody>
             <dl className="space-y-3 text-sm">
-              <Item label={t('detail.taxId')}>
+              <Item label={t('detail.kind')}>
+                <span data-testid="holder-type">{t.has(`holderType.${holder.type}`) ? t(`holderType.${holder.type}`) : holder.type}</span>
+              </Item>
+              {holder.tradeName ? <Item label={t('detail.tradeName')}>{holder.tradeName}</Item> : null}
+              <Item label={holder.taxId?.type && t.has(`keyType.${holder.taxId.type}`) ? t(`keyType.${holder.taxId.type}`) : t('detail.taxId')}>
                 {holder.taxId ? <span className="font-mono">{formatTaxId(holder.taxId.value, holder.taxId.type)}</span> : null}
               </Item>
               {holder.dateOfBirth ? (

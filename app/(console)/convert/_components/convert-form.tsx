@@ -8,6 +8,8 @@ import { amountErrorKey, useSectionFailure } from '@/components/money-movement/u
 import { amountText } from '@/components/money/amount-text';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { QuoteCountdownBadge } from '@/components/quotes/quote-countdown-badge';
+import { QuoteDetails } from '@/components/quotes/quote-details';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
@@ -15,7 +17,7 @@ import { useQuoteCountdown } from '@/hooks/use-quote-countdown';
 import { readActionResult } from '@/lib/actions/result';
 import type { Failure } from '@/lib/errors';
 import { expireNow, quoteClock, type QuoteClock } from '@/lib/domain/quotes/countdown';
-import { formatBps, formatFraction, isZeroDecimal } from '@/lib/domain/quotes/display';
+import { formatBps, isZeroDecimal } from '@/lib/domain/quotes/display';
 import { driftBps, sameDirection } from '@/lib/domain/quotes/rates';
 import type { FixedSide } from '@/lib/domain/quotes/request';
 import type { QuoteView } from '@/lib/domain/quotes/view';
@@ -23,7 +25,6 @@ import type { Amount } from '@/lib/money/amount-core';
 import type { Asset } from '@/lib/money/assets';
 import { parseAmount } from '@/lib/money/parse-amount';
 import { exceedsAvailable } from '@/lib/domain/balances/available';
-import { formatRate } from '@/lib/money/rate';
 import { confirmSwapAction, createQuoteAction } from '../actions';
 
 export interface ConvertAccount {
@@ -289,19 +290,7 @@ export function ConvertForm({ accounts }: { accounts: ConvertAccount[] }) {
             <CardHeader
               title={step === 'confirm' ? t('confirm.title') : t('quote.title')}
               actions={
-                <span
-                  role="timer"
-                  aria-label={t('quote.countdownLabel')}
-                  data-testid="quote-countdown"
-                  data-expired={countdown.expired ? 'true' : 'false'}
-                  className={
-                    countdown.expired
-                      ? 'rounded-full bg-tone-danger-bg px-2.5 py-0.5 text-xs font-medium text-tone-danger-fg'
-                      : 'rounded-full bg-tone-info-bg px-2.5 py-0.5 text-xs font-medium text-tone-info-fg tabular-nums'
-                  }
-                >
-                  {countdown.expired ? t('quote.expiredShort') : t('quote.expiresIn', { seconds: countdown.secondsLeft })}
-                </span>
+                <QuoteCountdownBadge countdown={countdown} namespace="convert.quote" />
               }
             />
             <CardBody className="space-y-4">
@@ -311,48 +300,7 @@ export function ConvertForm({ accounts }: { accounts: ConvertAccount[] }) {
                   {isZeroDecimal(drift) ? t('quote.driftNone') : t('quote.drift', { bps: formatBps(drift, locale, true) })}
                 </p>
               ) : null}
-              <dl className="grid grid-cols-[minmax(6rem,1fr)_auto] gap-x-6 gap-y-2 text-sm">
-                <dt className="text-fg-muted">{t('quote.pay')}</dt>
-                <dd
-                  className="text-right font-semibold tabular-nums"
-                  data-testid="quote-pay"
-                  data-value={quote.pay.value}
-                  data-quote-id={quote.id}
-                >
-                  {amountText(quote.pay, locale)}
-                </dd>
-                <dt className="text-fg-muted">{t('quote.receive')}</dt>
-                <dd className="text-right font-semibold tabular-nums" data-testid="quote-receive" data-value={quote.receive.value}>
-                  {amountText(quote.receive, locale)}
-                </dd>
-                <dt className="text-fg-muted">{t('quote.rate')}</dt>
-                <dd className="text-right tabular-nums">
-                  <span className="block whitespace-nowrap" data-testid="quote-rate" data-value={quote.rate.value}>
-                    {t('quote.rateLine', { base: quote.rate.base, quote: quote.rate.quote, rate: formatRate(quote.rate.value, locale, 10) })}
-                  </span>
-                  <span className="block whitespace-nowrap text-fg-muted">
-                    {t('quote.rateLine', { base: quote.rate.quote, quote: quote.rate.base, rate: formatRate(quote.inverseRate, locale, 8) })}
-                  </span>
-                </dd>
-                <dt className="text-fg-muted">{t('quote.fee')}</dt>
-                <dd className="text-right tabular-nums">
-                  {quote.fees.length === 0
-                    ? t('quote.noFee')
-                    : quote.fees.map((f) => (
-                        <span key={`${f.source}-${f.amount.value}`} className="block">
-                          {f.percentage
-                            ? t('quote.feeLine', { amount: amountText(f.amount, locale), source: f.source, percent: formatFraction(f.percentage, locale) })
-                            : t('quote.feeLineFlat', { amount: amountText(f.amount, locale), source: f.source })}
-                        </span>
-                      ))}
-                </dd>
-                <dt className="text-fg-muted">{t('quote.spread')}</dt>
-                <dd className="text-right tabular-nums" data-testid="quote-spread" data-bps={quote.spreadBps ?? ''}>
-                  {quote.spreadBps !== null && quote.midRate
-                    ? t('quote.spreadLine', { bps: formatBps(quote.spreadBps, locale), rate: formatRate(quote.midRate, locale, 10) })
-                    : t('quote.spreadUnknown')}
-                </dd>
-              </dl>
+              <QuoteDetails quote={quote} namespace="convert.quote" />
               {step === 'confirm' ? (
                 <div className="space-y-3 border-t border-border pt-4">
                   <p className="text-sm text-fg">

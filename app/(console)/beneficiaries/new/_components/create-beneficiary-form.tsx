@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { memo, useState } from 'react';
-import { useForm, useFormState, type UseFormReturn } from 'react-hook-form';
+import { useForm, useFormState, useWatch, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { InstructionFields } from '@/components/beneficiaries/instruction-fields';
 import { useBeneficiaryFieldMessage } from '@/components/beneficiaries/use-beneficiary-field-message';
 import { AddressFields } from '@/components/forms/address-fields';
@@ -19,25 +19,29 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { readActionResult } from '@/lib/actions/result';
 import type { CountryOption } from '@/lib/domain/address/countries';
-import { isoDate, RELATIONSHIP_TYPES } from '@/lib/domain/beneficiaries/holder';
-import type { CreateBeneficiaryValues } from '@/lib/domain/beneficiaries/schema';
+import { HOLDER_TYPES, isoDate, RELATIONSHIP_TYPES } from '@/lib/domain/beneficiaries/holder';
+import type { CreateBeneficiaryFormValues, CreateBeneficiaryValues } from '@/lib/domain/beneficiaries/schema';
 import { formatTaxId } from '@/lib/validation/tax-id-format';
 import { createBeneficiaryAction } from '../../actions';
 
-type FormInput = CreateBeneficiaryValues;
+type FormInput = CreateBeneficiaryFormValues;
 
 // The schema (with zod and the shared address schema) loads when the user first focuses the form, not with the page
 // (first-load JS budget, perf-budget.json); the server action validates again.
-const validation = lazyResolver<FormInput, unknown, FormInput>(async () => {
+const validation = lazyResolver<FormInput, unknown, CreateBeneficiaryValues>(async () => {
   const [{ zodResolver }, { createBeneficiarySchema }] = await Promise.all([
     import('@hookform/resolvers/zod'),
     import('@/lib/domain/beneficiaries/schema'),
   ]);
-  return zodResolver(createBeneficiarySchema);
+  // The form holds both kinds' fields (CreateBeneficiaryFormValues); the schema reads the chosen kind's.
+  return zodResolver(createBeneficiarySchema) as unknown as Resolver<FormInput, unknown, CreateBeneficiaryValues>;
 });
 
 /** Inputs that can show a message; the service's refusals (`holder.taxId.value`, …) land on the same paths. */
 const FIELDS = [
+  'holder.type',
+  'holder.legalName',
+  'holder.tradeName',
   'holder.firstName',
   'holder.lastName',
   'holder.taxId.value',
@@ -57,8 +61,11 @@ const FIELDS = [
 function emptyValues(): FormInput {
   return {
     holder: {
+      type: 'INDIVIDUAL',
       firstName: '',
       lastName: '',
+      legalName: '',
+      tradeName: '',
       taxId: { value: '' },
       dateOfBirth: '',
       address: { addressLine1: '', addressLine2: '', city: '', state: '', country: 'BR', postalCode: '' },
@@ -81,11 +88,14 @@ interface Props {
  * "Performance budget").
  */
 export function CreateBeneficiaryForm({ countries }: Props) {
-  const form = useForm<FormInput>({ resolver: validation.resolver, defaultValues: emptyValues(), mode: 'onTouched' });
+  const form = useForm<FormInput, unknown, CreateBeneficiaryValues>({ resolver: validation.resolver, defaultValues: emptyValues(), mode: 'onTouched' });
   return <CreateBeneficiaryFormBody form={form} countries={countries} />;
 }
 
-const CreateBeneficiaryFormBody = memo(function CreateBeneficiaryFormBody({ form, countries }: Props & { form: UseFormReturn<FormInput> }) {
+const CreateBeneficiaryFormBody = memo(function CreateBeneficiaryFormBody({
+  form,
+  countries,
+}: Props & { form: UseFormReturn<FormInput, unknown, CreateBeneficiaryValues> }) {
   const t = useTranslations('beneficiaries');
   const message = useBeneficiaryFieldMessage();
   const sentence = useFailureSentence();
@@ -93,8 +103,11 @@ const CreateBeneficiaryFormBody = memo(function CreateBeneficiaryFormBody({ form
   const { key: idempotencyKey, renew } = useIdempotencyKey();
   const [failure, setFailure] = useState<{ sentence: string; requestId: string | null } | null>(null);
   const [navigating, setNavigating] = useState(false);
-  const { register, handleSubmit, setError, setFocus, setValue, control } = form;
+  const { register, handleSubmit, setError, setFocus, setValue, clearErrors, control } = form;
   const { errors, isSubmitting } = useFormState({ control });
+  const holderType = useWatch({ control, name: 'holder.type' });
+  const company = holderType === 'COMPANY';
+  const taxIdKind = company ? 'CNPJ' : 'CPF';
   const busy = isSubmitting || navigating;
 
   const onSubmit = handleSubmit(async (values) => {
@@ -130,34 +143,74 @@ const CreateBeneficiaryFormBody = memo(function CreateBeneficiaryFormBody({ form
         <Card>
           <CardHeader title={t('new.holder')} />
           <CardBody className="grid gap-4 md:grid-cols-2">
-            <Field id="holder.firstName" label={t('new.firstName')} required error={message(errors.holder?.firstName?.message)}>
-              <Input autoComplete="off" {...register('holder.firstName')} />
-            </Field>
-            <Field id="holder.lastName" label={t('new.lastName')} required error={message(errors.holder?.lastName?.message)}>
-              <Input autoComplete="off" {...register('holder.lastName')} />
-            </Field>
-            <Field id="holder.taxId.value" label={t('new.cpf')} required hint={t('new.cpfHint')} error={message(errors.holder?.taxId?.value?.message)}>
+            <fieldset className="md:col-span-2">
+              <legend className="text-sm font-medium text-fg">{t('new.holderType')}</legend>
+              <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+                {HOLDER_TYPES.map((type) => (
+                  <label key={type} className="flex items-center gap-2 text-sm text-fg">
+                    <input
+                      type="radio"
+                      value={type}
+                      className="size-4 accent-[var(--color-accent,currentColor)]"
+                      {...register('holder.type', {
+                        // The tax id's kind changes with the holder's: a message about the other kind no longer applies.
+                        onChange: () => clearErrors('holder.taxId.value'),
+                      })}
+                    />
+                    {t(`holderType.${type}`)}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            {company ? (
+              <>
+                <Field id="holder.legalName" label={t('new.legalName')} required error={message(errors.holder?.legalName?.message)}>
+                  <Input autoComplete="off" {...register('holder.legalName')} />
+                </Field>
+                <Field id="holder.tradeName" label={t('new.tradeName')} hint={t('new.tradeNameHint')} error={message(errors.holder?.tradeName?.message)}>
+                  <Input autoComplete="off" {...register('holder.tradeName')} />
+                </Field>
+              </>
+            ) : (
+              <>
+                <Field id="holder.firstName" label={t('new.firstName')} required error={message(errors.holder?.firstName?.message)}>
+                  <Input autoComplete="off" {...register('holder.firstName')} />
+                </Field>
+                <Field id="holder.lastName" label={t('new.lastName')} required error={message(errors.holder?.lastName?.message)}>
+                  <Input autoComplete="off" {...register('holder.lastName')} />
+                </Field>
+              </>
+            )}
+            <Field
+              id="holder.taxId.value"
+              label={company ? t('new.cnpj') : t('new.cpf')}
+              required
+              hint={company ? t('new.cnpjHint') : t('new.cpfHint')}
+              error={message(errors.holder?.taxId?.value?.message)}
+            >
               <Input
-                inputMode="numeric"
+                inputMode={company ? 'text' : 'numeric'}
                 autoComplete="off"
                 {...register('holder.taxId.value', {
-                  // A complete CPF is shown in its usual mask, however it was typed.
+                  // A complete CPF or CNPJ is shown in its usual mask, however it was typed.
                   onBlur: (e: React.FocusEvent<HTMLInputElement>) => {
-                    const digits = e.target.value.replace(/\D/g, '');
-                    if (digits.length === 11) setValue('holder.taxId.value', formatTaxId(digits, 'CPF'), { shouldValidate: true });
+                    const chars = e.target.value.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+                    if (chars.length === (company ? 14 : 11)) setValue('holder.taxId.value', formatTaxId(chars, taxIdKind), { shouldValidate: true });
                   },
                 })}
               />
             </Field>
-            <Field
-              id="holder.dateOfBirth"
-              label={t('new.dateOfBirth')}
-              required
-              hint={t('new.dateOfBirthHint')}
-              error={message(errors.holder?.dateOfBirth?.message)}
-            >
-              <Input type="date" max={isoDate(new Date())} {...register('holder.dateOfBirth')} />
-            </Field>
+            {company ? null : (
+              <Field
+                id="holder.dateOfBirth"
+                label={t('new.dateOfBirth')}
+                required
+                hint={t('new.dateOfBirthHint')}
+                error={message(errors.holder?.dateOfBirth?.message)}
+              >
+                <Input type="date" max={isoDate(new Date())} {...register('holder.dateOfBirth')} />
+              </Field>
+            )}
             <Field id="relationshipType" label={t('new.relationship')} required error={message(errors.relationshipType?.message)}>
               <Select {...register('relationshipType')}>
                 <option value="">{t('new.chooseRelationship')}</option>

@@ -2,9 +2,8 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { useState, useTransition } from 'react';
+import { useEffect, useRef, useState, useTransition } from 'react';
 import { MoneyField } from '@/components/forms/money-field';
-import { useIdempotencyKey } from '@/components/forms/use-idempotency-key';
 import { amountErrorKey, useSectionFailure } from '@/components/money-movement/use-section-failure';
 import { amountText } from '@/components/money/amount-text';
 import { useEnumLabel } from '@/components/i18n/use-enum-label';
@@ -15,6 +14,7 @@ import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { readActionResult } from '@/lib/actions/result';
 import type { Failure } from '@/lib/errors';
+import { outcomeUnknown, reviewTransfer, type ReviewedTransfer } from '@/lib/domain/transfers/review';
 import { commonAssets, transferProblems, type TransferProblem } from '@/lib/domain/transfers/rules';
 import type { Amount } from '@/lib/money/amount-core';
 import { isAsset, type Asset } from '@/lib/money/assets';
@@ -32,7 +32,12 @@ export interface TransferAccountView {
 /**
  * From / to two of the company's accounts, one asset, an amount. What the form can know is refused before sending
  * (same account, target not ACTIVE, asset not enabled on both: lib/domain/transfers/rules); the service's refusals
- * arrive as sentences. One idempotency key per form; 201 → the operation's page.
+ * arrive as sentences.
+ *
+ * Money moves only after a review, as on /convert: "Review transfer" freezes the figures and shows from, to, the
+ * amount debited and credited and the fee; "Confirm transfer" sends them; "Back to edit" unfreezes them. One
+ * idempotency key per reviewed intent (lib/domain/transfers/review): a double click, a retry after a lost answer
+ * and a second review of the same figures are one transfer; changed figures are another. 201 → the operation's page.
  */
 export function TransferForm({ accounts }: { accounts: TransferAccountView[] }) {
   const t = useTranslations('transfers');
@@ -41,7 +46,6 @@ export function TransferForm({ accounts }: { accounts: TransferAccountView[] }) 
   const locale = useLocale();
   const router = useRouter();
   const failureSentence = useSectionFailure('transfers');
-  const { key } = useIdempotencyKey();
   const sources = accounts.filter((a) => a.status === 'ACTIVE');
   const [sourceId, setSourceId] = useState(sources[0]?.id ?? '');
   const [targetId, setTargetId] = useState(accounts.find((a) => a.id !== sources[0]?.id && a.status === 'ACTIVE')?.id ?? '');
@@ -51,6 +55,17 @@ export function TransferForm({ accounts }: { accounts: TransferAccountView[] }) 
   const [failure, setFailure] = useState<Failure | null>(null);
   const [pending, start] = useTransition();
   const [navigating, setNavigating] = useState(false);
+  /** The intent under review (figures frozen), or null while editing. */
+  const [review, setReview] = useState<{ intent: ReviewedTransfer; amount: Amount } | null>(null);
+  /** The last intent reviewed, kept after "Back to edit" so the same figures reviewed again keep their key. */
+  const lastReviewed = useRef<ReviewedTransfer | null>(null);
+  // A double click reaches the handler twice before React re-renders the button disabled: send once per key.
+  const sentWith = useRef<string | null>(null);
+  const reviewHeading = useRef<HTMLHeadingElement>(null);
+  const reviewing = review !== null;
+  useEffect(() => {
+    if (reviewing) reviewHeading.current?.focus();
+  }, [reviewing]);
 
   const source = accounts.find((a) => a.id === sourceId);
   const target = accounts.find((a) => a.id === targetId);
@@ -78,7 +93,7 @@ export function TransferForm({ accounts }: { accounts: TransferAccountView[] }) 
   const blocked = !!targetProblem || !!assetProblem || noAsset || !chosen;
   const available = source.assets.find((a) => a.asset === chosen)?.available ?? null;
 
-  function submit() {
+  function startReview() {
     if (blocked || !chosen || pending || navigating) return;
     setFailure(null);
     setAmountError(undefined);
@@ -92,18 +107,45 @@ export function TransferForm({ accounts }: { accounts: TransferAccountView[] }) 
       setAmountError(tm('overAvailable', { available: amountText(available, locale) }));
       return;
     }
+    const intent = reviewTransfer(
+      lastReviewed.current,
+      { sourceAccountId: sourceId, targetAccountId: targetId, asset: chosen, amount: parsed.amount.value },
+      () => crypto.randomUUID(),
+    );
+    lastReviewed.current = intent;
+    setReview({ intent, amount: parsed.amount });
+  }
+
+  function backToEdit() {
+    if (pending || navigating) return;
+    // A refusal stays on screen (on its field when it names one) while the figures are corrected.
+    setReview(null);
+  }
+
+  function confirm() {
+    if (!review || pending || navigating || sentWith.current === review.intent.idempotencyKey) return;
+    const { intent } = review;
+    sentWith.current = intent.idempotencyKey;
+    setFailure(null);
     start(async () => {
       const result = readActionResult(
         await createTransferAction({
-          sourceAccountId: sourceId,
-          targetAccountId: targetId,
-          asset: chosen,
-          amount: parsed.amount.value,
-          idempotencyKey: key,
+          sourceAccountId: intent.sourceAccountId,
+          targetAccountId: intent.targetAccountId,
+          asset: intent.asset as Asset,
+          amount: intent.amount,
+          idempotencyKey: intent.idempotencyKey,
         }),
       );
       if (!result.ok) {
         setFailure(result.failure);
+        sentWith.current = null;
+        if (!outcomeUnknown(result.failure)) {
+          // Refused: nothing was created, so confirming again is a new attempt with a new key (not a replayed refusal).
+          const renewed = { ...intent, idempotencyKey: crypto.randomUUID() };
+          lastReviewed.current = renewed;
+          setReview((r) => (r ? { ...r, intent: renewed } : r));
+        }
         return;
       }
       setNavigating(true);
@@ -121,63 +163,109 @@ export function TransferForm({ accounts }: { accounts: TransferAccountView[] }) 
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            submit();
+            startReview();
           }}
         >
-          {failure && !serverAmountError && !serverTargetError ? (
+          {failure && !reviewing && !serverAmountError && !serverTargetError ? (
             <Alert tone="error" requestId={failure.requestId ?? null}>
               {failureSentence(failure)}
             </Alert>
           ) : null}
-          <Field id="transfer-source" label={t('form.source')}>
-            <Select value={sourceId} onChange={(e) => setSourceId(e.target.value)}>
-              {sources.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.name}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field id="transfer-target" label={t('form.target')} error={targetProblem ?? serverTargetError}>
-            <Select value={targetId} onChange={(e) => setTargetId(e.target.value)}>
-              {accounts.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.status === 'ACTIVE' ? a.name : t('form.inactive', { name: a.name })}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field
-            id="transfer-asset"
-            label={t('form.asset')}
-            error={assetProblem ? problemText(assetProblem) : noAsset ? t('form.noCommonAsset') : undefined}
-          >
-            <Select value={chosen ?? ''} onChange={(e) => setAsset(e.target.value)} disabled={assets.length === 0}>
-              {assets.map((a) => (
-                <option key={a} value={a}>
-                  {a}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <MoneyField
-            id="transfer-amount"
-            label={t('form.amount', { asset: chosen ?? '' })}
-            hint={available ? t('form.available', { amount: amountText(available, locale) }) : t('form.availableUnknown')}
-            error={amountError ?? serverAmountError}
-            required
-            value={amount}
-            asset={chosen ?? 'BRL'}
-            locale={locale}
-            onChange={(value) => {
-              setAmount(value);
-              setAmountError(undefined);
-            }}
-          />
-          <Button type="submit" variant="primary" loading={pending || navigating} disabled={blocked}>
-            {pending || navigating ? t('form.submitting') : t('form.submit')}
-          </Button>
+          {/* Frozen while under review: what is confirmed is exactly what was reviewed. */}
+          <fieldset disabled={reviewing} className="space-y-4">
+            <Field id="transfer-source" label={t('form.source')}>
+              <Select value={sourceId} onChange={(e) => setSourceId(e.target.value)}>
+                {sources.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.name}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field id="transfer-target" label={t('form.target')} error={targetProblem ?? serverTargetError}>
+              <Select value={targetId} onChange={(e) => setTargetId(e.target.value)}>
+                {accounts.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.status === 'ACTIVE' ? a.name : t('form.inactive', { name: a.name })}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field
+              id="transfer-asset"
+              label={t('form.asset')}
+              error={assetProblem ? problemText(assetProblem) : noAsset ? t('form.noCommonAsset') : undefined}
+            >
+              <Select value={chosen ?? ''} onChange={(e) => setAsset(e.target.value)} disabled={assets.length === 0}>
+                {assets.map((a) => (
+                  <option key={a} value={a}>
+                    {a}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <MoneyField
+              id="transfer-amount"
+              label={t('form.amount', { asset: chosen ?? '' })}
+              hint={available ? t('form.available', { amount: amountText(available, locale) }) : t('form.availableUnknown')}
+              error={amountError ?? serverAmountError}
+              required
+              value={amount}
+              asset={chosen ?? 'BRL'}
+              locale={locale}
+              onChange={(value) => {
+                setAmount(value);
+                setAmountError(undefined);
+              }}
+            />
+          </fieldset>
+          {reviewing ? null : (
+            <Button type="submit" variant="primary" disabled={blocked}>
+              {t('form.review')}
+            </Button>
+          )}
         </form>
+        {review ? (
+          <section aria-labelledby="transfer-review-title" className="mt-6 space-y-4 border-t border-border pt-4" data-testid="transfer-review">
+            <h2 id="transfer-review-title" ref={reviewHeading} tabIndex={-1} className="text-base font-semibold text-fg outline-none">
+              {t('review.title')}
+            </h2>
+            <dl className="grid grid-cols-[minmax(6rem,1fr)_auto] gap-x-6 gap-y-2 text-sm">
+              <dt className="text-fg-muted">{t('review.from')}</dt>
+              <dd className="text-right font-medium [overflow-wrap:anywhere]" data-testid="review-from">
+                {accountName(review.intent.sourceAccountId)}
+              </dd>
+              <dt className="text-fg-muted">{t('review.to')}</dt>
+              <dd className="text-right font-medium [overflow-wrap:anywhere]" data-testid="review-to">
+                {accountName(review.intent.targetAccountId)}
+              </dd>
+              <dt className="text-fg-muted">{t('review.debited')}</dt>
+              <dd className="text-right font-semibold tabular-nums" data-testid="review-amount" data-value={review.amount.value}>
+                {amountText(review.amount, locale)}
+              </dd>
+              <dt className="text-fg-muted">{t('review.credited')}</dt>
+              <dd className="text-right font-semibold tabular-nums">{amountText(review.amount, locale)}</dd>
+              <dt className="text-fg-muted">{t('review.fee')}</dt>
+              <dd className="text-right" data-testid="review-fee">
+                {t('review.noFee')}
+              </dd>
+            </dl>
+            <p className="text-sm text-fg-muted">{t('review.explain')}</p>
+            {failure ? (
+              <Alert tone="error" requestId={failure.requestId ?? null}>
+                {serverAmountError ?? serverTargetError ?? failureSentence(failure)}
+              </Alert>
+            ) : null}
+            <div className="flex flex-wrap gap-2">
+              <Button variant="primary" onClick={confirm} loading={pending || navigating}>
+                {pending || navigating ? t('form.submitting') : t('review.confirm')}
+              </Button>
+              <Button variant="secondary" onClick={backToEdit} disabled={pending || navigating}>
+                {t('review.back')}
+              </Button>
+            </div>
+          </section>
+        ) : null}
       </CardBody>
     </Card>
   );
