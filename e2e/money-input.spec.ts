@@ -191,7 +191,7 @@ test.describe('the balance is checked before money moves (issue 26.3)', () => {
     await page.getByLabel('To account').selectOption({ label: TREASURY_ACCOUNT });
     await page.getByLabel('Asset').selectOption('BRL');
     await page.locator('#transfer-amount').fill('99999999');
-    await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+    await page.getByRole('button', { name: 'Review transfer' }).click();
     await expect(page.locator('#transfer-amount-error')).toHaveText(sentence);
     await expect(page).toHaveURL(/\/transfers\/new$/);
 
