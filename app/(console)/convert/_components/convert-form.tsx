@@ -50,6 +50,8 @@ function otherAsset(assets: readonly Asset[], not: Asset | undefined): Asset | u
 export function ConvertForm({ accounts }: { accounts: ConvertAccount[] }) {
   const t = useTranslations('convert');
   const locale = useLocale();
+  // The service's fee source (`FX_SPREAD`) in words; a source the catalogue does not know shows as sent.
+  const feeSource = (source: string) => (t.has(`quote.feeSources.${source}`) ? t(`quote.feeSources.${source}`) : source);
   const router = useRouter();
   const failureSentence = useSectionFailure('convert');
   const [accountId, setAccountId] = useState(accounts[0]?.id ?? '');
@@ -327,14 +329,14 @@ export function ConvertForm({ accounts }: { accounts: ConvertAccount[] }) {
                   </span>
                 </dd>
                 <dt className="text-fg-muted">{t('quote.fee')}</dt>
-                <dd className="text-right tabular-nums">
+                <dd className="text-right tabular-nums" data-testid="quote-fees">
                   {quote.fees.length === 0
                     ? t('quote.noFee')
                     : quote.fees.map((f) => (
                         <span key={`${f.source}-${f.amount.value}`} className="block">
                           {f.percentage
-                            ? t('quote.feeLine', { amount: amountText(f.amount, locale), source: f.source, percent: formatFraction(f.percentage, locale) })
-                            : t('quote.feeLineFlat', { amount: amountText(f.amount, locale), source: f.source })}
+                            ? t('quote.feeLine', { amount: amountText(f.amount, locale), source: feeSource(f.source), percent: formatFraction(f.percentage, locale) })
+                            : t('quote.feeLineFlat', { amount: amountText(f.amount, locale), source: feeSource(f.source) })}
                         </span>
                       ))}
                 </dd>
