@@ -174,9 +174,16 @@ export default async function PayoutPage({ params }: { params: Promise<{ payoutI
                 </ul>
               )}
               {p.operationId ? (
-                <p className="mt-4 text-sm" data-testid="withdrawal-status">
-                  {t('withdrawal')}: {p.operationStatus ? <StatusBadge status={p.operationStatus} /> : '—'}
-                </p>
+                <div className="mt-4 space-y-1 text-sm">
+                  <p data-testid="withdrawal-status">
+                    {t('withdrawal')}: {p.operationStatus ? <StatusBadge status={p.operationStatus} /> : '—'}
+                  </p>
+                  <p>
+                    <Link href={`/operations/${p.operationId}`} className="underline underline-offset-4" data-testid="payout-operation-link">
+                      {t('openWithdrawal')}
+                    </Link>
+                  </p>
+                </div>
               ) : null}
             </CardBody>
           </Card>
