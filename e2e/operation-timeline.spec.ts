@@ -10,6 +10,8 @@ import { MAIN_ACCOUNT, SandboxApi, TREASURY_ACCOUNT, makeCnpj } from './helpers/
 test.describe.configure({ mode: 'serial' });
 
 const RUN = Date.now().toString(36);
+/** Pages the screenshot test below revisits: set by the journeys above. */
+const visited: Record<string, string> = {};
 
 type Op = { id: string; intent: { type: string }; currentState: { status: string }; tags?: { key: string | null; value: string }[] };
 
@@ -106,6 +108,8 @@ test('Send test events: from a funded account, marked Test in the list, the Over
     seen.set(op.id, await timeline.locator('li[data-kind="webhook"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-message-id')!)));
     await expectNoAxeViolations(page);
   }
+  visited['test-transfer'] = `/operations/${newest[0].id}`;
+  visited['test-events'] = `/webhooks/${receiver!.id}`;
   const [a, b] = [...seen.values()];
   expect(a.filter((id) => b.includes(id))).toEqual([]);
 });
@@ -119,6 +123,7 @@ test('pt-BR: a failure reason in words with the service’s text as a detail, se
   const op = await api.transfer(ids[MAIN_ACCOUNT], ids[TREASURY_ACCOUNT], '3.21');
   await api.drive(op.id, 'hold');
   await api.drive(op.id, 'fail', { code: 'INSUFFICIENT_BALANCE', message: 'Insufficient balance for the requested operation' });
+  visited['failed-transfer'] = `/operations/${op.id}`;
 
   for (const width of [1280, 390]) {
     const page = await rolePage(browser, baseURL!, 'finance', 'pt-BR', width);
@@ -172,4 +177,43 @@ test('pt-BR: funding instructions and the quote’s fee in words, not the servic
   await expect(en.getByTestId('quote-fees')).toContainText('FX spread');
   await expect(en.getByTestId('quote-fees')).not.toContainText('FX_SPREAD');
   await en.context().close();
+});
+
+// On demand (OPS_SHOTS=<dir>): the changed pages at 1280 and 390 px in en and pt-BR, to be looked at.
+test('screenshots of the changed pages', async ({ browser, baseURL }) => {
+  const dir = process.env.OPS_SHOTS;
+  test.skip(!dir, 'screenshots on demand: OPS_SHOTS=<dir>');
+  test.setTimeout(240_000);
+  const api = await SandboxApi.asDemo((await browser.newContext()).request, baseURL!);
+  const ids = await api.accounts();
+  const { data: withdrawals } = await api.call<{ data: Op[] }>('GET', 'api/operations?limit=5&intentType=WITHDRAWAL');
+  const pages: Record<string, string> = {
+    ...visited,
+    ...(withdrawals[0] ? { withdrawal: `/operations/${withdrawals[0].id}` } : {}),
+    account: `/accounts/${ids[MAIN_ACCOUNT]}`,
+    operations: '/operations',
+    overview: '/',
+  };
+  for (const locale of ['en-US', 'pt-BR']) {
+    for (const width of [1280, 390]) {
+      const page = await rolePage(browser, baseURL!, 'admin', locale, width);
+      for (const [name, path] of Object.entries(pages)) {
+        await page.goto(path);
+        await page.waitForLoadState('load');
+        await page.screenshot({ path: `${dir}/${name}-${locale}-${width}.png`, fullPage: true });
+      }
+      await page.goto('/payouts');
+      const payout = page.locator('a[href^="/payouts/"]:not([href="/payouts/new"])').first();
+      if (await payout.count()) {
+        await page.goto((await payout.getAttribute('href'))!);
+        await page.screenshot({ path: `${dir}/payout-${locale}-${width}.png`, fullPage: true });
+      }
+      await page.goto('/convert');
+      await page.locator('#convert-amount').fill('1000');
+      await page.locator('main form button[type="submit"]').click();
+      await expect(page.getByTestId('quote-fees')).toBeVisible();
+      await page.screenshot({ path: `${dir}/convert-quote-${locale}-${width}.png`, fullPage: true });
+      await page.context().close();
+    }
+  }
 });
