@@ -45,7 +45,7 @@ test('a deposit in USD shows its quote before it exists: rate, fee, countdown; a
   await expect(page.getByTestId('quote-pay')).toHaveAttribute('data-value', /^\d+\.\d{2}$/);
   await expect(page.getByTestId('quote-pay')).toContainText('R$');
   await expect(page.getByTestId('quote-rate')).toHaveText(/^1 BRL = 0\.\d+ USD$/);
-  await expect(page.getByTestId('quote-fee')).not.toHaveText('No fee');
+  await expect(page.getByTestId('quote-fees')).not.toHaveText('No fee');
   await expect(page.getByTestId('quote-spread')).toHaveAttribute('data-bps', /^\d/);
   const countdown = page.getByTestId('quote-countdown');
   await expect(countdown).toHaveAttribute('data-expired', 'false');

@@ -91,14 +91,14 @@ test.describe('operations', () => {
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
     await expect(timeline.locator('li[data-status="COMPLETED"]')).toBeVisible();
 
-    // The webhooks it emitted: REQUESTED and COMPLETED, as this console received them, with their delivery.
-    const webhooks = page.getByTestId('operation-webhooks');
+    // The webhooks it emitted, on the same timeline: REQUESTED and COMPLETED, as this console received them.
+    const webhook = (type: string) => timeline.locator(`li[data-kind="webhook"][data-event-type="${type}"]`);
     await expect(async () => {
       await page.reload();
-      await expect(webhooks.locator('li[data-event-type="OPERATION_COMPLETED"]')).toContainText('Received', { timeout: 1_000 });
-      await expect(webhooks.locator('li[data-event-type="OPERATION_REQUESTED"] [data-attempt-status="SUCCESS"]')).toBeVisible({ timeout: 1_000 });
+      await expect(webhook('OPERATION_COMPLETED')).toContainText('Received', { timeout: 1_000 });
+      await expect(webhook('OPERATION_REQUESTED').locator('[data-attempt-status="SUCCESS"]')).toBeVisible({ timeout: 1_000 });
     }).toPass({ timeout: 15_000 });
-    await expect(webhooks.locator('li[data-event-type="OPERATION_REQUESTED"]')).toContainText('HTTP 200');
+    await expect(webhook('OPERATION_REQUESTED')).toContainText('HTTP 200');
     await expectNoAxeViolations(page);
     await shoot(page, 'operation-detail');
   });

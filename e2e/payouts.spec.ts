@@ -231,6 +231,15 @@ test('finance2 sees it in the inbox, approves, and the withdrawal turns COMPLETE
   await approveOnScreen(page, firstPayoutId);
   await expect(page.locator('[data-status="COMPLETED"]').first()).toBeVisible({ timeout: 45_000 });
   await expect(page.getByTestId('withdrawal-status')).toContainText('Completed');
+  // The payout links to its withdrawal, which names the beneficiary and the PIX key type in words and links back.
+  await page.getByTestId('payout-operation-link').click();
+  await page.waitForURL(/\/operations\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('operation-beneficiary')).toHaveText(`Ana Lima ${RUN}`);
+  await expect(page.getByTestId('operation-beneficiary')).toHaveAttribute('href', `/beneficiaries/${approvedBeneficiaryId}`);
+  await expect(page.getByTestId('operation-payment-instruction')).toHaveText(/^PIX key · (CPF|E-mail|Phone|Random key \(EVP\)) · \S/);
+  await expect(page.getByTestId('operation-payment-instruction')).not.toContainText('PIX_KEY');
+  await page.getByTestId('operation-payout-link').click();
+  await page.waitForURL(new RegExp(`/payouts/${firstPayoutId}$`));
   // No approval deadline once the request no longer waits for approval.
   await expect(page.getByTestId('payout-expires')).toHaveCount(0);
   await expectNoAxeViolations(page);

@@ -18,14 +18,16 @@ describe('reasonSentence', () => {
     expect(reasonSentence(translator('pt-BR'), insufficient)).toEqual({
       sentence: 'O saldo da conta não era suficiente para esta operação.',
       code: 'INSUFFICIENT_BALANCE',
+      // The service's English stays available as a detail, never as the sentence.
+      detail: 'Insufficient balance for the requested operation',
     });
     expect(reasonSentence(translator('en'), insufficient)?.sentence).toBe('The account’s balance was not enough for this operation.');
   });
 
   it('quotes an unknown code’s text as the service’s, in both languages', () => {
-    expect(reasonSentence(translator('pt-BR'), unknown)).toEqual({ sentence: 'Mensagem do serviço: “The PIX rail timed out”', code: 'RAIL_TIMEOUT' });
+    expect(reasonSentence(translator('pt-BR'), unknown)).toEqual({ sentence: 'Mensagem do serviço: “The PIX rail timed out”', code: 'RAIL_TIMEOUT', detail: null });
     expect(reasonSentence(translator('en'), unknown)?.sentence).toBe('The service says: “The PIX rail timed out”');
-    expect(reasonSentence(translator('en'), { code: 'RAIL_TIMEOUT' })).toEqual({ sentence: 'Reason code RAIL_TIMEOUT', code: null });
+    expect(reasonSentence(translator('en'), { code: 'RAIL_TIMEOUT' })).toEqual({ sentence: 'Reason code RAIL_TIMEOUT', code: null, detail: null });
     expect(reasonSentence(translator('en'), null)).toBeNull();
   });
 });

@@ -18,7 +18,10 @@ export type QuoteWordsNamespace = 'convert.quote' | 'deposits.quote';
  */
 export function QuoteDetails({ quote, namespace }: { quote: QuoteView; namespace: QuoteWordsNamespace }) {
   const t = useTranslations(namespace);
+  const fees = useTranslations('convert.quote.feeSources');
   const locale = useLocale();
+  // The service's fee source (`FX_SPREAD`) in words; a source the catalogue does not know shows as sent.
+  const feeSource = (source: string) => (fees.has(source) ? fees(source) : source);
   return (
     <dl className="grid grid-cols-[minmax(6rem,1fr)_auto] gap-x-6 gap-y-2 text-sm">
       <dt className="text-fg-muted">{t('pay')}</dt>
@@ -39,14 +42,14 @@ export function QuoteDetails({ quote, namespace }: { quote: QuoteView; namespace
         </span>
       </dd>
       <dt className="text-fg-muted">{t('fee')}</dt>
-      <dd className="text-right tabular-nums" data-testid="quote-fee">
+      <dd className="text-right tabular-nums" data-testid="quote-fees">
         {quote.fees.length === 0
           ? t('noFee')
           : quote.fees.map((f) => (
               <span key={`${f.source}-${f.amount.value}`} className="block">
                 {f.percentage
-                  ? t('feeLine', { amount: amountText(f.amount, locale), source: f.source, percent: formatFraction(f.percentage, locale) })
-                  : t('feeLineFlat', { amount: amountText(f.amount, locale), source: f.source })}
+                  ? t('feeLine', { amount: amountText(f.amount, locale), source: feeSource(f.source), percent: formatFraction(f.percentage, locale) })
+                  : t('feeLineFlat', { amount: amountText(f.amount, locale), source: feeSource(f.source) })}
               </span>
             ))}
       </dd>

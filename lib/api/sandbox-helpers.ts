@@ -19,3 +19,22 @@ export async function simulateDepositPayment(operationId: string, options: Mutat
   });
   return { data, requestId };
 }
+
+/**
+ * POST /_sandbox/operations/test-transfer — the sandbox's transfer tagged as test traffic (same body and rules as
+ * POST /api/operations/transfer). Sandbox only: callers check `SANDBOX=on` first.
+ */
+export async function createTestTransfer(
+  body: { sourceAccountId: string; targetAccountId: string; amount: { value: string; asset: string } },
+  options: MutationOptions,
+): Promise<ApiResult<Operation>> {
+  const { data, requestId } = await clientFor(options).request({
+    method: 'POST',
+    path: '/_sandbox/operations/test-transfer',
+    json: body,
+    idempotencyKey: options.idempotencyKey,
+    schema: operationSchema,
+    signal: options.signal,
+  });
+  return { data, requestId };
+}

@@ -1,22 +1,12 @@
 import 'server-only';
 import { listExecutionLogs } from '@/lib/api/subscriptions';
 import type { Operation } from '@/lib/api/schemas/operation';
-import type { ExecutionLog } from '@/lib/api/schemas/execution-log';
 import { getDb } from '@/lib/db/client';
-import { eventBelongsToOperation } from '@/lib/domain/operations/view';
+import { messageIsAboutOperation, type OperationWebhook } from '@/lib/domain/operations/operation-webhooks';
 import { getConsoleSubscription } from './status';
 import { listEventsOfKind } from './store';
 
-export interface OperationWebhook {
-  messageId: string;
-  eventType: string;
-  atTime: string | null;
-  /** When the console stored it (null: never received, e.g. every attempt failed). */
-  receivedAt: string | null;
-  payload: unknown;
-  /** The console subscription's delivery attempts for this message, oldest first. */
-  attempts: Pick<ExecutionLog, 'id' | 'status' | 'httpStatus' | 'retryAttempts' | 'createdAt' | 'error'>[];
-}
+export type { OperationWebhook };
 
 export interface OperationWebhooks {
   webhooks: OperationWebhook[];
@@ -40,12 +30,17 @@ function parsePayload(text: string): unknown {
 /**
  * The webhooks an operation emitted, as the console saw them: each event it stored for this operation, joined by
  * message id with the console subscription's execution logs (status, HTTP status, retries) — including deliveries
- * that never arrived, found in the logs by their payload. Reads the logs around the operation's lifetime only.
+ * that never arrived. A message is this operation's by its resource id only (the id it was stored under, else the
+ * id in its payload; see messageIsAboutOperation). Reads the logs around the operation's lifetime only.
  */
 export async function loadOperationWebhooks(op: Operation, signal?: AbortSignal): Promise<OperationWebhooks> {
   const since = new Date(Date.parse(op.createdAt) - SLACK_MS);
   const db = await getDb();
-  const stored = (await listEventsOfKind(db, 'OPERATION', { since, limit: 1000 })).filter((e) => eventBelongsToOperation(e, op));
+  const received = await listEventsOfKind(db, 'OPERATION', { since, limit: 1000 });
+  // The resource id each received message was filed under, whichever operation it names: a log entry of another
+  // operation's message must not be taken for this one's because its body looks alike.
+  const storedResourceId = new Map(received.map((e) => [e.messageId, e.resourceId]));
+  const stored = received.filter((e) => messageIsAboutOperation(e, op));
   const byMessage = new Map<string, OperationWebhook>();
   for (const e of stored.reverse()) {
     byMessage.set(e.messageId, {
@@ -72,7 +67,10 @@ export async function loadOperationWebhooks(op: Operation, signal?: AbortSignal)
         for (const log of result.data) {
           if (!log.eventType.startsWith('OPERATION_')) continue;
           const payload = parsePayload(log.payload);
-          if (!byMessage.has(log.messageId) && !eventBelongsToOperation({ eventType: log.eventType, resourceId: null, payload }, op)) continue;
+          const about =
+            byMessage.has(log.messageId) ||
+            messageIsAboutOperation({ eventType: log.eventType, resourceId: log.resourceId ?? storedResourceId.get(log.messageId) ?? null, payload }, op);
+          if (!about) continue;
           const entry =
             byMessage.get(log.messageId) ??
             ({ messageId: log.messageId, eventType: log.eventType, atTime: null, receivedAt: null, payload, attempts: [] } satisfies OperationWebhook);

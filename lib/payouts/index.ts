@@ -1,5 +1,5 @@
 export { requestPayout, previewQuote, approvePayout, rejectPayout, cancelPayout, setApprovalPolicy, type PayoutActor } from './service';
 export { executePayout, syncPayout } from './execute';
 export { runPayoutSweep, startPayoutSweep } from './sweep';
-export { getPayout, listPayouts, countInbox, listPolicyRows, getPolicyRow, liveApprovals, type PayoutWithApprovals, type PayoutScope } from './store';
+export { getPayout, findPayoutByOperation, listPayouts, countInbox, listPolicyRows, getPolicyRow, liveApprovals, type PayoutWithApprovals, type PayoutScope } from './store';
 export { PayoutError, DENIED_CODES } from './errors';

@@ -31,6 +31,17 @@ export async function getPayout(id: string, db?: ConsoleDb): Promise<PayoutWithA
   return { ...row, approvals };
 }
 
+/** The payout request that created this withdrawal, if the console made it (its id and beneficiary's name). */
+export async function findPayoutByOperation(operationId: string, db?: ConsoleDb): Promise<Pick<PayoutRequestRow, 'id' | 'beneficiaryName' | 'status'> | null> {
+  const database = db ?? (await getDb());
+  const [row] = await database
+    .select({ id: payoutRequests.id, beneficiaryName: payoutRequests.beneficiaryName, status: payoutRequests.status })
+    .from(payoutRequests)
+    .where(eq(payoutRequests.operationId, operationId))
+    .limit(1);
+  return row ?? null;
+}
+
 /** Approvals that count now (not superseded by a return for approval). */
 export function liveApprovals(p: PayoutWithApprovals): PayoutApprovalRow[] {
   return p.approvals.filter((a) => a.supersededAt === null);

@@ -5,6 +5,7 @@ import { DateTimeText } from '@/components/i18n/date-time-text';
 import { LiveRefresh } from '@/components/live/live-refresh';
 import { OperationAmounts } from '@/components/operations/operation-amounts';
 import { StuckBadge } from '@/components/operations/stuck-badge';
+import { TestOperationBadge } from '@/components/operations/test-badge';
 import { OperationTypeLabel } from '@/components/operations/operation-type-label';
 import { StatusBadge } from '@/components/status/status-badge';
 import { Alert } from '@/components/ui/alert';
@@ -52,6 +53,7 @@ export async function RecentOperations() {
             <span className="flex shrink-0 items-center gap-2">
               <StatusBadge status={op.currentState.status} />
               {limit !== null ? <StuckBadge minutes={limit} /> : null}
+              <TestOperationBadge op={op} />
               <DateTimeText value={op.createdAt} className="text-xs text-fg-muted" />
             </span>
           </li>

@@ -3,8 +3,9 @@
 import { revalidatePath } from 'next/cache';
 import { actionClient } from '@/lib/actions/safe-action';
 import { DomainError } from '@/lib/errors';
-import { listAccounts } from '@/lib/api/accounts';
-import { createTransfer } from '@/lib/api/operations';
+import { loadOwnAccounts } from '@/lib/api/own-accounts';
+import { createTestTransfer } from '@/lib/api/sandbox-helpers';
+import { pickTestTransferAccounts, TEST_TRANSFER_ASSET, TEST_TRANSFER_VALUE } from '@/lib/domain/webhooks/test-events';
 import { createSubscription, deleteSubscription, getSubscription, resendExecutionLog } from '@/lib/api/subscriptions';
 import { failNextDeliveries } from '@/lib/api/webhooks';
 import { dayBoundary } from '@/lib/time/zone';
@@ -153,25 +154,24 @@ export const failNextAction = actionClient
   });
 
 /**
- * Sandbox only: makes real events by moving 0.01 BRL between two of the company's active accounts, N times (each
- * transfer publishes OPERATION_REQUESTED and, once settled, OPERATION_COMPLETED). Keys derive from the intent.
+ * Sandbox only: makes real events by moving 0.01 BRL from the company's best-funded active account to another one,
+ * N times (each transfer publishes OPERATION_REQUESTED and, once settled, OPERATION_COMPLETED). The transfers are
+ * the sandbox's test transfers, tagged so every list marks them "Test". Keys derive from the intent.
  */
 export const sendTestEventsAction = actionClient
   .metadata({ name: 'webhooks.sandboxTestEvents', permission: MANAGE })
   .inputSchema(testEventsSchema)
   .action(async ({ parsedInput, ctx }) => {
     if (!sandboxOn()) throw new DomainError('SANDBOX_ONLY', 'errors.sandboxOnly', {}, 403);
-    const accounts = await listAccounts({ limit: 100 });
-    const active = accounts.data.filter(
-      (a) => a.currentState.status === 'ACTIVE' && a.assets.some((s) => s.asset === 'BRL' && s.status === 'ACTIVE'),
-    );
-    if (active.length < 2) throw new DomainError('NO_ACCOUNTS', 'errors.testEventsNeedAccounts', {}, 409);
+    const pick = pickTestTransferAccounts(await loadOwnAccounts(), parsedInput.count);
+    if (!pick.ok && pick.problem === 'NO_ACCOUNTS') throw new DomainError('NO_ACCOUNTS', 'errors.testEventsNeedAccounts', {}, 409);
+    if (!pick.ok) throw new DomainError('NO_FUNDS_FOR_TEST_EVENTS', `No active account has ${pick.needed} BRL available for the test transfers.`, { needed: pick.needed }, 409);
     for (let i = 0; i < parsedInput.count; i++) {
-      await createTransfer(
-        { sourceAccountId: active[0].id, targetAccountId: active[1].id, amount: { value: '0.01', asset: 'BRL' } },
+      await createTestTransfer(
+        { sourceAccountId: pick.source.id, targetAccountId: pick.target.id, amount: { value: TEST_TRANSFER_VALUE, asset: TEST_TRANSFER_ASSET } },
         { idempotencyKey: derivedKey(parsedInput.intentKey, String(i)) },
       );
     }
-    ctx.audit.details = { transfers: parsedInput.count };
-    return { transfers: parsedInput.count };
+    ctx.audit.details = { transfers: parsedInput.count, sourceAccountId: pick.source.id, targetAccountId: pick.target.id };
+    return { transfers: parsedInput.count, source: pick.source.name, target: pick.target.name };
   });

@@ -20,5 +20,7 @@ export const executionLogSchema = z.looseObject({
   createdAt: dateTimeSchema,
   updatedAt: dateTimeSchema,
   error: z.string().nullable(),
+  /** Extension (the sandbox's): the id of the resource the message is about, as its `X-Resource-Id` names it. */
+  resourceId: z.string().nullable().optional(),
 });
 export type ExecutionLog = z.infer<typeof executionLogSchema>;

@@ -3,7 +3,7 @@ import { operationSchema, type Operation } from '@/lib/api/schemas/operation';
 import { CSV_BOM, CSV_COLUMNS, csvCell, csvHeader, csvRow, operationCsvCells, parseCsv } from './csv';
 import { operationListSearch, parseOperationListState, toServiceQuery } from './list-filters';
 import { isStuck, parseStuckThresholds } from './stuck';
-import { eventBelongsToOperation, feeTotals, rateBothWays, timeline } from './view';
+import { feeTotals, rateBothWays, timeline } from './view';
 
 const OP_ID = '3f2c1b7a-9d8e-4c6b-8a5f-1e2d3c4b5a69';
 const ACCOUNT = '0b6f7a52-3f9e-4c1a-9d55-2f7c8f1e9a10';
@@ -138,23 +138,6 @@ describe('operation view', () => {
     expect(r.forward).toEqual({ from: 'BRL', to: 'USD', value: '0.20' });
     expect(r.inverse?.from).toBe('USD');
     expect(r.inverse?.value.startsWith('5')).toBe(true);
-  });
-
-  it('matches the events an operation emitted without an id in the payload', () => {
-    const op = operation();
-    const payload = (status: string, createdAt: string, extra: Record<string, unknown> = {}) => ({
-      sourceAmount: { value: '1000.00', asset: 'BRL', decimals: 2 },
-      destinationAmount: { value: '198.00', asset: 'USD', decimals: 2 },
-      currentState: { status, createdAt },
-      quote: null,
-      ...extra,
-    });
-    expect(eventBelongsToOperation({ eventType: 'OPERATION_COMPLETED', resourceId: null, payload: payload('COMPLETED', '2026-11-23T09:00:02.500Z') }, op)).toBe(true);
-    expect(eventBelongsToOperation({ eventType: 'OPERATION_COMPLETED', resourceId: null, payload: payload('COMPLETED', '2026-11-23T09:00:02.501Z') }, op)).toBe(false);
-    expect(eventBelongsToOperation({ eventType: 'OPERATION_REQUESTED', resourceId: null, payload: payload('REQUESTED', '2026-11-23T09:00:00Z', { quote: { id: op.quote.id } }) }, op)).toBe(true);
-    expect(eventBelongsToOperation({ eventType: 'OPERATION_REQUESTED', resourceId: null, payload: payload('REQUESTED', '2026-11-23T09:00:00Z', { quote: { id: 'other' } }) }, op)).toBe(false);
-    expect(eventBelongsToOperation({ eventType: 'OPERATION_COMPLETED', resourceId: OP_ID, payload: {} }, op)).toBe(true);
-    expect(eventBelongsToOperation({ eventType: 'BENEFICIARY_PAYMENT_INSTRUCTION_CREATED', resourceId: null, payload: payload('COMPLETED', '2026-11-23T09:00:02.500Z') }, op)).toBe(false);
   });
 });
 

@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import en from '@/messages/en/operations.json';
 import pt from '@/messages/pt-BR/operations.json';
-import { WORDED_OPERATION_REASONS, reasonWording } from './reason';
+import { WORDED_OPERATION_REASONS, railReason, reasonWording } from './reason';
 
 describe('reasonWording', () => {
   it('words the known codes from the catalogue, whatever the service’s text', () => {
     expect(reasonWording({ code: 'INSUFFICIENT_BALANCE', message: 'Insufficient balance for the requested operation', details: {} })).toEqual({
       kind: 'catalogue',
       code: 'INSUFFICIENT_BALANCE',
+      message: 'Insufficient balance for the requested operation',
     });
-    expect(reasonWording({ code: 'COMPLIANCE_REVIEW', message: null })).toEqual({ kind: 'catalogue', code: 'COMPLIANCE_REVIEW' });
+    expect(reasonWording({ code: 'COMPLIANCE_REVIEW', message: null })).toEqual({ kind: 'catalogue', code: 'COMPLIANCE_REVIEW', message: null });
   });
 
   it('keeps the service’s text for an unknown code or a plain string, and the bare code when there is no text', () => {
@@ -32,5 +33,20 @@ describe('reasonWording', () => {
       expect(reasons.code).toContain('{code}');
     }
     expect(pt.reasons.INSUFFICIENT_BALANCE).not.toBe(en.reasons.INSUFFICIENT_BALANCE);
+  });
+});
+
+describe('railReason', () => {
+  const failed = { code: 'INSUFFICIENT_BALANCE', message: 'Insufficient balance for the requested operation', details: {} };
+  it('takes the state reason with the same text, so the code is worded', () => {
+    expect(railReason('Insufficient balance for the requested operation', [{ reason: null }, { reason: failed }])).toBe(failed);
+    expect(reasonWording(railReason('Insufficient balance for the requested operation', [{ reason: failed }]))).toMatchObject({
+      kind: 'catalogue',
+      code: 'INSUFFICIENT_BALANCE',
+    });
+  });
+  it('keeps any other text as the service’s; nothing for no text', () => {
+    expect(railReason('Rejected by the receiving bank', [{ reason: failed }])).toBe('Rejected by the receiving bank');
+    expect(railReason(null, [{ reason: failed }])).toBeNull();
   });
 });

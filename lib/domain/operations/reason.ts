@@ -13,8 +13,8 @@ export const WORDED_OPERATION_REASONS = [
 export type WordedOperationReason = (typeof WORDED_OPERATION_REASONS)[number];
 
 export type ReasonWording =
-  /** Ours: `operations.reasons.<code>`. */
-  | { kind: 'catalogue'; code: WordedOperationReason }
+  /** Ours: `operations.reasons.<code>`, with the service's own text (null when it sent none). */
+  | { kind: 'catalogue'; code: WordedOperationReason; message: string | null }
   /** An unknown code (or none) with the service's text: quote it as the service's. */
   | { kind: 'service'; code: string | null; message: string }
   /** An unknown code without any text. */
@@ -32,7 +32,21 @@ export function reasonWording(reason: unknown): ReasonWording | null {
   const r = reason as { code?: unknown; message?: unknown };
   const code = typeof r.code === 'string' && r.code ? r.code : null;
   const message = typeof r.message === 'string' && r.message ? r.message : null;
-  if (code && isWorded(code)) return { kind: 'catalogue', code };
+  if (code && isWorded(code)) return { kind: 'catalogue', code, message };
   if (message) return { kind: 'service', code, message };
   return code ? { kind: 'code', code } : null;
+}
+
+/**
+ * A rail transaction's reason (the contract makes it a plain string) as a state reason: when the operation has a
+ * state whose reason carries that same text, that reason (so its code is worded from the catalogue); else the
+ * string itself, shown as the service's.
+ */
+export function railReason(reason: unknown, states: readonly { reason?: unknown }[]): unknown {
+  if (typeof reason !== 'string' || !reason) return null;
+  for (const state of states) {
+    const r = state.reason as { code?: unknown; message?: unknown } | null | undefined;
+    if (r && typeof r === 'object' && r.message === reason && typeof r.code === 'string') return r;
+  }
+  return reason;
 }

@@ -80,38 +80,3 @@ export function timeline(op: Pick<Operation, 'states'>): TimelineEntry[] {
 export function involvesAsset(op: Pick<Operation, 'sourceAmount' | 'targetAmount'>, asset: string): boolean {
   return op.sourceAmount.asset === asset || op.targetAmount.asset === asset;
 }
-
-/** A received event, as stored, reduced to what matching needs. */
-export interface StoredEventLike {
-  eventType: string;
-  resourceId: string | null;
-  payload: unknown;
-}
-
-function amountKey(value: unknown): string | null {
-  if (!value || typeof value !== 'object') return null;
-  const a = value as { value?: unknown; asset?: unknown };
-  return typeof a.value === 'string' && typeof a.asset === 'string' ? `${a.value} ${a.asset}` : null;
-}
-
-/**
- * Did this operation emit this event? By id when the delivery has one. The contract's operation event has no
- * id, so otherwise by what identifies it: the quote id (when the event names one), or the same amounts on both
- * sides and a state entry of the operation with the event's status and time (each event carries the state it
- * reports, stamped to the millisecond).
- */
-export function eventBelongsToOperation(event: StoredEventLike, op: Pick<Operation, 'id' | 'quote' | 'sourceAmount' | 'targetAmount' | 'states'>): boolean {
-  if (!event.eventType.startsWith('OPERATION_')) return false;
-  if (event.resourceId) return event.resourceId === op.id.toLowerCase();
-  const body = event.payload && typeof event.payload === 'object' ? (event.payload as Record<string, unknown>) : null;
-  if (!body) return false;
-  if (typeof body.id === 'string') return body.id.toLowerCase() === op.id.toLowerCase();
-  const quote = body.quote as { id?: unknown } | null | undefined;
-  if (quote && typeof quote.id === 'string') return quote.id === op.quote.id;
-  if (amountKey(body.sourceAmount) !== `${op.sourceAmount.value} ${op.sourceAmount.asset}`) return false;
-  if (amountKey(body.destinationAmount ?? body.targetAmount) !== `${op.targetAmount.value} ${op.targetAmount.asset}`) return false;
-  const state = body.currentState as { status?: unknown; createdAt?: unknown } | undefined;
-  if (!state || typeof state.status !== 'string' || typeof state.createdAt !== 'string') return false;
-  const at = Date.parse(state.createdAt);
-  return op.states.some((s) => s.status === state.status && Date.parse(s.createdAt) === at);
-}

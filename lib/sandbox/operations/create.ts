@@ -29,6 +29,8 @@ interface Draft {
   quote: QuoteRow;
   intent: Record<string, unknown>;
   eventIntent: Record<string, unknown>;
+  /** Tags stamped besides the account's propagating ones (the test-transfer helper's mark). */
+  extraTags?: { key: string | null; value: string }[];
 }
 
 /** Stores the REQUESTED operation and records OPERATION_REQUESTED, both in the caller's transaction. */
@@ -52,7 +54,7 @@ async function persist(tx: Sql, services: Emit, d: Draft, now: Date): Promise<Op
     fees: d.quote.fees,
     transactions: [],
     states: [{ status: 'REQUESTED', createdAt: now.toISOString(), reason: null }],
-    tags: d.account.propagatingTags,
+    tags: [...d.account.propagatingTags, ...(d.extraTags ?? [])],
     debited: false,
     credited: false,
     refunded: false,
@@ -77,6 +79,7 @@ export async function createTransfer(
   who: Who,
   input: { sourceAccountId: string; targetAccountId: string; amount: Amount },
   now: Date,
+  extraTags?: { key: string | null; value: string }[],
 ): Promise<OperationRow> {
   if (input.sourceAccountId === input.targetAccountId) {
     throw new ServiceError(422, 'CANNOT_EXECUTE_ACTION', 'Source and target accounts must be different', {
@@ -104,7 +107,7 @@ export async function createTransfer(
   const id = randomUUID();
   const quote = await createTransferQuote(tx, { customerId: who.id, accountId: source.id, amount: input.amount, operationId: id }, now);
   const intent = { type: 'TRANSFER', targetAccount: { id: target.id, owner: target.ownerName } };
-  return persist(tx, services, { id, who, type: 'TRANSFER', account: source, targetAccountId: target.id, quote, intent, eventIntent: intent }, now);
+  return persist(tx, services, { id, who, type: 'TRANSFER', account: source, targetAccountId: target.id, quote, intent, eventIntent: intent, extraTags }, now);
 }
 
 export async function createSwap(

@@ -2,7 +2,9 @@ import type { RequestContext, RouteDef, RouteResult } from '../core/types';
 import { toAmount, type Amount } from '@/lib/money/amount-core';
 import { Validator } from '../core/validate';
 import type { OperationRow, Reason } from './model';
-import { operationResponse } from './routes';
+import { createTransfer } from './create';
+import { parseTransferBody } from './parse';
+import { created, operationResponse } from './routes';
 import { completeOperation, failOperation, holdOperation, lockCustomerOperation, payDeposit } from './settlement';
 
 /**
@@ -38,7 +40,18 @@ function reasonFrom(body: unknown, fallback: Reason): Reason {
   return { code: code ?? fallback.code, message: message ?? fallback.message, details: {} };
 }
 
+/** The mark of a test transfer: consoles show such operations as test traffic (lib/sandbox/README.md). */
+export const TEST_TRANSFER_TAG = { key: 'sandbox-test', value: 'test-event' };
+
 export const operationHelperRoutes: RouteDef[] = [
+  {
+    method: 'POST',
+    path: '/_sandbox/operations/test-transfer',
+    auth: 'customer',
+    summary:
+      'A transfer exactly like POST /api/operations/transfer (same body, rules, events), tagged {key: "sandbox-test", value: "test-event"} so a console can tell test traffic apart.',
+    handler: created((ctx) => createTransfer(ctx.sql, ctx.services, ctx.customer!, parseTransferBody(ctx.body), ctx.now, [TEST_TRANSFER_TAG])),
+  },
   helper('complete', 'Settle the operation now: → COMPLETED (through PROCESSING; FAILED when funds are short).', (ctx, op) =>
     completeOperation(ctx.sql, ctx.services, op, ctx.now),
   ),

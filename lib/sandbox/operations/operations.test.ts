@@ -466,6 +466,21 @@ describe('events', () => {
     expect(completed.atTime).toBe(completed.currentState.createdAt);
   });
 
+  it('the test-transfer helper is a transfer tagged as test traffic, with the same events', async () => {
+    const c = await h.client();
+    const [a, b] = await twoAccounts(c);
+    await c.credit(a, 'USD', '1.00');
+    const op = await c.post('/_sandbox/operations/test-transfer', { sourceAccountId: a, targetAccountId: b, amount: usd('0.01') });
+    expect(op.intent).toEqual({ type: 'TRANSFER', targetAccount: { id: b, owner: 'Acme Importação Ltda' } });
+    expect(op.tags).toEqual([{ key: null, value: 'sandbox' }, { key: 'sandbox-test', value: 'test-event' }]);
+    const [e] = await h.events(c.customer.id, 'OPERATION_REQUESTED');
+    expect(e.resource_id).toBe(op.id);
+    expect(e.payload.tags).toEqual(op.tags);
+    // The same rules as the contract's transfer.
+    const same = await c.call('POST', '/_sandbox/operations/test-transfer', { body: { sourceAccountId: a, targetAccountId: a, amount: usd('0.01') } });
+    expect(same.body.code).toBe('CANNOT_EXECUTE_ACTION');
+  });
+
   it('a cross-asset operation event carries its quote', async () => {
     const c = await h.client();
     const a = await c.activeAccount(['BRL', 'USD']);

@@ -13,7 +13,7 @@ export async function operationResponse(tx: Sql, op: OperationRow) {
   return toOperation(op, await quoteOf(tx, op));
 }
 
-function created(handler: (ctx: RequestContext) => Promise<OperationRow>) {
+export function created(handler: (ctx: RequestContext) => Promise<OperationRow>) {
   return async (ctx: RequestContext): Promise<RouteResult> => {
     const op = await handler(ctx);
     return { status: 201, body: await operationResponse(ctx.sql, op) };

@@ -14,12 +14,25 @@ export type ExecutionLogRow = {
   error: string | null;
   created_at: Date;
   updated_at: Date;
+  resource_id: string | null;
 };
 
-export const EXECUTION_LOG_COLUMNS =
-  'id, customer_id, subscription_id, message_id, event_type, url, payload, http_status, status, retry_attempts, error, created_at, updated_at';
+// The id of the resource the message is about, as its delivery's `X-Resource-Id` names it: from the event the
+// message came from (a resend repeats an earlier delivery's message, so it is found by message id).
+const RESOURCE_ID_COLUMN = `COALESCE(
+    (SELECT e.resource_id FROM sandbox.webhook_deliveries d JOIN sandbox.webhook_events e ON e.id = d.event_id
+      WHERE d.id = sandbox.webhook_execution_logs.delivery_id),
+    (SELECT e.resource_id FROM sandbox.webhook_deliveries o JOIN sandbox.webhook_events e ON e.id = o.event_id
+      WHERE o.message_id = sandbox.webhook_execution_logs.message_id AND o.event_id IS NOT NULL LIMIT 1)
+  )::text AS resource_id`;
 
-/** The contract's Execution log: one delivery attempt. */
+export const EXECUTION_LOG_COLUMNS = `id, customer_id, subscription_id, message_id, event_type, url, payload, http_status, status, retry_attempts, error, created_at, updated_at, ${RESOURCE_ID_COLUMN}`;
+
+/**
+ * The contract's Execution log: one delivery attempt. Extension: `resourceId`, the id of the resource the message
+ * is about (the contract's operation and beneficiary bodies carry none), so a client can tell apart two messages
+ * whose bodies are alike without having received them.
+ */
 export function toExecutionLog(r: ExecutionLogRow) {
   return {
     id: r.id,
@@ -35,6 +48,7 @@ export function toExecutionLog(r: ExecutionLogRow) {
     createdAt: new Date(r.created_at).toISOString(),
     updatedAt: new Date(r.updated_at).toISOString(),
     error: r.error,
+    resourceId: r.resource_id ?? null,
   };
 }
 

@@ -362,6 +362,8 @@ describe('delivery', () => {
       expect(log).toMatchObject({ companyId: alice.id, subscriptionId: sub.id, url: `${receiver.origin}/hooks/all`, httpStatus: 200, status: 'SUCCESS', retryAttempts: 0, error: null });
       expect(messageIds.has(log.messageId)).toBe(true);
       expect(log.payload).toBe(byType.get(log.eventType)!.body);
+      // Extension: the resource the message is about, as its X-Resource-Id said.
+      expect(log.resourceId).toBe(byType.get(log.eventType)!.headers['x-resource-id']);
     }
     const one = await call('GET', `/api/subscriptions/${sub.id}/executionLogs/${page.data[0].id}`);
     expect(one.body).toEqual(page.data[0]);
@@ -589,6 +591,9 @@ describe('resend and fail-next', () => {
     expect(page.data).toHaveLength(2);
     const newest = page.data[0];
     expect(newest).toMatchObject({ status: 'SUCCESS', messageId: failed.messageId, payload: failed.payload, retryAttempts: 0 });
+    // A resend repeats the original's message, so it is about the same resource.
+    expect(newest.resourceId).toBe(first.headers['x-resource-id']);
+    expect(failed.resourceId).toBe(first.headers['x-resource-id']);
     expect(newest.id).not.toBe(failed.id);
 
     const refused = await call('POST', `/api/subscriptions/${sub.id}/executionLogs/${newest.id}/resend`);

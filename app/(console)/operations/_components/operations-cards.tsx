@@ -3,6 +3,7 @@ import { useTranslations } from 'next-intl';
 import { DateTimeText } from '@/components/i18n/date-time-text';
 import { OperationAmounts } from '@/components/operations/operation-amounts';
 import { StuckBadge } from '@/components/operations/stuck-badge';
+import { TestOperationBadge } from '@/components/operations/test-badge';
 import { useOperationTypeLabel } from '@/components/operations/use-operation-type-label';
 import { StatusBadge } from '@/components/status/status-badge';
 import { CardList, CardListItem } from '@/components/ui/card-list';
@@ -28,6 +29,7 @@ export function OperationsCards({ rows, className }: { rows: OperationRowView[];
             <span className="flex flex-wrap justify-end gap-1">
               <StatusBadge status={op.currentState.status} />
               {stuckMinutes !== null ? <StuckBadge minutes={stuckMinutes} /> : null}
+              <TestOperationBadge op={op} />
             </span>
           </div>
           <OperationAmounts source={op.sourceAmount} target={op.targetAmount} className="mt-1 text-sm" />

@@ -3,6 +3,7 @@ import { useTranslations } from 'next-intl';
 import { DateTimeText } from '@/components/i18n/date-time-text';
 import { OperationAmounts } from '@/components/operations/operation-amounts';
 import { StuckBadge } from '@/components/operations/stuck-badge';
+import { TestOperationBadge } from '@/components/operations/test-badge';
 import { useOperationTypeLabel } from '@/components/operations/use-operation-type-label';
 import { StatusBadge } from '@/components/status/status-badge';
 import { Table, TableCaption, TBody, TD, TH, THead, TR } from '@/components/ui/table';
@@ -53,6 +54,7 @@ export function OperationsTable({ rows }: { rows: OperationRowView[] }) {
               <span className="flex flex-wrap items-center gap-1">
                 <StatusBadge status={op.currentState.status} />
                 {stuckMinutes !== null ? <StuckBadge minutes={stuckMinutes} /> : null}
+                <TestOperationBadge op={op} />
               </span>
             </TD>
             <TD>

@@ -6,6 +6,7 @@ import { DateTimeText } from '@/components/i18n/date-time-text';
 import { IntlScope } from '@/components/i18n/intl-scope';
 import { LiveRefresh } from '@/components/live/live-refresh';
 import { AmountText } from '@/components/money/amount-text';
+import { ReasonText } from '@/components/operations/reason-text';
 import { PayoutStatusBadge } from '@/components/payouts/payout-status-badge';
 import { StatusBadge } from '@/components/status/status-badge';
 import { Alert } from '@/components/ui/alert';
@@ -128,7 +129,14 @@ export default async function PayoutPage({ params }: { params: Promise<{ payoutI
           {p.failure ? (
             <div data-testid="failure-reason">
               <Alert tone="warning" title={t('failed')}>
-                {te.has(p.failure.code) ? te(p.failure.code) : p.failure.message} <span className="font-mono text-xs">({p.failure.code})</span>
+                {/* The console's own refusals have an errors sentence; a failed withdrawal's reason is the operation's, worded with the service's text as a detail. */}
+                {te.has(p.failure.code) ? (
+                  <>
+                    {te(p.failure.code)} <span className="font-mono text-xs">({p.failure.code})</span>
+                  </>
+                ) : (
+                  <ReasonText reason={p.failure} />
+                )}
               </Alert>
             </div>
           ) : null}
@@ -174,9 +182,16 @@ export default async function PayoutPage({ params }: { params: Promise<{ payoutI
                 </ul>
               )}
               {p.operationId ? (
-                <p className="mt-4 text-sm" data-testid="withdrawal-status">
-                  {t('withdrawal')}: {p.operationStatus ? <StatusBadge status={p.operationStatus} /> : '—'}
-                </p>
+                <div className="mt-4 space-y-1 text-sm">
+                  <p data-testid="withdrawal-status">
+                    {t('withdrawal')}: {p.operationStatus ? <StatusBadge status={p.operationStatus} /> : '—'}
+                  </p>
+                  <p>
+                    <Link href={`/operations/${p.operationId}`} className="underline underline-offset-4" data-testid="payout-operation-link">
+                      {t('openWithdrawal')}
+                    </Link>
+                  </p>
+                </div>
               ) : null}
             </CardBody>
           </Card>

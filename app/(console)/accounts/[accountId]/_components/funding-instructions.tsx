@@ -1,16 +1,16 @@
 import { useTranslations } from 'next-intl';
 import { Badge } from '@/components/ui/badge';
 import { PixQrCode } from '@/components/money/pix-qr-code';
+import { useFundingWords } from '@/components/money/use-funding-words';
 import { CopyButton } from '@/components/ui/copy-button';
-import { fundingFields, railLabel, type FundingInstructionLike } from '@/lib/domain/accounts/funding-fields';
+import { fundingFields, type FundingInstructionLike } from '@/lib/domain/accounts/funding-fields';
 
 /** How to pay into the account, one block per asset and rail, each value with its own copy button. */
 export function FundingInstructions({ instructions }: { instructions: FundingInstructionLike[] }) {
   const t = useTranslations('common.funding');
   const qr = useTranslations('onboarding.funding');
-  // The catalogue words the contract's fields and rails; keys it does not know keep the domain's label.
-  const fieldLabel = (key: string, fallback: string) => (t.has(`fields.${key}`) ? t(`fields.${key}`) : fallback);
-  const rail = (value: string | null | undefined) => (value && t.has(`rails.${value}`) ? t(`rails.${value}`) : railLabel(value));
+  const words = useFundingWords();
+  const rail = words.rail;
   return (
     <ul className="grid gap-4 md:grid-cols-2">
       {instructions.map((instruction, i) => {
@@ -25,10 +25,12 @@ export function FundingInstructions({ instructions }: { instructions: FundingIns
             <dl className="space-y-2">
               {fields.map((field) => (
                 <div key={field.key}>
-                  <dt className="text-xs text-fg-muted">{fieldLabel(field.key, field.label)}</dt>
+                  <dt className="text-xs text-fg-muted">{words.label(field)}</dt>
                   <dd className="flex items-start justify-between gap-3">
-                    <span className="min-w-0 font-mono text-sm break-all text-fg">{field.value}</span>
-                    <CopyButton value={field.value} iconOnly srLabel={t('copyField', { field: fieldLabel(field.key, field.label), title })} />
+                    <span className="min-w-0 font-mono text-sm break-all text-fg" data-field={field.key} data-value={field.value}>
+                      {words.value(field)}
+                    </span>
+                    <CopyButton value={words.value(field)} iconOnly srLabel={t('copyField', { field: words.label(field), title })} />
                   </dd>
                 </div>
               ))}

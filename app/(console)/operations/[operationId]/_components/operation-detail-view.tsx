@@ -8,6 +8,7 @@ import { DateTimeText } from '@/components/i18n/date-time-text';
 import { LiveRefresh } from '@/components/live/live-refresh';
 import { AmountText, amountText } from '@/components/money/amount-text';
 import { StuckBadge } from '@/components/operations/stuck-badge';
+import { TestOperationBadge } from '@/components/operations/test-badge';
 import { useOperationTypeLabel } from '@/components/operations/use-operation-type-label';
 import { StatusBadge } from '@/components/status/status-badge';
 import { useStatusLabel } from '@/components/status/use-status-label';
@@ -16,20 +17,21 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
 import { PageHeader } from '@/components/ui/page-header';
-import { SkeletonRows } from '@/components/ui/skeleton';
 import { getAccount } from '@/lib/api/accounts';
 import { getOperation } from '@/lib/api/operations';
 import type { Operation } from '@/lib/api/schemas/operation';
 import { ownerName } from '@/lib/domain/accounts/owner';
+import { displayDictKey } from '@/lib/domain/beneficiaries/dict-key';
+import { holderName } from '@/lib/domain/beneficiaries/holder';
 import { isTerminal } from '@/lib/domain/operations/view';
 import { now } from '@/lib/clock';
 import { isNotFound } from '@/lib/errors';
 import { stuckMinutes } from '@/lib/operations/stuck';
+import { findPayoutByOperation } from '@/lib/payouts';
 import { isUuid } from '@/lib/validation/uuid';
 import { FeesCard } from './fees-card';
 import { FundingInstructionFields } from './funding-instruction-fields';
-import { OperationTimeline } from './operation-timeline';
-import { OperationWebhooks } from './operation-webhooks';
+import { OperationActivity, OperationStatesOnly } from './operation-activity';
 import { QuoteCard } from './quote-card';
 import { RawJson } from './raw-json';
 import { TransactionsCard } from './transactions-card';
@@ -48,6 +50,15 @@ async function loadOperation(operationId: string): Promise<{ op: Operation } | {
 async function accountName(id: string): Promise<string | null> {
   try {
     return ownerName((await getAccount(id)).data.owner);
+  } catch {
+    return null;
+  }
+}
+
+/** The console's payout request behind a withdrawal (null for one made elsewhere, or when it cannot be read). */
+async function payoutOf(operationId: string): Promise<{ id: string; beneficiaryName: string } | null> {
+  try {
+    return await findPayoutByOperation(operationId);
   } catch {
     return null;
   }
@@ -83,9 +94,10 @@ export async function OperationDetailView({ operationId }: { operationId: string
   }
   const { op } = result;
   const targetId = targetAccountId(op);
-  const [name, targetName, locale, ts] = await Promise.all([
+  const [name, targetName, payout, locale, ts] = await Promise.all([
     accountName(op.account.id),
     targetId ? accountName(targetId) : Promise.resolve(null),
+    op.intent.type === 'WITHDRAWAL' ? payoutOf(op.id) : Promise.resolve(null),
     getLocale(),
     getTranslations('operations'),
   ]);
@@ -100,15 +112,17 @@ export async function OperationDetailView({ operationId }: { operationId: string
       </div>
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="min-w-0 space-y-6">
-          <Summary op={op} accountName={name} targetId={targetId} targetName={targetName} />
-          <TransactionsCard transactions={op.transactions} />
+          <Summary op={op} accountName={name} targetId={targetId} targetName={targetName} payout={payout} />
+          <TransactionsCard transactions={op.transactions} states={op.states} />
           <FeesCard fees={op.fees} />
         </div>
         <div className="min-w-0 space-y-6">
           <Card>
             <CardHeader title={t('timeline.title')} description={t('timeline.description')} />
             <CardBody>
-              <OperationTimeline op={op} />
+              <Suspense fallback={<OperationStatesOnly op={op} />}>
+                <OperationActivity op={op} />
+              </Suspense>
             </CardBody>
           </Card>
           <QuoteCard quote={op.quote} />
@@ -116,9 +130,6 @@ export async function OperationDetailView({ operationId }: { operationId: string
         </div>
       </div>
       <div className="mt-6 space-y-6">
-        <Suspense fallback={<WebhooksLoading />}>
-          <OperationWebhooks op={op} />
-        </Suspense>
         <RawJson op={op} />
       </div>
     </div>
@@ -143,6 +154,7 @@ function Header({ op, breadcrumb, stuck, locale }: { op: Operation; breadcrumb: 
         <span className="flex items-center gap-2" data-testid="operation-status" data-status={op.currentState.status}>
           <StatusBadge status={op.currentState.status} className="text-sm" />
           {stuck !== null ? <StuckBadge minutes={stuck} /> : null}
+          <TestOperationBadge op={op} />
         </span>
       }
     />
@@ -182,18 +194,35 @@ function AccountLink({ id, name }: { id: string; name: string | null }) {
   );
 }
 
-function Summary({ op, accountName, targetId, targetName }: { op: Operation; accountName: string | null; targetId: string | null; targetName: string | null }) {
+type PayoutLink = { id: string; beneficiaryName: string } | null;
+
+interface WithdrawalBeneficiary {
+  id?: string | null;
+  holder?: { type?: unknown; name?: unknown; firstName?: unknown; lastName?: unknown; legalName?: unknown } | null;
+  paymentInstruction?: { id?: string; rail?: unknown; keyType?: unknown; key?: unknown } | null;
+}
+
+function Summary({
+  op,
+  accountName,
+  targetId,
+  targetName,
+  payout,
+}: {
+  op: Operation;
+  accountName: string | null;
+  targetId: string | null;
+  targetName: string | null;
+  payout: PayoutLink;
+}) {
   const t = useTranslations('operations.detail');
   const typeLabel = useOperationTypeLabel();
   const intent = op.intent as {
     type: string;
-    beneficiary?: { id?: string | null; holder?: { name?: unknown; legalName?: unknown } | null; paymentInstruction?: { rail?: string; id?: string } | null } | null;
+    beneficiary?: WithdrawalBeneficiary | null;
     fundingInstruction?: Record<string, unknown> & { rail?: string };
   };
   const beneficiary = intent.type === 'WITHDRAWAL' ? intent.beneficiary : null;
-  const holderName = beneficiary?.holder
-    ? [beneficiary.holder.name, beneficiary.holder.legalName].find((v): v is string => typeof v === 'string' && v.length > 0)
-    : undefined;
   return (
     <Card>
       <CardHeader title={t('summary')} />
@@ -219,12 +248,14 @@ function Summary({ op, accountName, targetId, targetName }: { op: Operation; acc
           ) : null}
           {beneficiary ? (
             <Row label={t('beneficiary')}>
-              <span className="block">{holderName ?? (beneficiary.id ? t('beneficiaryId', { id: beneficiary.id }) : '—')}</span>
-              {beneficiary.paymentInstruction?.rail ? (
-                <span className="mt-1 block text-xs text-fg-muted">
-                  {t('paymentInstruction')}: {beneficiary.paymentInstruction.rail}
-                </span>
-              ) : null}
+              <BeneficiaryText beneficiary={beneficiary} fallbackName={payout?.beneficiaryName ?? null} />
+            </Row>
+          ) : null}
+          {payout ? (
+            <Row label={t('payoutRequest')}>
+              <Link href={`/payouts/${payout.id}`} className="text-accent-text underline-offset-2 hover:underline" data-testid="operation-payout-link">
+                {t('openPayout', { beneficiary: payout.beneficiaryName })}
+              </Link>
             </Row>
           ) : null}
           {intent.type === 'DEPOSIT' && intent.fundingInstruction ? (
@@ -241,6 +272,41 @@ function Summary({ op, accountName, targetId, targetName }: { op: Operation; acc
         </dl>
       </CardBody>
     </Card>
+  );
+}
+
+/** Who a withdrawal pays: the holder's name (linked to the beneficiary), then the rail and PIX key in words. */
+function BeneficiaryText({ beneficiary, fallbackName }: { beneficiary: WithdrawalBeneficiary; fallbackName: string | null }) {
+  const t = useTranslations('operations.detail');
+  const rails = useTranslations('common.funding.rails');
+  const keyTypes = useTranslations('beneficiaries.keyType');
+  const holder = beneficiary.holder && typeof beneficiary.holder.type === 'string' ? holderName(beneficiary.holder as { type: string }) : null;
+  const named = typeof beneficiary.holder?.name === 'string' && beneficiary.holder.name ? beneficiary.holder.name : holder;
+  const name = named || fallbackName;
+  const instruction = beneficiary.paymentInstruction;
+  const rail = typeof instruction?.rail === 'string' ? (rails.has(instruction.rail) ? rails(instruction.rail) : instruction.rail) : null;
+  const keyType = typeof instruction?.keyType === 'string' ? instruction.keyType : null;
+  const key = typeof instruction?.key === 'string' ? instruction.key : null;
+  const label = name ?? (beneficiary.id ? t('beneficiaryId', { id: beneficiary.id }) : '—');
+  return (
+    <>
+      {beneficiary.id ? (
+        <Link href={`/beneficiaries/${beneficiary.id}`} className="block text-accent-text underline-offset-2 hover:underline" data-testid="operation-beneficiary">
+          {label}
+        </Link>
+      ) : (
+        <span className="block" data-testid="operation-beneficiary">
+          {label}
+        </span>
+      )}
+      {rail ? (
+        <span className="mt-1 block text-xs text-fg-muted" data-testid="operation-payment-instruction">
+          {[rail, keyType ? (keyTypes.has(keyType) ? keyTypes(keyType) : keyType) : null, keyType && key ? displayDictKey(keyType, key) : null]
+            .filter(Boolean)
+            .join(' · ')}
+        </span>
+      ) : null}
+    </>
   );
 }
 
@@ -264,21 +330,6 @@ function TagsCard({ tags }: { tags: { key: string | null; value: string }[] }) {
             ))}
           </ul>
         )}
-      </CardBody>
-    </Card>
-  );
-}
-
-function WebhooksLoading() {
-  const t = useTranslations('operations.detail.webhooks');
-  return (
-    <Card>
-      <CardHeader title={t('title')} />
-      <CardBody>
-        <div role="status" aria-busy="true">
-          <span className="sr-only">{t('title')}</span>
-          <SkeletonRows rows={2} />
-        </div>
       </CardBody>
     </Card>
   );

@@ -1,14 +1,19 @@
 import { useTranslations } from 'next-intl';
 import { DateTimeText } from '@/components/i18n/date-time-text';
 import { AmountText } from '@/components/money/amount-text';
+import { ReasonText } from '@/components/operations/reason-text';
 import { StatusBadge } from '@/components/status/status-badge';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
-import type { RailTransaction } from '@/lib/api/schemas/operation';
+import type { Operation, RailTransaction } from '@/lib/api/schemas/operation';
+import { railReason } from '@/lib/domain/operations/reason';
 import { humanizeEnum } from '@/lib/i18n/format';
 
-/** The money movements on the payment rail: type, direction, amount, status and the end-to-end id to copy. */
-export function TransactionsCard({ transactions }: { transactions: RailTransaction[] }) {
+/**
+ * The money movements on the payment rail: type, direction, amount, status (with its reason in words) and the
+ * end-to-end id to copy. `states` are the operation's, whose coded reasons word a rail reason with the same text.
+ */
+export function TransactionsCard({ transactions, states }: { transactions: RailTransaction[]; states: Operation['states'] }) {
   const t = useTranslations('operations.detail.transactions');
   const direction = (value: string) => (t.has(`directions.${value}`) ? t(`directions.${value}`) : humanizeEnum(value));
   return (
@@ -35,7 +40,7 @@ export function TransactionsCard({ transactions }: { transactions: RailTransacti
                   <dt className="text-fg-muted">{t('status')}</dt>
                   <dd>
                     <DateTimeText value={tx.currentState.createdAt} seconds />
-                    {typeof tx.currentState.reason === 'string' && tx.currentState.reason ? ` · ${tx.currentState.reason}` : null}
+                    <ReasonText reason={railReason(tx.currentState.reason, states)} className="mt-1" />
                   </dd>
                   {tx.endToEnd ? (
                     <>

@@ -36,7 +36,7 @@ export function SandboxTools({ subscriptionId }: { subscriptionId: string }) {
     startTransition(async () => {
       const outcome = readActionResult(await sendTestEventsAction({ count, intentKey: crypto.randomUUID() }));
       if (outcome.ok) {
-        toast({ title: t('sandbox.eventsDone', { count }) });
+        toast({ title: t('sandbox.eventsDone', { count, source: outcome.data.source, target: outcome.data.target }) });
         router.refresh();
       } else toast({ tone: 'error', title: t('sandbox.failed'), description: sentence(outcome.failure) });
     });
