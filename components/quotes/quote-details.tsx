@@ -18,7 +18,7 @@ export type QuoteWordsNamespace = 'convert.quote' | 'deposits.quote';
  */
 export function QuoteDetails({ quote, namespace }: { quote: QuoteView; namespace: QuoteWordsNamespace }) {
   const t = useTranslations(namespace);
-  const fees = useTranslations('convert.quote.feeSources');
+  const fees = useTranslations('common.feeSources');
   const locale = useLocale();
   // The service's fee source (`FX_SPREAD`) in words; a source the catalogue does not know shows as sent.
   const feeSource = (source: string) => (fees.has(source) ? fees(source) : source);
