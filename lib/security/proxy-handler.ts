@@ -61,7 +61,8 @@ export async function handleProxy(request: NextRequest, deps: ProxyDeps = {}): P
   const action = await checkActionRequest(request, pathname);
   if (!action.ok) {
     console.warn(`[proxy] refused ${request.method} ${pathname}: ${action.code} (request ${requestId})`);
-    return finish(NextResponse.json({ code: action.code, message: action.message, details: { requestId } }, { status: action.status }));
+    const details = { requestId, ...(action.field ? { field: action.field } : {}) };
+    return finish(NextResponse.json({ code: action.code, message: action.message, details }, { status: action.status }));
   }
 
   const method = request.method.toUpperCase();
