@@ -13,7 +13,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { createSandbox } from '../lib/sandbox';
-import { prepareDataDir } from '../lib/db/data-dir';
+import { openedDataDir, prepareDataDir } from '../lib/db/data-dir';
 import { parseAllowList } from '../lib/sandbox/webhooks/url-policy';
 import type { PlainRequest } from '../lib/sandbox/core/handler';
 import { fromPglite, fromPgPool } from '../lib/sandbox/core/sql';
@@ -32,6 +32,7 @@ async function openSql(): Promise<{ sql: Sql; close: () => Promise<void>; where:
   // Client secrets, the token-signing key and the admin key live here: owner-only before PGlite writes a file.
   prepareDataDir(dir, (m) => console.warn(`[sandbox] ${m}`));
   const pg = await PGlite.create(dir);
+  openedDataDir(dir, (m) => console.warn(`[sandbox] ${m}`));
   return { sql: fromPglite(pg), close: () => pg.close(), where: dir, singleWriter: true };
 }
 
