@@ -86,6 +86,13 @@ describe('request bodies are read up to the cap, whatever the framing', () => {
     expect(state.pulled).toBeLessThanOrEqual(2 * CHUNK);
   });
 
+  it('the OpenAPI document states the same cap and the time-out on every write', async () => {
+    const doc = (await kit.req('GET', '/openapi.json')).body as { paths: Record<string, Record<string, { responses: Record<string, { description: string }> }>> };
+    const token = doc.paths['/api/oauth/client/token'].post.responses;
+    expect(token['413'].description).toContain(String(MAX_REQUEST_BYTES));
+    expect(token['408'].description).toContain('REQUEST_TIMEOUT');
+  });
+
   it('accepts a body of exactly the cap (it is then judged on its content)', async () => {
     const body = new Uint8Array(MAX_REQUEST_BYTES).fill(0x20);
     body.set(new TextEncoder().encode('{"clientId":"x","clientSecret":"y"}'));
