@@ -15,6 +15,9 @@ const nextConfig = {
   // Lets parallel builds (several work trees' tests on one machine) keep separate outputs.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // Next's trailing-slash 308 is made before any header of ours can be set on it; the proxy makes it instead
+  // (lib/security/proxy-handler.ts).
+  skipTrailingSlashRedirect: true,
   reactStrictMode: true,
   // forbidden()/unauthorized(): a refused server action answers HTTP 403 (lib/actions/safe-action.ts).
   experimental: { authInterrupts: true },

@@ -197,6 +197,19 @@ describe('server-action guard', () => {
   });
 });
 
+describe('trailing slash', () => {
+  it('the proxy makes the 308 itself, with the security headers, to the same origin', async () => {
+    const res = await handleProxy(new NextRequest(`${PUBLIC}/accounts/?page=2`), { env: { PUBLIC_URL: PUBLIC } });
+    expect(res.status).toBe(308);
+    expect(res.headers.get('location')).toBe(`${PUBLIC}/accounts?page=2`);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+    const odd = await handleProxy(new NextRequest(`${PUBLIC}/x//evil.example//`), { env: { PUBLIC_URL: PUBLIC } });
+    expect(new URL(odd.headers.get('location')!).origin).toBe(PUBLIC);
+  });
+});
+
 describe('sign-in callback body', () => {
   const post = (body: string, type = 'application/json') =>
     new Request(`${PUBLIC}/api/auth/callback/credentials`, { method: 'POST', headers: { 'content-type': type }, body });

@@ -45,6 +45,13 @@ export async function handleProxy(request: NextRequest, deps: ProxyDeps = {}): P
     return response;
   };
 
+  // The trailing-slash redirect, made here so it carries the headers: Next's own 308 carries none, even those of
+  // next.config's headers() (next.config.mjs skips it).
+  if (pathname.length > 1 && pathname.endsWith('/')) {
+    const path = pathname.replace(/\/{2,}/g, '/').replace(/\/+$/, '') || '/';
+    return finish(NextResponse.redirect(new URL(`${path}${search}`, publicUrl.origin), 308));
+  }
+
   const origin = checkOrigin({
     method: request.method,
     pathname,
