@@ -82,6 +82,40 @@ export async function readBodyCapped(body: ReadableStream<Uint8Array> | null, li
   return out;
 }
 
+/**
+ * A body the route never read (a 401, a 404, a GET's): read and dropped, up to the cap, so the connection can carry
+ * the next request. False when it went past the cap or stalled: the caller closes the connection instead.
+ */
+export async function discardBodyCapped(body: ReadableStream<Uint8Array>, limits: BodyLimits = DEFAULT_BODY_LIMITS): Promise<boolean> {
+  const reader = body.getReader();
+  let size = 0;
+  const started = Date.now();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    for (;;) {
+      const left = limits.totalMs - (Date.now() - started);
+      const wait = Math.max(0, Math.min(limits.idleMs, left));
+      const next = await Promise.race([
+        reader.read(),
+        new Promise<'timeout'>((resolve) => {
+          timer = setTimeout(() => resolve('timeout'), wait);
+        }),
+      ]);
+      clearTimeout(timer);
+      if (next === 'timeout') break;
+      if (next.done) return true;
+      size += next.value.byteLength;
+      if (size > limits.maxBytes) break;
+    }
+  } catch {
+    // the client went away
+  } finally {
+    clearTimeout(timer);
+  }
+  reader.cancel().catch(() => undefined);
+  return false;
+}
+
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** UTF-8 text (a leading byte-order mark dropped, as Request.text() does), or null when the bytes are not UTF-8. */

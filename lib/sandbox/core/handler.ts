@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TokenService } from './auth';
 import { ServiceError } from './errors';
 import { PUBLIC_SCOPE, fingerprint, readKey, runIdempotent } from './idempotency';
-import { DEFAULT_BODY_LIMITS, decodeUtf8, payloadTooLarge, readBodyCapped, type BodyLimits } from './body';
+import { DEFAULT_BODY_LIMITS, decodeUtf8, discardBodyCapped, payloadTooLarge, readBodyCapped, type BodyLimits } from './body';
 import { assertStorable, badStringCode, badStringError, depthError, invalidUtf8Error, jsonDepthExceeds } from './input-guard';
 import { ListQuery } from './pagination';
 import type { ReadCache, DataVersion } from './read-cache';
@@ -166,20 +166,25 @@ export function createHandler(deps: HandlerDeps): {
 }
 
 /**
- * A body that was refused (413, 408) or never read (a GET's, a 404's, a 401's) is not drained: the stream is
- * cancelled and the connection closed after the answer, so a client cannot make the mount read on past the cap.
+ * A body that was refused (413, 408) is not read on: the connection is closed after the answer. One the route never
+ * read (a 401, a 404) is dropped up to the cap before the answer, as the connection's next request needs; past the
+ * cap, or stalled, it is cancelled and the connection closed too, so no route makes the mount read on without end.
  */
-function closeUnreadBody(req: PlainRequest, res: PlainResponse): PlainResponse {
-  const declared = Number(req.headers.get('content-length') ?? '0') > 0 || req.headers.has('transfer-encoding');
+async function settleBody(req: PlainRequest, res: PlainResponse, limits: BodyLimits): Promise<PlainResponse> {
   const unread = req.body !== null && !req.body.locked;
-  if (unread) req.body!.cancel().catch(() => undefined);
-  if (res.status === 413 || res.status === 408 || (unread && declared)) res.headers.connection = 'close';
+  if (res.status === 413 || res.status === 408) {
+    if (unread) req.body!.cancel().catch(() => undefined);
+    res.headers.connection = 'close';
+  } else if (unread && !(await discardBodyCapped(req.body!, limits))) {
+    res.headers.connection = 'close';
+  }
   return res;
 }
 
 function createPlainHandler(deps: HandlerDeps): (req: PlainRequest) => Promise<PlainResponse> {
   const inner = createInnerHandler(deps);
-  return async (req) => closeUnreadBody(req, await inner(req));
+  const limits = deps.bodyLimits ?? DEFAULT_BODY_LIMITS;
+  return async (req) => settleBody(req, await inner(req), limits);
 }
 
 function createInnerHandler(deps: HandlerDeps): (req: PlainRequest) => Promise<PlainResponse> {
