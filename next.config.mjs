@@ -15,18 +15,24 @@ const nextConfig = {
   // Lets parallel builds (several work trees' tests on one machine) keep separate outputs.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // Next's trailing-slash 308 is made before any header of ours can be set on it; the proxy makes it instead
+  // (lib/security/proxy-handler.ts).
+  skipTrailingSlashRedirect: true,
   reactStrictMode: true,
   // forbidden()/unauthorized(): a refused server action answers HTTP 403 (lib/actions/safe-action.ts).
   experimental: { authInterrupts: true },
-  // Files the proxy does not see (proxy.ts matcher) get the static part of its security headers; HSTS and the CSP
-  // depend on PUBLIC_URL and the request, so they stay with the proxy.
+  // Every answer, including the ones no code of ours makes — Next's 308 for a trailing slash, its 405 for a method a
+  // route handler does not export, static files, a 404 outside the proxy — gets the static security headers and a
+  // policy that loads nothing. The proxy, route handlers and the sandbox mount replace the policy with their own
+  // (a page's nonced one, the JSON one); HSTS depends on PUBLIC_URL at run time, so it stays with them.
   async headers() {
     const values = [
       { key: 'X-Content-Type-Options', value: 'nosniff' },
       { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
       { key: 'X-Frame-Options', value: 'DENY' },
+      { key: 'Content-Security-Policy', value: "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'" },
     ];
-    return ['/_next/static/:path*', '/_next/image', '/favicon.ico'].map((source) => ({ source, headers: values }));
+    return [{ source: '/:path*', headers: values }];
   },
 };
 export default withNextIntl(nextConfig);

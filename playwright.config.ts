@@ -36,7 +36,7 @@ function server(port: number) {
   // Each run starts from an empty embedded database, so demo data and users are seeded fresh.
   const dataDir = (port === PORT ? process.env.E2E_DATA_DIR : undefined) ?? `.data-e2e-${port}`;
   return {
-    command: `rm -rf ${dataDir} && npx next start -p ${port}`,
+    command: `rm -rf ${dataDir} && node scripts/start.mjs`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
@@ -45,6 +45,8 @@ function server(port: number) {
     env: {
       DATA_DIR: dataDir,
       PORT: String(port),
+      // `npm start`'s script, on loopback (set here: a container exports HOSTNAME as its own name).
+      HOSTNAME: '127.0.0.1',
       PUBLIC_URL: baseURL,
       NEXTAUTH_URL: baseURL,
       NEXT_TELEMETRY_DISABLED: '1',

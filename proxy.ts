@@ -9,7 +9,8 @@ export function proxy(request: NextRequest) {
 
 // Each exclusion is anchored (a whole segment, or the whole path): `/sandboxzzz`, `/_next/imagez` or `/favicon.icoz`
 // must not skip the proxy's headers and origin check. The embedded sandbox sets its own headers
-// (app/sandbox/[...path]/route.ts); static files get theirs from next.config.mjs.
+// (app/sandbox/[[...path]]/route.ts, `/sandbox` itself included); static files, and the answers Next makes itself
+// (308, 405), get the static ones from next.config.mjs.
 // - The document upload route (`/api/uploads/<accountId>`, exactly one segment): Next copies the body of every request
 //   its proxy sees into memory (next/dist/server/body-streams.js, cut off at 10 MiB), which would defeat the streamed
 //   upload; that route checks the origin and sets the headers itself.

@@ -11,15 +11,14 @@
  */
 import http from 'node:http';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { createSandbox } from '../lib/sandbox';
-import { prepareDataDir } from '../lib/db/data-dir';
+import { openedDataDir, prepareDataDir } from '../lib/db/data-dir';
 import { parseAllowList } from '../lib/sandbox/webhooks/url-policy';
 import type { PlainRequest } from '../lib/sandbox/core/handler';
 import { fromPglite, fromPgPool } from '../lib/sandbox/core/sql';
 import type { Sql } from '../lib/sandbox/core/types';
 import { readDemoCredentials, seedDemo } from '../lib/sandbox/seed/seed';
-
-const MAX_BODY = 11_000_000;
 
 async function openSql(): Promise<{ sql: Sql; close: () => Promise<void>; where: string; singleWriter: boolean }> {
   if (process.env.DATABASE_URL) {
@@ -33,36 +32,31 @@ async function openSql(): Promise<{ sql: Sql; close: () => Promise<void>; where:
   // Client secrets, the token-signing key and the admin key live here: owner-only before PGlite writes a file.
   prepareDataDir(dir, (m) => console.warn(`[sandbox] ${m}`));
   const pg = await PGlite.create(dir);
+  openedDataDir(dir, (m) => console.warn(`[sandbox] ${m}`));
   return { sql: fromPglite(pg), close: () => pg.close(), where: dir, singleWriter: true };
 }
 
 /**
- * node:http → the handler's plain request. A Web Request (and its body stream) is built only if a multipart body
- * is read; JSON bodies are decoded straight from the buffer.
+ * node:http → the handler's plain request. The body is handed over as a stream: the handler reads it chunk by chunk
+ * up to its cap (lib/sandbox/core/body.ts), whatever the framing, and this server closes the connection after a
+ * refusal instead of draining the rest.
  */
-function toPlainRequest(req: http.IncomingMessage, body: Buffer, origin: string, tooLargeSize: number | null): PlainRequest {
+function toPlainRequest(req: http.IncomingMessage, origin: string): PlainRequest {
   const clientAddress = req.socket.remoteAddress ?? null;
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) {
     if (Array.isArray(v)) v.forEach((x) => headers.append(k, x));
     else if (v !== undefined) headers.set(k, v);
   }
-  if (tooLargeSize !== null) headers.set('content-length', String(tooLargeSize));
   const method = req.method ?? 'GET';
   const url = `${origin}${req.url ?? '/'}`;
+  const hasBody = method !== 'GET' && method !== 'HEAD';
   return {
     method,
     url,
     headers,
     clientAddress,
-    // Like Request.text(): UTF-8, a leading byte-order mark dropped.
-    text: async () => body.toString('utf8').replace(/^\uFEFF/, ''),
-    formData: () =>
-      new Request(url, {
-        method,
-        headers,
-        body: method === 'GET' || method === 'HEAD' || body.length === 0 ? undefined : new Uint8Array(body),
-      }).formData(),
+    body: hasBody ? (Readable.toWeb(req) as unknown as ReadableStream<Uint8Array>) : null,
   };
 }
 
@@ -95,26 +89,18 @@ async function main() {
   }
   sandbox.start();
 
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let tooLarge = false;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > MAX_BODY) tooLarge = true;
-      else chunks.push(c);
-    });
-    req.on('end', async () => {
-      try {
-        const response = await sandbox.handlePlain(toPlainRequest(req, tooLarge ? Buffer.alloc(0) : Buffer.concat(chunks), origin, tooLarge ? size : null));
-        res.writeHead(response.status, response.headers);
-        res.end(response.body);
-      } catch (err) {
-        console.error(`[sandbox] adapter error: ${err instanceof Error ? err.message : String(err)}`);
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ code: 'INTERNAL_ERROR', message: 'Internal error', details: {} }));
-      }
-    });
+  const server = http.createServer(async (req, res) => {
+    try {
+      const response = await sandbox.handlePlain(toPlainRequest(req, origin));
+      res.writeHead(response.status, response.headers);
+      // A refused or unread body: answer, then drop the connection rather than read the rest of it.
+      if (response.headers.connection === 'close') res.on('finish', () => req.destroy());
+      res.end(response.body);
+    } catch (err) {
+      console.error(`[sandbox] adapter error: ${err instanceof Error ? err.message : String(err)}`);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json', connection: 'close' });
+      res.end(JSON.stringify({ code: 'INTERNAL_ERROR', message: 'Internal error', details: {} }));
+    }
   });
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve) => server.listen(port, host, resolve));

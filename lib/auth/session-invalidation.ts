@@ -24,6 +24,11 @@ export interface SessionInvalidator {
   cachingAllowed(): boolean;
   /** Drops the rows here, then tells the other instances. Call it after the write is committed. */
   invalidate(what: SessionInvalidation): Promise<void>;
+  /**
+   * Calls `listener` with every invalidation this instance applies (its own, and on PostgreSQL every other
+   * instance's NOTIFY), after the cached rows are dropped: a live stream re-checks its session on the notice itself.
+   */
+  onInvalidation(listener: (what: SessionInvalidation) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -38,19 +43,40 @@ export function parseInvalidation(payload: string): SessionInvalidation | null {
   return null;
 }
 
-function apply(cache: SessionCache, what: SessionInvalidation): void {
+function apply(cache: SessionCache, what: SessionInvalidation, listeners: Listeners): void {
   if ('sessionId' in what) cache.invalidateSession(what.sessionId);
   else cache.invalidateUser(what.userId);
+  for (const listener of [...listeners]) {
+    try {
+      listener(what);
+    } catch (error) {
+      console.error(`[auth] session invalidation listener failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
+type Listeners = Set<(what: SessionInvalidation) => void>;
+
+function subscribe(listeners: Listeners, listener: (what: SessionInvalidation) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Whether an invalidation concerns this session (named, or one of its user's). */
+export function concernsSession(what: SessionInvalidation, session: { sessionId: string; userId: string }): boolean {
+  return 'sessionId' in what ? what.sessionId === session.sessionId : what.userId === session.userId;
 }
 
 export function createLocalInvalidator(cache = new SessionCache()): SessionInvalidator {
+  const listeners: Listeners = new Set();
   return {
     kind: 'local',
     cache,
     cachingAllowed: () => true,
     async invalidate(what) {
-      apply(cache, what);
+      apply(cache, what, listeners);
     },
+    onInvalidation: (listener) => subscribe(listeners, listener),
     async close() {},
   };
 }
@@ -68,6 +94,7 @@ export interface PgInvalidatorOptions {
 export function createPgInvalidator(options: PgInvalidatorOptions): SessionInvalidator & { ready: Promise<void> } {
   const cache = options.cache ?? new SessionCache();
   const channel = options.channel ?? SESSION_CHANNEL;
+  const listeners: Listeners = new Set();
   let ownPool: Pool | undefined;
   const listener: PgListener = listenPg({
     connectionString: options.connectionString,
@@ -75,7 +102,7 @@ export function createPgInvalidator(options: PgInvalidatorOptions): SessionInval
     reconnectDelay: options.reconnectDelay,
     onPayload(payload) {
       const what = parseInvalidation(payload);
-      if (what) apply(cache, what);
+      if (what) apply(cache, what, listeners);
     },
     // Rows cached before a drop may have been revoked while nobody listened.
     onConnected: () => cache.clear(),
@@ -97,8 +124,9 @@ export function createPgInvalidator(options: PgInvalidatorOptions): SessionInval
     cache,
     ready: listener.ready,
     cachingAllowed: () => listener.connected,
+    onInvalidation: (listener) => subscribe(listeners, listener),
     async invalidate(what) {
-      apply(cache, what);
+      apply(cache, what, listeners);
       try {
         const pool = await notifyPool();
         // The payload is a session id (43 chars) or a uuid: far below NOTIFY's 8,000-byte limit.

@@ -15,6 +15,7 @@ import { getAuthOptions, resetAuthOptionsForTests } from './auth-options';
 import { resolveSessionUser } from './session';
 import { SessionCache } from './session-cache';
 import {
+  concernsSession,
   createLocalInvalidator,
   createPgInvalidator,
   getSessionInvalidator,
@@ -87,10 +88,14 @@ function revocationSuite(ctx: { db: () => ConsoleDb; invalidator: () => SessionI
     expect((await request(s.token))?.name).toBe('Renamed');
   });
 
-  it('sign-out ends the session on the next request', async () => {
+  it('sign-out ends the session on the next request, and tells this instance\'s listeners (live streams) at once', async () => {
     const s = await signedIn('finance');
     await warm(s);
+    const heard: boolean[] = [];
+    const stop = ctx.invalidator().onInvalidation((what) => heard.push(concernsSession(what, { sessionId: s.sid, userId: s.user.id })));
     await getAuthOptions().events!.signOut!({ token: { sub: s.user.id, sid: s.sid }, session: undefined as never });
+    stop();
+    expect(heard[0]).toBe(true);
     expect(await request(s.token)).toBeNull();
     expect(await ctx.db().select().from(sessions).where(eq(sessions.id, s.sid))).toEqual([]);
   });
@@ -228,8 +233,12 @@ describe.skipIf(!url)('session cache on PostgreSQL (several instances, LISTEN/NO
     const onOther = () => validateSession(db, sid, now(), { sessions: other });
     expect((await onOther()).ok).toBe(true);
     expect(other.cache.get(sid)).toBeDefined();
+    let heard = false;
+    const stop = other.onInvalidation((what) => (heard ||= concernsSession(what, { sessionId: sid, userId: user.id })));
     await setDisabled(admin, user.id, true, db);
     await until(() => other.cache.get(sid) === undefined);
+    await until(() => heard); // a live stream on the other instance re-checks its session on this notice
+    stop();
     expect(await onOther()).toEqual({ ok: false, reason: 'missing' });
   });
 

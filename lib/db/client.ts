@@ -1,6 +1,6 @@
 import 'server-only';
 import path from 'node:path';
-import { prepareDataDir } from './data-dir';
+import { openedDataDir, prepareDataDir } from './data-dir';
 import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -49,6 +49,7 @@ async function openRawClient(): Promise<RawClient> {
   // the umask is set before PGlite creates a file (lib/db/data-dir.ts).
   prepareDataDir(env.DATA_DIR, (m) => console.warn(`[db] ${m}`));
   const client = await PGlite.create(path.join(env.DATA_DIR, 'pglite'));
+  openedDataDir(env.DATA_DIR, (m) => console.warn(`[db] ${m}`));
   return { kind: 'pglite', client };
 }
 

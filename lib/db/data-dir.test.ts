@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } fr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { prepareDataDir } from './data-dir';
+import { findLoose, openedDataDir, prepareDataDir } from './data-dir';
 
 const mode = (p: string) => statSync(p).mode & 0o777;
 const dirs: string[] = [];
@@ -42,4 +42,31 @@ describe('prepareDataDir', () => {
     prepareDataDir(dir, (m) => warnings.push(m));
     expect(warnings).toHaveLength(1);
   });
+});
+
+describe('the embedded database keeps every file owner-only', () => {
+  it('after creating a cluster and after reopening it (pg_internal.init is rewritten on open)', async () => {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const root = mkdtempSync(path.join(tmpdir(), 'datadir-pglite-'));
+    dirs.push(root);
+    const warnings: string[] = [];
+    const open = async () => {
+      // What lib/db/client.ts does.
+      prepareDataDir(root, (m) => warnings.push(m));
+      const pg = await PGlite.create(path.join(root, 'pglite'));
+      openedDataDir(root, (m) => warnings.push(m));
+      return pg;
+    };
+    const first = await open();
+    expect(findLoose(root, 10)).toEqual([]);
+    await first.exec('CREATE TABLE t (x int); INSERT INTO t SELECT generate_series(1, 1000); CHECKPOINT;');
+    expect(findLoose(root, 10)).toEqual([]);
+    await first.close();
+    const second = await open();
+    expect(findLoose(root, 10)).toEqual([]);
+    await second.close();
+    expect(findLoose(root, 10)).toEqual([]);
+    // Nothing was loose at the second start, so the operator was not warned about PGlite's own files.
+    expect(warnings).toEqual([]);
+  }, 60_000);
 });

@@ -9,6 +9,10 @@ import path from 'node:path';
  * them (WAL segments, relation files) for as long as it runs, so the process umask is set to 077 BEFORE it opens:
  * every file the process creates from then on is owner-only. A directory that already exists with group or world
  * access (made by an earlier version, or by hand) is reported with a warning naming its mode, then tightened.
+ *
+ * The umask is not enough on its own: PGlite writes some files with an explicit mode — a new cluster's files at
+ * 0666, and `pg_internal.init` (rewritten on every open) at 0644 — so {@link openedDataDir} tightens the directory
+ * again once PGlite has opened it.
  */
 export const PRIVATE_UMASK = 0o077;
 
@@ -28,6 +32,20 @@ export function prepareDataDir(dir: string, warn: (message: string) => void = co
       `${loose.length ? `, ${loose.length} file(s) inside too` : ''}); it holds secrets and password hashes — tightening to 0700/0600`,
   );
   for (const p of [dir, ...loose]) {
+    try {
+      chmodSync(p, lstatSync(p).isDirectory() ? 0o700 : 0o600);
+    } catch (error) {
+      warn(`could not tighten ${p}: ${(error as Error).message}`);
+    }
+  }
+}
+
+/**
+ * After PGlite opened `dir`: whatever it wrote with its own modes is made owner-only, silently (that is PGlite's
+ * doing, not the operator's). Files it creates later go through the umask.
+ */
+export function openedDataDir(dir: string, warn: (message: string) => void = console.warn): void {
+  for (const p of findLoose(dir, 100_000)) {
     try {
       chmodSync(p, lstatSync(p).isDirectory() ? 0o700 : 0o600);
     } catch (error) {

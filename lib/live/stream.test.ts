@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../domain/live/events';
+import { concernsSession, createLocalInvalidator } from '../auth/session-invalidation';
 import { createMemoryBus } from './bus';
 import { openLiveStream, StreamSlots, type LiveStreamOptions } from './stream';
 
@@ -73,6 +74,44 @@ describe('live stream', () => {
     expect(rest).toContain('event: end\ndata: {"reason":"session"}');
     expect((await reader.read()).done).toBe(true);
     expect(closed()).toBe(1);
+  });
+
+  it('ends on the revocation notice itself, not at the next periodic check (30 s)', async () => {
+    const invalidator = createLocalInvalidator();
+    const session = { sessionId: 'sid-1', userId: 'user-1' };
+    let valid = true;
+    let checks = 0;
+    const { bus, reader, closed } = setup([], {
+      checkSession: async () => {
+        checks++;
+        return valid;
+      },
+      watchSession: (recheck) => invalidator.onInvalidation((what) => concernsSession(what, session) && recheck()),
+    });
+    await readUntil(reader, (t) => t.includes('event: status'));
+    // Another user's or another session's notice: not re-checked, still open.
+    await invalidator.invalidate({ userId: 'user-2' });
+    await invalidator.invalidate({ sessionId: 'sid-2' });
+    expect(checks).toBe(0);
+    // A role change of this user (still valid): re-checked, still open.
+    await invalidator.invalidate({ userId: 'user-1' });
+    await bus.publish(ev(1));
+    expect(await readUntil(reader, (t) => t.includes('id: 1'))).toContain('event: change');
+    expect(checks).toBe(1);
+    // Signed out elsewhere: the stream ends now.
+    valid = false;
+    const started = Date.now();
+    await invalidator.invalidate({ sessionId: 'sid-1' });
+    const rest = await Promise.race([
+      readUntil(reader, (t) => t.includes('event: end')),
+      new Promise<string>((resolve) => setTimeout(() => resolve('still open after 2 s'), 2_000)),
+    ]);
+    expect(rest).toContain('event: end\ndata: {"reason":"session"}');
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect((await reader.read()).done).toBe(true);
+    expect(closed()).toBe(1);
+    await invalidator.invalidate({ sessionId: 'sid-1' }); // the listener is gone with the stream
+    expect(checks).toBe(2);
   });
 
   it('unsubscribes from the bus when the browser goes away', async () => {

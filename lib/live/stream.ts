@@ -22,6 +22,11 @@ export interface LiveStreamOptions {
   latestSeq: () => Promise<number>;
   /** False ends the stream (signed out, disabled, revoked, expired). */
   checkSession: () => Promise<boolean>;
+  /**
+   * Calls `recheck` when this session or its user is invalidated (sign-out, revoke, disable, role or password
+   * change), so the stream ends on the notice itself rather than at the next periodic check; returns the unsubscribe.
+   */
+  watchSession?: (recheck: () => void) => () => void;
   status: () => Promise<LiveStatus>;
   signal: AbortSignal;
   onClose?: () => void;
@@ -45,7 +50,7 @@ export function sseMessage(fields: { id?: number; event?: string; data?: unknown
  * One browser's live stream. Subscribes to the bus first and buffers, then replays what was stored after
  * `Last-Event-ID`, then flushes the buffer without duplicates — so no event falls between replay and live.
  * Messages carry the LiveEvent (type and ids) only. Ends when the browser goes, or when the session no longer
- * validates (checked every SESSION_CHECK_MS).
+ * validates: checked on every invalidation notice for it (`watchSession`) and every SESSION_CHECK_MS.
  */
 export function openLiveStream(options: LiveStreamOptions): ReadableStream<Uint8Array> {
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
@@ -60,6 +65,7 @@ export function openLiveStream(options: LiveStreamOptions): ReadableStream<Uint8
       const buffered: LiveEvent[] = [];
       const timers: NodeJS.Timeout[] = [];
       let unsubscribe = () => {};
+      let unwatch = () => {};
 
       const write = (text: string) => {
         if (closed) return;
@@ -89,6 +95,7 @@ export function openLiveStream(options: LiveStreamOptions): ReadableStream<Uint8
         closed = true;
         for (const t of timers) clearInterval(t);
         unsubscribe();
+        unwatch();
         options.signal.removeEventListener('abort', onAbort);
         options.onClose?.();
         try {
@@ -101,6 +108,16 @@ export function openLiveStream(options: LiveStreamOptions): ReadableStream<Uint8
       const onAbort = () => close();
       options.signal.addEventListener('abort', onAbort);
       if (options.signal.aborted) return close();
+      const recheck = () => {
+        if (closed) return;
+        options
+          .checkSession()
+          .then((ok) => {
+            if (!ok) close('session');
+          })
+          .catch(() => undefined);
+      };
+      unwatch = options.watchSession?.(recheck) ?? unwatch;
 
       unsubscribe = options.bus.subscribe({
         onEvent(event) {
@@ -131,16 +148,8 @@ export function openLiveStream(options: LiveStreamOptions): ReadableStream<Uint8
       for (const e of buffered.splice(0)) send(e);
 
       timers.push(setInterval(() => write(sseMessage({ comment: 'heartbeat' })), heartbeatMs));
-      timers.push(
-        setInterval(() => {
-          options
-            .checkSession()
-            .then((ok) => {
-              if (!ok) close('session');
-            })
-            .catch(() => undefined);
-        }, sessionCheckMs),
-      );
+      // Still checked on a timer: an idle or absolute timeout sends no notice.
+      timers.push(setInterval(recheck, sessionCheckMs));
     },
     cancel() {
       cleanup();

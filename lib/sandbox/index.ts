@@ -2,6 +2,7 @@ import { loadAdminKey } from './core/admin';
 import { TokenService, loadSigningKey } from './core/auth';
 import { createDbClock, type SandboxClock } from './core/clock';
 import { findCustomerById } from './core/customers';
+import { DEFAULT_BODY_LIMITS, type BodyLimits } from './core/body';
 import { createHandler, type PlainRequest, type PlainResponse } from './core/handler';
 import { migrate } from './core/migrate';
 import { DataVersion, ReadCache, versionedSql } from './core/read-cache';
@@ -48,6 +49,8 @@ export interface SandboxOptions {
   policy?: Partial<SandboxPolicy>;
   /** The admin key of helpers that act on every customer (the clock); default: generated once and stored. */
   adminKey?: string;
+  /** Request body cap and time-outs (core/body.ts); tests shorten the time-outs. */
+  bodyLimits?: Partial<BodyLimits>;
 }
 
 /** Standalone defaults: an integrator's own machine, their own test suites. */
@@ -133,6 +136,7 @@ export function createSandbox(opts: SandboxOptions): Sandbox {
     tokens,
     ready,
     readCache: version ? { cache: new ReadCache(version), version } : undefined,
+    bodyLimits: { ...DEFAULT_BODY_LIMITS, ...opts.bodyLimits },
   });
 
   return {

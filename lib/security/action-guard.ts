@@ -8,10 +8,12 @@
 // runs first and may read the request body (Next buffers up to `proxyClientMaxBodySize`, 10 MB, for it), so it
 // checks size and shape here.
 
+import { decodeUtf8Strict, invalidUtf8Field, isUtf8UrlComponent, replacementPath } from '../validation/utf8';
+
 /** Next's default `serverActions.bodySizeLimit` ('1mb' = 1,048,576 bytes); next.config.mjs does not change it. */
 export const ACTION_BODY_LIMIT = 1024 * 1024;
 
-export type ActionVerdict = { ok: true } | { ok: false; status: 400 | 413; code: string; message: string };
+export type ActionVerdict = { ok: true } | { ok: false; status: 400 | 413; code: string; message: string; field?: string };
 
 const OK: ActionVerdict = { ok: true };
 
@@ -32,6 +34,47 @@ const tooLarge = (): ActionVerdict => ({
   message: `The request body exceeds ${ACTION_BODY_LIMIT} bytes`,
 });
 const malformed = (): ActionVerdict => ({ ok: false, status: 400, code: 'MALFORMED_REQUEST', message: 'The request body is malformed' });
+/** Bytes that are not UTF-8: Next would decode them leniently and the action would store U+FFFD. */
+const notUtf8 = (field: string | null): ActionVerdict => ({
+  ok: false,
+  status: 400,
+  code: 'INVALID_ENCODING',
+  message: field ? `The field ${field.slice(0, 100)} is not valid UTF-8 text` : 'The request body is not valid UTF-8 text',
+  ...(field ? { field: field.slice(0, 100) } : {}),
+});
+
+/** A form's fields as the browser sent them: percent-encoded (urlencoded) or as parts (multipart). */
+async function checkFormEncoding(bytes: Uint8Array, type: string): Promise<ActionVerdict | null> {
+  if (type.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
+    const text = decodeUtf8Strict(bytes);
+    if (text === null) return notUtf8(null);
+    for (const pair of text.split('&')) {
+      const [name, value = ''] = pair.split('=');
+      if (!isUtf8UrlComponent(name)) return notUtf8(null);
+      if (!isUtf8UrlComponent(value)) return notUtf8(decodeURIComponent(name.replace(/\+/g, ' ')));
+    }
+    return null;
+  }
+  let form: FormData;
+  try {
+    form = await new Response(bytes as BodyInit, { headers: { 'content-type': type } }).formData();
+  } catch {
+    return malformed();
+  }
+  // The multipart parser decodes text parts leniently: U+FFFD in one is where its bytes were not UTF-8.
+  for (const [name, value] of form.entries()) {
+    if (name.includes('\uFFFD')) return notUtf8(null);
+    if (typeof value !== 'string' || !value.includes('\uFFFD')) continue;
+    let inner: string | null = null;
+    try {
+      inner = replacementPath(JSON.parse(value));
+    } catch {
+      // a plain field
+    }
+    return notUtf8(inner ? `${name}.${inner}` : name);
+  }
+  return null;
+}
 
 /** Reads at most `limit + 1` bytes of a clone of the body; null when it is larger than `limit`. */
 async function readLimited(request: Request, limit: number): Promise<Uint8Array | null> {
@@ -80,9 +123,14 @@ export async function checkActionRequest(request: Request, pathname: string): Pr
   if (Number.isFinite(declared) && declared > ACTION_BODY_LIMIT) return tooLarge();
   const bytes = await readLimited(request, ACTION_BODY_LIMIT);
   if (!bytes) return tooLarge();
-  if (!request.headers.has('next-action')) return OK;
   const type = request.headers.get('content-type') ?? '';
-  if (type.toLowerCase().startsWith('multipart/form-data')) {
+  const lower = type.toLowerCase();
+  if (lower.startsWith('multipart/form-data') || lower.startsWith('application/x-www-form-urlencoded')) {
+    const encoding = await checkFormEncoding(bytes, type);
+    if (encoding) return encoding;
+  }
+  if (!request.headers.has('next-action')) return OK;
+  if (lower.startsWith('multipart/form-data')) {
     let form: FormData;
     try {
       form = await new Response(bytes as BodyInit, { headers: { 'content-type': type } }).formData();
@@ -94,6 +142,7 @@ export async function checkActionRequest(request: Request, pathname: string): Pr
     }
     return OK;
   }
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+  const text = decodeUtf8Strict(bytes);
+  if (text === null) return notUtf8(invalidUtf8Field(bytes));
   return isJson(text) ? OK : malformed();
 }

@@ -1,6 +1,8 @@
 // next-auth 4's route handler reads a JSON body with `await req.json()` and no catch (next-auth/next/utils.js
 // getBody): malformed JSON, or JSON that is not an object, becomes a 500 with an empty body. Checked first here.
 
+import { decodeUtf8Strict, invalidUtf8Field } from '../validation/utf8';
+
 export const MAX_AUTH_BODY_BYTES = 64 * 1024;
 
 /** Null when next-auth may read the body; otherwise the 400/413 to answer instead. */
@@ -12,9 +14,17 @@ export async function checkAuthBody(request: Request): Promise<Response | null> 
     return Response.json({ code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' }, { status: 413 });
   }
   if (!type.includes('application/json')) return null;
-  const text = await request.clone().text();
-  if (text.length > MAX_AUTH_BODY_BYTES) {
+  const bytes = new Uint8Array(await request.clone().arrayBuffer());
+  if (bytes.byteLength > MAX_AUTH_BODY_BYTES) {
     return Response.json({ code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' }, { status: 413 });
+  }
+  const text = decodeUtf8Strict(bytes);
+  if (text === null) {
+    const field = invalidUtf8Field(bytes);
+    return Response.json(
+      { code: 'INVALID_ENCODING', message: 'The request body is not valid UTF-8 text', details: field ? { field: field.slice(0, 100) } : {} },
+      { status: 400 },
+    );
   }
   let body: unknown;
   try {

@@ -113,6 +113,44 @@ describe('server-action guard', () => {
     expect(await checkActionRequest(mpa, '/team')).toMatchObject({ status: 413 });
   });
 
+  it('400 naming the field for text that is not UTF-8 (it would be stored as U+FFFD), in every body shape', async () => {
+    const latin1 = (s: string) => Buffer.from(s, 'latin1');
+    // A fetch action's JSON arguments.
+    const json = Buffer.concat([Buffer.from('[{"legalName":"'), latin1('Importação Ltda'), Buffer.from('"}]')]);
+    expect(await checkActionRequest(actionRequest(json, { 'content-type': 'text/plain;charset=UTF-8' }), '/accounts/new')).toMatchObject({
+      ok: false,
+      status: 400,
+      code: 'INVALID_ENCODING',
+      field: '[0].legalName',
+    });
+    // A multipart action (React's numbered rows and prefixed fields) and a form post before hydration.
+    const boundary = 'zz';
+    const multipart = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="1_legalName"\r\n\r\n`),
+      latin1('Importação'),
+      Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="0"\r\n\r\n["$K1"]\r\n--${boundary}--\r\n`),
+    ]);
+    expect(
+      await checkActionRequest(actionRequest(multipart, { 'content-type': `multipart/form-data; boundary=${boundary}` }), '/accounts/new'),
+    ).toMatchObject({ status: 400, code: 'INVALID_ENCODING', field: '1_legalName' });
+    const urlencoded = new Request(`${PUBLIC}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'email=a%40b.c&name=Importa%E7%E3o',
+    });
+    expect(await checkActionRequest(urlencoded, '/login')).toMatchObject({ status: 400, code: 'INVALID_ENCODING', field: 'name' });
+    // Real UTF-8 goes on.
+    expect(
+      await checkActionRequest(actionRequest('[{"legalName":"Importação Ltda"}]', { 'content-type': 'text/plain;charset=UTF-8' }), '/accounts/new'),
+    ).toEqual({ ok: true });
+    const good = new Request(`${PUBLIC}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'name=Importa%C3%A7%C3%A3o',
+    });
+    expect(await checkActionRequest(good, '/login')).toEqual({ ok: true });
+  });
+
   it('lets well-formed actions, route handlers and the sandbox through', async () => {
     expect(await checkActionRequest(actionRequest('["$K1"]', { 'content-type': 'text/plain' }), '/team')).toEqual({ ok: true });
     const form = new FormData();
@@ -159,6 +197,19 @@ describe('server-action guard', () => {
   });
 });
 
+describe('trailing slash', () => {
+  it('the proxy makes the 308 itself, with the security headers, to the same origin', async () => {
+    const res = await handleProxy(new NextRequest(`${PUBLIC}/accounts/?page=2`), { env: { PUBLIC_URL: PUBLIC } });
+    expect(res.status).toBe(308);
+    expect(res.headers.get('location')).toBe(`${PUBLIC}/accounts?page=2`);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+    const odd = await handleProxy(new NextRequest(`${PUBLIC}/x//evil.example//`), { env: { PUBLIC_URL: PUBLIC } });
+    expect(new URL(odd.headers.get('location')!).origin).toBe(PUBLIC);
+  });
+});
+
 describe('sign-in callback body', () => {
   const post = (body: string, type = 'application/json') =>
     new Request(`${PUBLIC}/api/auth/callback/credentials`, { method: 'POST', headers: { 'content-type': type }, body });
@@ -173,5 +224,14 @@ describe('sign-in callback body', () => {
     expect(await checkAuthBody(post('email=a', 'application/x-www-form-urlencoded'))).toBeNull();
     expect(await checkAuthBody(new Request(`${PUBLIC}/api/auth/session`))).toBeNull();
     expect((await checkAuthBody(post(`{"a":"${'x'.repeat(70_000)}"}`)))?.status).toBe(413);
+  });
+
+  it('400 naming the field for a body that is not UTF-8', async () => {
+    const body = Buffer.concat([Buffer.from('{"email":"jo'), Buffer.from('ão', 'latin1'), Buffer.from('@acme.test"}')]);
+    const res = await checkAuthBody(
+      new Request(`${PUBLIC}/api/auth/callback/credentials`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }),
+    );
+    expect(res?.status).toBe(400);
+    expect(await res!.json()).toMatchObject({ code: 'INVALID_ENCODING', details: { field: 'email' } });
   });
 });

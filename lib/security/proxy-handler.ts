@@ -45,6 +45,13 @@ export async function handleProxy(request: NextRequest, deps: ProxyDeps = {}): P
     return response;
   };
 
+  // The trailing-slash redirect, made here so it carries the headers: Next's own 308 carries none, even those of
+  // next.config's headers() (next.config.mjs skips it).
+  if (pathname.length > 1 && pathname.endsWith('/')) {
+    const path = pathname.replace(/\/{2,}/g, '/').replace(/\/+$/, '') || '/';
+    return finish(NextResponse.redirect(new URL(`${path}${search}`, publicUrl.origin), 308));
+  }
+
   const origin = checkOrigin({
     method: request.method,
     pathname,
@@ -61,7 +68,8 @@ export async function handleProxy(request: NextRequest, deps: ProxyDeps = {}): P
   const action = await checkActionRequest(request, pathname);
   if (!action.ok) {
     console.warn(`[proxy] refused ${request.method} ${pathname}: ${action.code} (request ${requestId})`);
-    return finish(NextResponse.json({ code: action.code, message: action.message, details: { requestId } }, { status: action.status }));
+    const details = { requestId, ...(action.field ? { field: action.field } : {}) };
+    return finish(NextResponse.json({ code: action.code, message: action.message, details }, { status: action.status }));
   }
 
   const method = request.method.toUpperCase();

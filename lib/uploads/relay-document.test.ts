@@ -132,3 +132,46 @@ describe('cleanFileName', () => {
     expect(cleanFileName('')).toBe('document');
   });
 });
+
+describe('relayDocumentUpload and text that is not UTF-8', () => {
+  const boundary = 'utf8boundary';
+  const enc = new TextEncoder();
+  /** A hand-made multipart body: `meta` then `file`, each given as raw bytes. */
+  function rawUpload(meta: Uint8Array, fileName: Uint8Array): Request {
+    const body = new Uint8Array([
+      ...enc.encode(`--${boundary}\r\nContent-Disposition: form-data; name="meta"\r\n\r\n`),
+      ...meta,
+      ...enc.encode(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="`),
+      ...fileName,
+      ...enc.encode(`"\r\nContent-Type: application/pdf\r\n\r\n`),
+      ...pdf(2_000),
+      ...enc.encode(`\r\n--${boundary}--\r\n`),
+    ]);
+    return new Request('http://console.test/api/uploads/x', {
+      method: 'POST',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+    });
+  }
+  const latin1 = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
+  const metaWith = (note: Uint8Array) => {
+    const [head, tail] = JSON.stringify({ ...META, metadata: { note: '@@' } }).split('@@');
+    return new Uint8Array([...enc.encode(head), ...note, ...enc.encode(tail)]);
+  };
+
+  it('refuses a Latin-1 meta or file name with 400 and never calls the service', async () => {
+    const service = fakeService();
+    const badMeta = await relayDocumentUpload(rawUpload(metaWith(latin1('não')), enc.encode('a.pdf')), service.send);
+    expect(badMeta).toMatchObject({ ok: false, status: 400, code: 'INVALID_UPLOAD' });
+    const badName = await relayDocumentUpload(rawUpload(metaWith(enc.encode('ok')), latin1('contrato-não.pdf')), service.send);
+    expect(badName).toMatchObject({ ok: false, status: 400, code: 'INVALID_UPLOAD' });
+    expect(service.calls).toEqual([]);
+  });
+
+  it('keeps a UTF-8 file name as typed (not read as Latin-1)', async () => {
+    const service = fakeService();
+    const outcome = await relayDocumentUpload(rawUpload(metaWith(enc.encode('não')), enc.encode('contrato-não.pdf')), service.send);
+    expect(outcome).toMatchObject({ ok: true, fileName: 'contrato-não.pdf' });
+    expect(service.calls[0].body).toMatchObject({ metadata: { note: 'não' } });
+  });
+});

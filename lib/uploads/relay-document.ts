@@ -74,6 +74,8 @@ export async function relayDocumentUpload(request: Request, send: SendToService,
   try {
     parser = busboy({
       headers: { 'content-type': contentType },
+      // Browsers send the file name as raw UTF-8 in `filename="…"`; busboy's default reads it as Latin-1.
+      defParamCharset: 'utf8',
       limits: { fields: 1, files: 1, parts: 2, fieldSize: 16 * 1024, fileSize: MAX_DOCUMENT_BYTES + 1 },
     });
   } catch {
@@ -100,7 +102,8 @@ export async function relayDocumentUpload(request: Request, send: SendToService,
     };
 
     parser.on('field', (name, value) => {
-      if (name !== 'meta' || meta) return;
+      // U+FFFD is where busboy met bytes that are not UTF-8: such a meta is refused, never relayed and stored.
+      if (name !== 'meta' || meta || value.includes('\uFFFD')) return;
       let json: unknown;
       try {
         json = JSON.parse(value);
@@ -112,9 +115,10 @@ export async function relayDocumentUpload(request: Request, send: SendToService,
     });
 
     parser.on('file', (name, file, info) => {
-      if (sawFile || name !== 'file' || !meta) {
+      const unreadableName = (info.filename ?? '').includes('\uFFFD');
+      if (sawFile || name !== 'file' || !meta || unreadableName) {
         file.resume();
-        if (!meta) {
+        if (!meta || (unreadableName && !sawFile && name === 'file')) {
           finish(fail(400, 'INVALID_UPLOAD'));
           drain();
         }

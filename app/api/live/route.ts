@@ -2,6 +2,7 @@ import { failureResponse } from '@/lib/api/route-handler';
 import { can } from '@/lib/auth/permissions';
 import { makeFailure } from '@/lib/errors';
 import { getCurrentUser } from '@/lib/auth/session';
+import { concernsSession, getSessionInvalidator } from '@/lib/auth/session-invalidation';
 import { isSessionStillValid } from '@/lib/auth/sessions';
 import { now } from '@/lib/clock';
 import { getDb } from '@/lib/db/client';
@@ -34,7 +35,8 @@ export async function GET(request: Request): Promise<Response> {
     return refuse(429, 'TOO_MANY_STREAMS', `At most ${MAX_STREAMS_PER_USER} live connections per user; close a tab.`);
   }
   try {
-    const [db, bus] = await Promise.all([getDb(), getLiveBus()]);
+    const [db, bus, sessions] = await Promise.all([getDb(), getLiveBus(), getSessionInvalidator()]);
+    const session = { sessionId: user.sessionId, userId: user.id };
     const url = new URL(request.url);
     const stream = openLiveStream({
       bus,
@@ -43,6 +45,7 @@ export async function GET(request: Request): Promise<Response> {
       loadAfter: (seq, limit) => listEventsAfter(db, seq, limit),
       latestSeq: () => latestSeq(db),
       checkSession: () => isSessionStillValid(db, user.sessionId, now()),
+      watchSession: (recheck) => sessions.onInvalidation((what) => concernsSession(what, session) && recheck()),
       status: getLiveStatus,
       signal: request.signal,
       onClose: release,

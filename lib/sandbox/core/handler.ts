@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { TokenService } from './auth';
 import { ServiceError } from './errors';
 import { PUBLIC_SCOPE, fingerprint, readKey, runIdempotent } from './idempotency';
-import { assertStorable, badStringCode, badStringError, depthError, jsonDepthExceeds } from './input-guard';
+import { DEFAULT_BODY_LIMITS, decodeUtf8, discardBodyCapped, payloadTooLarge, readBodyCapped, type BodyLimits } from './body';
+import { assertStorable, badStringCode, badStringError, depthError, invalidUtf8Error, jsonDepthExceeds } from './input-guard';
 import { ListQuery } from './pagination';
 import type { ReadCache, DataVersion } from './read-cache';
 import type { Router } from './router';
 import type { HttpMethod, RequestContext, RouteResult, SandboxServices } from './types';
 
 export const SUPPORTED_VERSIONS = ['1'] as const;
-/** Raw request cap: a little above the 10,000,000-byte document limit so the documents route can report it. */
-export const MAX_REQUEST_BYTES = 11_000_000;
+export { MAX_REQUEST_BYTES } from './body';
 const MUTATING: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH']);
 const METHODS: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -23,6 +23,8 @@ export interface HandlerDeps {
   ready: Promise<void>;
   /** Single-writer mode only: authenticated GET 200 responses served from memory until the next write. */
   readCache?: { cache: ReadCache; version: DataVersion };
+  /** Request body cap and time-outs (tests shorten them). */
+  bodyLimits?: BodyLimits;
 }
 
 /** What the handler needs of a request: a Web `Request` is one; the standalone server passes a lighter one. */
@@ -31,8 +33,8 @@ export interface PlainRequest {
   /** Absolute URL. */
   url: string;
   headers: Headers;
-  text(): Promise<string>;
-  formData(): Promise<FormData>;
+  /** The body as it arrives: read here, chunk by chunk, up to the cap (never buffered whole by the mount). */
+  body: ReadableStream<Uint8Array> | null;
   /** The caller's network address, when the mount knows it (per-address limits of public helpers). */
   clientAddress?: string | null;
 }
@@ -77,32 +79,32 @@ function malformed(message: string): ServiceError {
   });
 }
 
-async function readBody(req: PlainRequest): Promise<{ body: unknown; form?: FormData }> {
-  const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > MAX_REQUEST_BYTES) {
-    throw new ServiceError(400, 'FILE_TOO_LARGE', 'Request body is too large', {
-      fileSizeBytes: declared,
-      maxSizeBytes: 10_000_000,
-    });
-  }
+async function readBody(req: PlainRequest, limits: BodyLimits): Promise<{ body: unknown; form?: FormData }> {
+  const declared = req.headers.get('content-length');
+  if (declared !== null && Number(declared) > limits.maxBytes) throw payloadTooLarge(limits.maxBytes, Number(declared));
+  const bytes = await readBodyCapped(req.body, limits);
   const type = (req.headers.get('content-type') ?? '').toLowerCase();
   if (type.startsWith('multipart/form-data')) {
     let form: FormData;
     try {
-      form = await req.formData();
+      form = await new Response(bytes as BodyInit, { headers: { 'content-type': req.headers.get('content-type')! } }).formData();
     } catch {
       throw malformed('Request body is not valid multipart/form-data');
     }
-    // Part names, text parts and file names (the JSON inside the `body` part is checked where it is parsed).
+    // Part names, text parts and file names (the JSON inside the `body` part is checked where it is parsed). The
+    // multipart parser decodes text leniently, so U+FFFD in a text part is where its bytes were not UTF-8.
     for (const [name, value] of form.entries()) {
       const badName = badStringCode(name);
       if (badName) throw badStringError(badName, 'body');
       const bad = typeof value === 'string' ? badStringCode(value) : badStringCode(value.name);
       if (bad) throw badStringError(bad, typeof value === 'string' ? `body:${name}` : `body:${name}.filename`);
+      if (typeof value === 'string' && value.includes('\uFFFD')) throw invalidUtf8Error(new TextEncoder().encode(value), `body:${name}`);
     }
     return { body: undefined, form };
   }
-  const text = await req.text();
+  const decoded = decodeUtf8(bytes);
+  if (decoded === null) throw invalidUtf8Error(bytes);
+  const text = decoded.replace(/^\uFEFF/, '');
   if (text.trim() === '') return { body: undefined };
   // Contract: bodies are application/json (the document upload excepted). A body sent as anything else (a form
   // post, text/plain) is refused before it is read as JSON.
@@ -154,8 +156,7 @@ export function createHandler(deps: HandlerDeps): {
         method: req.method,
         url: req.url,
         headers: req.headers,
-        text: () => req.text(),
-        formData: () => req.formData(),
+        body: req.body,
         clientAddress: info?.clientAddress ?? null,
       };
       return toWebResponse(await handlePlain(plain));
@@ -164,7 +165,29 @@ export function createHandler(deps: HandlerDeps): {
   };
 }
 
+/**
+ * A body that was refused (413, 408) is not read on: the connection is closed after the answer. One the route never
+ * read (a 401, a 404) is dropped up to the cap before the answer, as the connection's next request needs; past the
+ * cap, or stalled, it is cancelled and the connection closed too, so no route makes the mount read on without end.
+ */
+async function settleBody(req: PlainRequest, res: PlainResponse, limits: BodyLimits): Promise<PlainResponse> {
+  const unread = req.body !== null && !req.body.locked;
+  if (res.status === 413 || res.status === 408) {
+    if (unread) req.body!.cancel().catch(() => undefined);
+    res.headers.connection = 'close';
+  } else if (unread && !(await discardBodyCapped(req.body!, limits))) {
+    res.headers.connection = 'close';
+  }
+  return res;
+}
+
 function createPlainHandler(deps: HandlerDeps): (req: PlainRequest) => Promise<PlainResponse> {
+  const inner = createInnerHandler(deps);
+  const limits = deps.bodyLimits ?? DEFAULT_BODY_LIMITS;
+  return async (req) => settleBody(req, await inner(req), limits);
+}
+
+function createInnerHandler(deps: HandlerDeps): (req: PlainRequest) => Promise<PlainResponse> {
   const base = deps.basePath.replace(/\/+$/, '');
   return async function handle(req: PlainRequest): Promise<PlainResponse> {
     const requestId = randomUUID();
@@ -202,7 +225,7 @@ function createPlainHandler(deps: HandlerDeps): (req: PlainRequest) => Promise<P
 
       const idempotent = MUTATING.has(method) && route.idempotent !== false;
       const key = idempotent ? readKey(req.headers) : null;
-      const { body, form } = MUTATING.has(method) ? await readBody(req) : { body: undefined, form: undefined };
+      const { body, form } = MUTATING.has(method) ? await readBody(req, deps.bodyLimits ?? DEFAULT_BODY_LIMITS) : { body: undefined, form: undefined };
 
       const now = deps.services.clock.now();
       const ctx: RequestContext = {

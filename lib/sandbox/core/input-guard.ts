@@ -95,6 +95,45 @@ export function findBadString(value: unknown, location: string): FieldError | nu
   return null;
 }
 
+/** The first string (value or key) of a parsed JSON value that `test` picks, located as `<location>:<path>`. */
+function findString(value: unknown, location: string, test: (s: string) => boolean): string | null {
+  const stack: Array<{ v: unknown; path: string }> = [{ v: value, path: '' }];
+  const at = (path: string) => (path ? `${location}:${path}` : location);
+  while (stack.length) {
+    const { v, path } = stack.pop()!;
+    if (typeof v === 'string') {
+      if (test(v)) return at(path);
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], path: childPath(path, i) });
+    } else if (v !== null && typeof v === 'object') {
+      const keys = Object.keys(v);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        if (test(keys[i])) return at(path);
+        stack.push({ v: (v as Record<string, unknown>)[keys[i]], path: childPath(path, keys[i]) });
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * 400 for a body whose bytes are not UTF-8 (a Latin-1 "Importação" sent as-is). Decoding leniently would store
+ * U+FFFD in their place, so the body is refused; the field named is the first string that held them (where the
+ * lenient decoding put U+FFFD), or the body itself when it does not parse.
+ */
+export function invalidUtf8Error(bytes: Uint8Array, location = 'body') {
+  let field = location;
+  const lenient = new TextDecoder('utf-8').decode(bytes);
+  if (!jsonDepthExceeds(lenient)) {
+    try {
+      field = findString(JSON.parse(lenient), location, (s) => s.includes('\uFFFD')) ?? location;
+    } catch {
+      // not JSON either: the body as a whole
+    }
+  }
+  return invalidData([fieldError('INVALID_UTF8', `Parameter '${field}' must be valid UTF-8 text`, field, {})]);
+}
+
 /** Throws 400 INVALID_DATA when `value` holds a string the database cannot store. */
 export function assertStorable(value: unknown, location: string): void {
   const bad = findBadString(value, location);

@@ -1,3 +1,4 @@
+import { MAX_REQUEST_BYTES } from '../core/body';
 import type { RouteDef } from '../core/types';
 import type { OpenApiContext } from './module';
 import { EVENT_TYPES } from '../webhooks/catalog';
@@ -83,6 +84,12 @@ export function buildOpenApi(ctx: OpenApiContext) {
         ...(route.auth === 'customer' ? { '401': err('INVALID_ACCESS_TOKEN or EXPIRED_ACCESS_TOKEN') } : {}),
         ...(route.path.includes(':') ? { '404': err('RESOURCE_NOT_FOUND') } : {}),
         ...(mutating && route.idempotent !== false ? { '409': err('IDEMPOTENCY_CONFLICT') } : {}),
+        ...(mutating
+          ? {
+              '408': err('REQUEST_TIMEOUT: the body stopped arriving (10 s without a byte, or 120 s in all)'),
+              '413': err(`PAYLOAD_TOO_LARGE: the body exceeds ${MAX_REQUEST_BYTES} bytes, whatever its framing`),
+            }
+          : {}),
       },
     };
     if (route.auth === 'customer') op.security = [{ bearer: [] }];

@@ -49,11 +49,11 @@ beforeEach(() => {
   );
 });
 
-function post(file: Uint8Array, opts: { origin?: string | null; key?: string; meta?: unknown; name?: string } = {}) {
+function post(file: Uint8Array, opts: { origin?: string | null; key?: string; meta?: unknown; name?: string; headers?: Record<string, string> } = {}) {
   const form = new FormData();
   form.append('meta', JSON.stringify(opts.meta ?? { documentType: 'ARTICLES_OF_ASSOCIATION', holder: { type: 'ACCOUNT', referenceId: ACCOUNT_ID } }));
   form.append('file', new Blob([file as Uint8Array<ArrayBuffer>]), opts.name ?? 'articles.pdf');
-  const headers: Record<string, string> = { host: 'console.test', 'x-idempotency-key': opts.key ?? KEY };
+  const headers: Record<string, string> = { host: 'console.test', 'x-idempotency-key': opts.key ?? KEY, ...opts.headers };
   if (opts.origin !== null) headers.origin = opts.origin ?? CONSOLE;
   const request = new Request(`${CONSOLE}/api/uploads/${ACCOUNT_ID}`, { method: 'POST', body: form, headers });
   return POST(request, { params: Promise.resolve({ accountId: ACCOUNT_ID }) });
@@ -88,6 +88,22 @@ describe('POST /api/uploads/{accountId}', () => {
       }),
     ]);
     expect(body.sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('makes the audit correlation id itself: a client-chosen X-Request-Id is never stored', async () => {
+    const chosen = 'x'.repeat(3_000);
+    const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    const ok = await post(PDF, { headers: { 'x-request-id': chosen } });
+    expect(ok.status).toBe(200);
+    state.user = viewer;
+    const denied = await post(PDF, { headers: { 'x-request-id': chosen } });
+    expect(denied.status).toBe(403);
+    const ids = (state.audits as { correlationId: string }[]).map((a) => a.correlationId);
+    expect(ids).toHaveLength(2);
+    for (const id of ids) expect(id).toMatch(UUID);
+    expect(ids[0]).not.toBe(ids[1]);
+    // The answer names the same id, so a user's report can be found in the audit log.
+    expect([ok.headers.get('x-request-id'), denied.headers.get('x-request-id')]).toEqual(ids);
   });
 
   it('refuses a foreign or missing Origin (this path is outside the proxy) before reading anything', async () => {

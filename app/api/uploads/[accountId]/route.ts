@@ -9,6 +9,7 @@ import { makeFailure, toFailure, type Failure } from '@/lib/errors';
 import { errorsTranslator } from '@/lib/i18n/errors-translator';
 import { FORBIDDEN_ORIGIN_BODY, checkOrigin } from '@/lib/security/origin-check';
 import { withApiHeaders } from '@/lib/security/api-headers';
+import { REQUEST_ID_HEADER } from '@/lib/security/headers';
 import { publicUrlFrom } from '@/lib/security/public-url';
 import { relayDocumentUpload, type RelayOutcome } from '@/lib/uploads/relay-document';
 import { isUuid } from '@/lib/validation/uuid';
@@ -18,8 +19,14 @@ export const runtime = 'nodejs';
 
 const ACTION = 'accounts.uploadDocument';
 
-function refusal(failure: Failure): Response {
-  return withApiHeaders(failureResponse(failure));
+/** Our answer, with the correlation id the audit event carries as its request id. */
+function answer(response: Response, correlationId: string): Response {
+  response.headers.set(REQUEST_ID_HEADER, correlationId);
+  return withApiHeaders(response);
+}
+
+function refusal(failure: Failure, correlationId: string): Response {
+  return answer(failureResponse(failure), correlationId);
 }
 
 /** Holder, document type, file name, size and SHA-256: enough to prove what was sent, never the bytes. */
@@ -57,10 +64,12 @@ export async function POST(request: Request, context: { params: Promise<{ accoun
   });
   if (!origin.allowed) return withApiHeaders(jsonResponse(FORBIDDEN_ORIGIN_BODY, 403));
 
+  // Made here, as the proxy makes it for the requests it sees: a client's X-Request-Id (any length, any text) never
+  // becomes the audit event's correlation id.
+  const correlationId = crypto.randomUUID();
   const t = await errorsTranslator();
   const user = await getCurrentUser();
-  if (!user) return refusal(makeFailure('UNAUTHENTICATED', 401, { t }));
-  const correlationId = request.headers.get('x-request-id') ?? crypto.randomUUID();
+  if (!user) return refusal(makeFailure('UNAUTHENTICATED', 401, { t }), correlationId);
   const { accountId } = await context.params;
   if (user.mustChangePassword || !can(user.role, 'accounts:documents')) {
     await recordAudit({
@@ -71,11 +80,11 @@ export async function POST(request: Request, context: { params: Promise<{ accoun
       correlationId,
       details: { permission: 'accounts:documents', role: user.role },
     }).catch(() => console.error(`[audit] could not record denied upload (correlation ${correlationId})`));
-    return refusal(makeFailure(user.mustChangePassword ? 'PASSWORD_CHANGE_REQUIRED' : 'FORBIDDEN', 403, { t }));
+    return refusal(makeFailure(user.mustChangePassword ? 'PASSWORD_CHANGE_REQUIRED' : 'FORBIDDEN', 403, { t }), correlationId);
   }
-  if (!isUuid(accountId)) return refusal(makeFailure('RESOURCE_NOT_FOUND', 404, { t }));
+  if (!isUuid(accountId)) return refusal(makeFailure('RESOURCE_NOT_FOUND', 404, { t }), correlationId);
   const idempotencyKey = request.headers.get('x-idempotency-key') ?? '';
-  if (!isUuid(idempotencyKey)) return refusal(makeFailure('IDEMPOTENCY_KEY_REQUIRED', 400, { t }));
+  if (!isUuid(idempotencyKey)) return refusal(makeFailure('IDEMPOTENCY_KEY_REQUIRED', 400, { t }), correlationId);
 
   const outcome = await relayDocumentUpload(
     request,
@@ -105,11 +114,11 @@ export async function POST(request: Request, context: { params: Promise<{ accoun
   }).catch(() => console.error(`[audit] could not record upload (correlation ${correlationId})`));
 
   if (outcome.ok) {
-    return withApiHeaders(jsonResponse({ ok: true, size: outcome.size, sha256: outcome.sha256, requestId: outcome.requestId }, 200));
+    return answer(jsonResponse({ ok: true, size: outcome.size, sha256: outcome.sha256, requestId: outcome.requestId }, 200), correlationId);
   }
   if (failure!.httpStatus >= 500) {
     const name = outcome.status === 'service' && outcome.error instanceof Error ? outcome.error.name : 'unknown';
     console.error(JSON.stringify({ level: 'error', source: 'route', path: url.pathname, correlationId, code: failure!.code, error: name }));
   }
-  return refusal(failure!);
+  return refusal(failure!, correlationId);
 }
