@@ -10,6 +10,7 @@ import { errorsTranslator } from '@/lib/i18n/errors-translator';
 import { FORBIDDEN_ORIGIN_BODY, checkOrigin } from '@/lib/security/origin-check';
 import { withApiHeaders } from '@/lib/security/api-headers';
 import { publicUrlFrom } from '@/lib/security/public-url';
+import { rateLimits } from '@/lib/security/rate-limits';
 import { relayDocumentUpload, type RelayOutcome } from '@/lib/uploads/relay-document';
 import { isUuid } from '@/lib/validation/uuid';
 
@@ -74,6 +75,12 @@ export async function POST(request: Request, context: { params: Promise<{ accoun
     return refusal(makeFailure(user.mustChangePassword ? 'PASSWORD_CHANGE_REQUIRED' : 'FORBIDDEN', 403, { t }));
   }
   if (!isUuid(accountId)) return refusal(makeFailure('RESOURCE_NOT_FOUND', 404, { t }));
+  try {
+    // Before the body is read: a refused upload costs no bandwidth to the service. 429 with Retry-After.
+    await rateLimits.upload.enforce(user.id);
+  } catch (error) {
+    return refusal(toFailure(error, { correlationId, t }));
+  }
   const idempotencyKey = request.headers.get('x-idempotency-key') ?? '';
   if (!isUuid(idempotencyKey)) return refusal(makeFailure('IDEMPOTENCY_KEY_REQUIRED', 400, { t }));
 
