@@ -62,13 +62,15 @@ export async function lockedMinutes(db: ConsoleDb, email: string, address: strin
 export type SignInBarrier = { kind: 'locked'; minutes: number } | { kind: 'rate-limited'; retryAfterSeconds: number };
 
 /**
- * Counts this attempt against the e-mail's request limit, then reads its locks. Null: nothing stands in the way.
+ * Reads the e-mail's locks, then counts this attempt against its request limit. Null: nothing stands in the way.
  * The sign-in error for a barrier is `barrierError(barrier)`.
  */
 export async function signInBarrier(db: ConsoleDb, email: string, address: string | null, at: Date): Promise<SignInBarrier | null> {
-  const perAccount = await rateLimits.signInAccount.consume(email);
   const minutes = await lockedMinutes(db, email, address, at);
   if (minutes > 0) return { kind: 'locked', minutes };
+  // Only attempts that get to try a password count: one address, locked after 5 failures, cannot spend the e-mail's
+  // limit by itself (changing X-Forwarded-For does not give it another address: lib/security/client-address.ts).
+  const perAccount = await rateLimits.signInAccount.consume(email);
   if (!perAccount.allowed) return { kind: 'rate-limited', retryAfterSeconds: perAccount.retryAfterSeconds };
   return null;
 }
