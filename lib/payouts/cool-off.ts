@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { ConsoleDb } from '@/lib/db/client';
 import { users } from '@/lib/db/schema';
 import { DEFAULT_APPROVER_COOL_OFF_HOURS, approverCoolOff, parseCoolOffHours, type CoolOff } from '@/lib/domain/payouts';
+import { formatDateTime } from '@/lib/i18n/format';
 import { PayoutError } from './errors';
 
 /** `APPROVER_COOL_OFF_HOURS` (validated at start-up by lib/env.ts). */
@@ -20,9 +21,11 @@ export async function approverCoolOffFor(userId: string, db: ConsoleDb, at: Date
 /** The refusal in the request's language (namespace `payouts.coolOff`), else in English. */
 export async function coolOffSentence(coolOff: { until: Date; hours: number }): Promise<string> {
   try {
-    const { getTranslations } = await import('next-intl/server');
-    const t = await getTranslations('payouts.coolOff');
-    return t('refused', { hours: coolOff.hours, until: coolOff.until });
+    const { getLocale, getTimeZone, getTranslations } = await import('next-intl/server');
+    const [t, locale, timeZone] = await Promise.all([getTranslations('payouts.coolOff'), getLocale(), getTimeZone()]);
+    // The reader's date and time, as every date in the console (lib/i18n/format.ts).
+    const until = formatDateTime(coolOff.until.toISOString(), { locale, timeZone });
+    return t('refused', { hours: coolOff.hours, until });
   } catch {
     return (
       `You gained the right to approve payouts less than ${coolOff.hours} hours ago. New approvers wait that long, so that ` +

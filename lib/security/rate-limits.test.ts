@@ -70,23 +70,25 @@ const url = process.env.TEST_DATABASE_URL;
 describe.skipIf(!url)('rate limits on PostgreSQL (shared by instances)', () => {
   type Pool = import('pg').Pool;
   let pools: Pool[] = [];
+  // Its own schema: other PostgreSQL test files drop and migrate `console` in the same database meanwhile.
+  const table = { schemaName: `rate_limits_test_${Math.random().toString(36).slice(2, 8)}`, tableName: 'rate_limits' };
 
   beforeAll(async () => {
     const { Pool } = await import('pg');
     pools = [new Pool({ connectionString: url, max: 2 }), new Pool({ connectionString: url, max: 2 })];
-    // The console's migrations create the table; here it is created the same way for a scratch schema-less run.
-    await pools[0]!.query('create schema if not exists console');
+    // The same table the console's migration 0006 creates in `console`.
+    await pools[0]!.query(`create schema ${table.schemaName}`);
     await pools[0]!.query(
-      'create table if not exists console.rate_limits (key varchar(255) primary key, points integer not null default 0, expire bigint)',
+      `create table ${table.schemaName}.rate_limits (key varchar(255) primary key, points integer not null default 0, expire bigint)`,
     );
-    await pools[0]!.query(`delete from console.rate_limits where key like 'signInAddress:%' or key like 'export:%'`);
   });
   afterAll(async () => {
+    await pools[0]!.query(`drop schema if exists ${table.schemaName} cascade`);
     await Promise.all(pools.map((p) => p.end()));
   });
 
   it('counts attempts made through two instances against one limit', async () => {
-    const [a, b] = [postgresLimiters(pools[0]), postgresLimiters(pools[1])];
+    const [a, b] = [postgresLimiters(pools[0], table), postgresLimiters(pools[1], table)];
     const key = `198.51.100.${Math.floor(Math.random() * 200)}`;
     const { points } = RATE_LIMIT_RULES.signInAddress;
     // Half through each instance, in parallel: exactly `points` pass, whichever instance they went through.
@@ -98,12 +100,12 @@ describe.skipIf(!url)('rate limits on PostgreSQL (shared by instances)', () => {
     expect(refused).toHaveLength(6);
     for (const v of refused) if (!v.allowed) expect(v.retryAfterSeconds).toBeGreaterThan(50);
     // One row in the shared table holds the count.
-    const { rows } = await pools[1]!.query<{ points: number }>('select points from console.rate_limits where key = $1', [`signInAddress:${key}`]);
+    const { rows } = await pools[1]!.query<{ points: number }>(`select points from ${table.schemaName}.rate_limits where key = $1`, [`signInAddress:${key}`]);
     expect(rows[0]?.points).toBe(points + 6);
   });
 
   it('a reset on one instance frees the key on the other', async () => {
-    const [a, b] = [postgresLimiters(pools[0]), postgresLimiters(pools[1])];
+    const [a, b] = [postgresLimiters(pools[0], table), postgresLimiters(pools[1], table)];
     const user = crypto.randomUUID();
     for (let i = 0; i < RATE_LIMIT_RULES.export.points; i++) expect((await consumeWith(a.export, user)).allowed).toBe(true);
     expect((await consumeWith(b.export, user)).allowed).toBe(false);

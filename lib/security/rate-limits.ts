@@ -73,14 +73,17 @@ function memoryLimiter(name: RateLimitName): RateLimiterMemory {
   return new RateLimiterMemory({ keyPrefix: name, points: rule.points, duration: rule.durationSeconds });
 }
 
-/** The PostgreSQL limiters over `pool` (exported for the two-instance test, which builds two of these). */
-export function postgresLimiters(pool: unknown): Limiters {
+/**
+ * The PostgreSQL limiters over `pool` (exported for the two-instance test, which builds two of these; it passes a
+ * scratch schema of its own so it never races the console's migrations in a shared test database).
+ */
+export function postgresLimiters(pool: unknown, table: { schemaName: string; tableName: string } = RATE_LIMIT_TABLE): Limiters {
   return byName((name, i) => {
     const rule = RATE_LIMIT_RULES[name];
     return new RateLimiterPostgres({
       storeClient: pool,
       storeType: 'pool',
-      ...RATE_LIMIT_TABLE,
+      ...table,
       // Created by the console's migrations, not by the library at run time (no DDL race between instances).
       tableCreated: true,
       // One sweeper of expired rows per process is enough: the table is shared by every limit.
