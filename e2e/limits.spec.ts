@@ -133,6 +133,34 @@ test.describe('rate limits and client addresses', () => {
   });
 });
 
+test.describe('limits on signed-in work', () => {
+  test('CSV exports: past 10 a minute per user, 429 with Retry-After, and the page says how long to wait', async ({ adminPage, browser, baseURL }) => {
+    // A user of its own, so no other spec's exports share the count.
+    const email = uniqueEmail('exporter');
+    const oneTime = await addUserViaUi(adminPage, { name: 'Export Tester', email, role: 'Viewer' });
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    await completeFirstSignIn(page, email, oneTime, 'harbor-lantern-2026-q');
+    for (let i = 0; i < 10; i++) {
+      const res = await page.request.get('/api/operations/export');
+      expect(res.status(), `export ${i + 1}`).toBe(200);
+    }
+    const refused = await page.request.get('/api/operations/export');
+    expect(refused.status()).toBe(429);
+    const wait = Number(refused.headers()['retry-after']);
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(await refused.json()).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: wait });
+
+    await page.goto('/operations');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await expect(page.getByTestId('export-status')).toHaveText(
+      /^The export failed: Too many exports in a short time\. Try again in \d+ seconds\.$/,
+    );
+    await context.close();
+  });
+});
+
 test.describe('approvers cool off', () => {
   test('the single-admin route is refused: request, add a finance user, sign in as it, change its password, approve', async ({
     adminPage,
