@@ -3,6 +3,9 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
+  // First, before anything slow: every request from now on carries its socket address in a header the client cannot
+  // forge (lib/security/client-address.ts), the only trustworthy address when TRUSTED_PROXY_HOPS is 0.
+  (await import('./lib/security/peer-address-hook')).installPeerAddressHook();
   const { startConsole, exitOnStartupFailure } = await import('./lib/startup');
   try {
     await startConsole(async (env) => {

@@ -151,4 +151,13 @@ describe('getEnv', () => {
     expect(process.env.NEXTAUTH_SECRET).toBe(env.NEXTAUTH_SECRET);
     expect(process.env.NEXTAUTH_URL).toBe('http://localhost:3999');
   });
+  it('TRUSTED_PROXY_HOPS (0 by default) and APPROVER_COOL_OFF_HOURS (24) are checked, a malformed value named', () => {
+    expect(parseEnv({ NEXTAUTH_SECRET: SECRET })).toMatchObject({ TRUSTED_PROXY_HOPS: 0, APPROVER_COOL_OFF_HOURS: 24 });
+    expect(parseEnv({ NEXTAUTH_SECRET: SECRET, TRUSTED_PROXY_HOPS: '1', APPROVER_COOL_OFF_HOURS: '0' })).toMatchObject({
+      TRUSTED_PROXY_HOPS: 1,
+      APPROVER_COOL_OFF_HOURS: 0,
+    });
+    expect(() => parseEnv({ NEXTAUTH_SECRET: SECRET, TRUSTED_PROXY_HOPS: 'all' })).toThrow(/TRUSTED_PROXY_HOPS/);
+    expect(() => parseEnv({ NEXTAUTH_SECRET: SECRET, APPROVER_COOL_OFF_HOURS: 'a day' })).toThrow(/APPROVER_COOL_OFF_HOURS/);
+  });
 });

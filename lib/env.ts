@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseStuckThresholds, type StuckThresholds } from '@/lib/domain/operations/stuck';
+import { parseCoolOffHours } from '@/lib/domain/payouts/cool-off';
 
 /** One line, naming the variable and what it expects — printed as-is at start-up. */
 export class EnvError extends Error {
@@ -47,6 +48,10 @@ export type Env = {
   SANDBOX_ADMIN_KEY: string | undefined;
   /** Minutes after which a not-yet-finished operation is flagged stuck, per type (default 10 for every type). */
   OPERATIONS_STUCK_MINUTES: StuckThresholds;
+  /** How many reverse proxies in front of the console append to X-Forwarded-For; 0: the socket is the client. */
+  TRUSTED_PROXY_HOPS: number;
+  /** Hours a user who gained the right to approve payouts waits before approving (0: off). */
+  APPROVER_COOL_OFF_HOURS: number;
 };
 
 const MIN_SECRET_LENGTH = 32;
@@ -82,6 +87,8 @@ const EXPECTATIONS = {
   SANDBOX_ALLOW_CUSTOMER_CREATION: '"on" or "off"',
   SANDBOX_ADMIN_KEY: 'a random string of at least 16 characters',
   OPERATIONS_STUCK_MINUTES: 'minutes, for every type ("15") or per type ("SWAP=5,WITHDRAWAL=60,default=20")',
+  TRUSTED_PROXY_HOPS: 'a whole number of proxies from 0 to 10 (0: no proxy, X-Forwarded-For is not read)',
+  APPROVER_COOL_OFF_HOURS: 'whole hours from 0 to 720 (0 turns the approver cool-off off)',
 } as const;
 
 function field<T>(name: keyof typeof EXPECTATIONS, schema: z.ZodType<T>, raw: unknown): T {
@@ -169,6 +176,10 @@ export function parseEnv(source: Source, opts: { cwd?: string } = {}): Env {
   const SANDBOX_ADMIN_KEY = field('SANDBOX_ADMIN_KEY', z.string().trim().min(16).optional(), source.SANDBOX_ADMIN_KEY);
   const stuck = parseStuckThresholds(source.OPERATIONS_STUCK_MINUTES);
   if (!stuck.ok) throw new EnvError('OPERATIONS_STUCK_MINUTES', `${EXPECTATIONS.OPERATIONS_STUCK_MINUTES} (${stuck.error})`);
+  // Read again where used (lib/security/client-address.ts, lib/payouts): validated here so a typo stops start-up.
+  const TRUSTED_PROXY_HOPS = field('TRUSTED_PROXY_HOPS', z.coerce.number().int().min(0).max(10).optional().default(0), source.TRUSTED_PROXY_HOPS);
+  const APPROVER_COOL_OFF_HOURS = parseCoolOffHours(source.APPROVER_COOL_OFF_HOURS);
+  if (APPROVER_COOL_OFF_HOURS === null) throw new EnvError('APPROVER_COOL_OFF_HOURS', EXPECTATIONS.APPROVER_COOL_OFF_HOURS);
 
   return {
     PORT,
@@ -191,6 +202,8 @@ export function parseEnv(source: Source, opts: { cwd?: string } = {}): Env {
     SANDBOX_ALLOW_CUSTOMER_CREATION,
     SANDBOX_ADMIN_KEY,
     OPERATIONS_STUCK_MINUTES: stuck.value,
+    TRUSTED_PROXY_HOPS,
+    APPROVER_COOL_OFF_HOURS,
   };
 }
 

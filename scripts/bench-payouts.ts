@@ -20,6 +20,10 @@ import { idsInStatus } from '../lib/payouts/store';
 import { createSandbox } from '../lib/sandbox';
 import { fromPglite } from '../lib/sandbox/core/sql';
 
+// The approvers below are made up (no console user rows); the approver cool-off would refuse them. This measures
+// exactly-once, not the cool-off, so it is off here unless set.
+process.env.APPROVER_COOL_OFF_HOURS ??= '0';
+
 const N = Number(process.env.BENCH_PAYOUTS ?? 500);
 const CALLS = Number(process.env.BENCH_APPROVE_CALLS ?? 20);
 const PARALLEL = Number(process.env.BENCH_PARALLEL ?? 5);

@@ -24,7 +24,8 @@ export function jsonResponse(body: unknown, status = 200, headers: Record<string
 
 /** A failed route answers with the `Failure` itself (no stack, no upstream body, no secret) and its status. */
 export function failureResponse(failure: Failure): Response {
-  return jsonResponse(failure, failure.httpStatus);
+  const retry = failure.retryAfterSeconds;
+  return jsonResponse(failure, failure.httpStatus, typeof retry === 'number' ? { 'Retry-After': String(Math.max(1, Math.ceil(retry))) } : {});
 }
 
 /** A refusal the route makes itself (bad query, malformed id) as a `Failure` response. */

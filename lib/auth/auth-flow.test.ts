@@ -14,6 +14,7 @@ import { GLOBAL_KEY, lockedMinutes, pruneLoginAttempts, recordFailure, unlockUse
 import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS, createSession, pruneSessions, validateSession } from './sessions';
 import { signInErrorMessage } from './sign-in-errors';
 import { changePassword, changeRole, createUser, listUsers, setDisabled } from '../team/users';
+import { memoryLimiters, useRateLimitersForTests } from '../security/rate-limits';
 
 let client: PGlite;
 let db: ConsoleDb;
@@ -31,6 +32,10 @@ afterAll(async () => {
   await client.close();
 });
 afterEach(() => vi.restoreAllMocks());
+// Request limits count real time (the lockout counts the fake clock): the lockout tests below make more attempts in a
+// second than the limits allow in a minute, so each test starts with fresh, roomy counters; the limits have their own
+// tests ('request limits').
+beforeEach(() => useRateLimitersForTests(memoryLimiters({ signInAddress: 10_000, signInAccount: 10_000 })));
 
 async function freshUser(role: 'admin' | 'compliance' | 'finance' | 'viewer', password = 'a-long-password-1') {
   const email = `${role}-${Math.random().toString(36).slice(2, 8)}@t.test`;
@@ -372,6 +377,84 @@ describe('demo users', () => {
     const line = demoPasswordMessage(['viewer@acme.test']);
     expect(line).toContain('viewer@acme.test');
     expect(line).not.toContain('\n');
+  });
+});
+
+describe('request limits and the way through a lock', () => {
+  it('every attempt from one address counts, whatever the e-mail: RATE_LIMITED before any password work', async () => {
+    useRateLimitersForTests(memoryLimiters());
+    const user = await freshUser('viewer');
+    for (let i = 0; i < 30; i++) {
+      expect(await signInError(`spray-${i}@t.test`, 'not-the-password', '198.51.100.30')).toBe('CredentialsSignin');
+    }
+    const verify = vi.spyOn(await import('./password'), 'verifyPassword');
+    const error = await signInError(user.email, user.password, '198.51.100.30');
+    // The window started with the first of the 30 (real time, however slow bcrypt is on this machine).
+    expect(error).toMatch(/^RATE_LIMITED:\d+$/);
+    expect(Number(error.split(':')[1])).toBeGreaterThanOrEqual(1);
+    expect(Number(error.split(':')[1])).toBeLessThanOrEqual(60);
+    expect(verify).not.toHaveBeenCalled();
+    // The same user from another address is not affected.
+    expect((await authenticate(db, { email: user.email, password: user.password, clientAddress: '198.51.100.31' }, clock.now())).id).toBe(user.id);
+  });
+
+  it('attempts for one e-mail from many addresses hit its limit; password AND second factor still get through', async () => {
+    useRateLimitersForTests(memoryLimiters());
+    const user = await freshUser('finance');
+    // A distributed guesser: ten addresses, one attempt each.
+    for (let i = 0; i < 10; i++) await signInError(user.email, `guess-${i}-abcdef`, `203.0.113.${100 + i}`);
+    expect(await signInError(user.email, user.password, '192.0.2.50')).toMatch(/^RATE_LIMITED:\d+$/);
+    const ok = await authenticate(
+      db,
+      { email: user.email, password: user.password, clientAddress: '192.0.2.50', secondFactor: async (u) => u.id === user.id },
+      clock.now(),
+    );
+    expect(ok.id).toBe(user.id);
+  });
+
+  it('a locked account signs in with password AND second factor; either one wrong is the same LOCKED answer', async () => {
+    const user = await freshUser('admin');
+    // The global lock, made from many addresses (the admin's own address never failed).
+    for (let a = 0; a < 6; a++) for (let i = 0; i < 5; i++) await recordFailure(db, user.email, `10.77.0.${a}`, clock.now());
+    const at = { email: user.email, clientAddress: '192.0.2.60' };
+    expect(await signInError(user.email, user.password, '192.0.2.60')).toBe('LOCKED:1');
+    const factorChecks: string[] = [];
+    const factor = (answer: boolean) => async (u: { id: string }) => {
+      factorChecks.push(u.id);
+      return answer;
+    };
+    const refused = async (password: string, answer: boolean) => {
+      const error = await authenticate(db, { ...at, password, secondFactor: factor(answer) }, clock.now()).catch((e: Error) => e.message);
+      return error;
+    };
+    expect(await refused('wrong-password-xyz', true)).toBe('LOCKED:1');
+    expect(factorChecks).toEqual([]); // the factor is only asked once the password matched
+    expect(await refused(user.password, false)).toBe('LOCKED:1');
+    expect(factorChecks).toEqual([user.id]);
+    const session = await authenticate(db, { ...at, password: user.password, secondFactor: factor(true) }, clock.now());
+    expect(session.id).toBe(user.id);
+    // The attack may still be going on: the e-mail stays locked for password-only sign-ins.
+    expect(await signInError(user.email, user.password, '192.0.2.61')).toMatch(/^LOCKED:/);
+    const audit = await db.select().from(auditEvents).where(eq(auditEvents.target, user.email));
+    expect(audit.map((r) => (r.details as { reason?: string } | null)?.reason)).toEqual(
+      expect.arrayContaining(['locked', 'locked-second-factor-refused', 'locked-passed-with-second-factor']),
+    );
+    expect(audit.find((r) => (r.details as { reason?: string }).reason === 'locked-passed-with-second-factor')?.details).toMatchObject({
+      clientAddress: '192.0.2.60',
+    });
+  });
+
+  it('a disabled user cannot use the way through', async () => {
+    const user = await freshUser('finance');
+    const admin = await freshUser('admin');
+    for (let i = 0; i < 5; i++) await recordFailure(db, user.email, '192.0.2.70', clock.now());
+    await setDisabled({ id: admin.id }, user.id, true, db);
+    const error = await authenticate(
+      db,
+      { email: user.email, password: user.password, clientAddress: '192.0.2.70', secondFactor: async () => true },
+      clock.now(),
+    ).catch((e: Error) => e.message);
+    expect(error).toBe('LOCKED:15');
   });
 });
 

@@ -4,22 +4,13 @@ import CredentialsProvider from 'next-auth/providers/credentials';
 import { recordAudit } from '../audit/record-audit';
 import { getDb } from '../db/client';
 import { getEnv } from '../env';
+import { resolveClientAddress } from '../security/client-address';
 import { REQUEST_ID_HEADER } from '../security/headers';
 import { authenticate } from './authenticate';
 import { now } from '../clock';
 import { ABSOLUTE_TIMEOUT_MS, deleteSession, validateSession } from './sessions';
 
 export const SESSION_MAX_AGE_SECONDS = ABSOLUTE_TIMEOUT_MS / 1000;
-
-/**
- * The client's address for the lockout: the LAST X-Forwarded-For entry, which is the one the nearest proxy appended
- * (Next's own server sets the header to the socket's address when a request arrives without one). Behind a reverse
- * proxy, that proxy must append or overwrite the header (SECURITY.md).
- */
-export function clientAddressFrom(forwardedFor: string | null): string | null {
-  const last = forwardedFor?.split(',').pop()?.trim();
-  return last ? last.slice(0, 64) : null;
-}
 
 export { sessionCookieName } from '../security/session-token';
 
@@ -54,7 +45,8 @@ export function getAuthOptions(): AuthOptions {
               password: credentials?.password,
               userAgent: header('user-agent'),
               correlationId: header(REQUEST_ID_HEADER),
-              clientAddress: clientAddressFrom(header('x-forwarded-for')),
+              // The socket's address, or X-Forwarded-For only as far as TRUSTED_PROXY_HOPS says (client-address.ts).
+              clientAddress: resolveClientAddress(req?.headers ?? {}),
             },
             now(),
           );

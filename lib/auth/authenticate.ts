@@ -2,11 +2,12 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/record-audit';
 import type { ConsoleDb } from '../db/client';
-import { users } from '../db/schema';
-import { clearFailures, lockedMinutes, recordFailure } from './lockout';
+import { users, type UserRow } from '../db/schema';
+import { isRateLimited, rateLimits } from '../security/rate-limits';
+import { barrierError, clearFailures, clientKeyOf, passesBarrier, recordFailure, signInBarrier } from './lockout';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from './password';
 import { createSession, pruneSessions } from './sessions';
-import { DISABLED_SIGN_IN_ERROR, GENERIC_SIGN_IN_ERROR, lockedError } from './sign-in-errors';
+import { DISABLED_SIGN_IN_ERROR, GENERIC_SIGN_IN_ERROR, lockedError, rateLimitedError } from './sign-in-errors';
 
 export type AuthenticatedUser = { id: string; email: string; name: string; sid: string };
 
@@ -36,6 +37,11 @@ export async function authenticate(
     correlationId?: string | null;
     /** The client's address (lockout counters are per e-mail AND address, plus a slower global one). */
     clientAddress?: string | null;
+    /**
+     * The second-factor sign-in path's check of the factor sent WITH the password. Only it lets a sign-in through a
+     * lock or the per-e-mail limit (lockout.ts `passesBarrier`); without a barrier it is not consulted here.
+     */
+    secondFactor?: (user: UserRow) => Promise<boolean>;
   },
   at: Date,
 ): Promise<AuthenticatedUser> {
@@ -47,7 +53,7 @@ export async function authenticate(
         target: actor.email,
         outcome,
         correlationId: input.correlationId ?? null,
-        details: reason ? { reason } : undefined,
+        details: { ...(reason ? { reason } : {}), clientAddress: input.clientAddress ?? 'unknown' },
       },
       db,
     ).catch((error: unknown) => console.error(`[audit] could not record auth.signIn: ${String(error)}`));
@@ -58,14 +64,35 @@ export async function authenticate(
   }
 
   const address = input.clientAddress ?? null;
-  const locked = await lockedMinutes(db, email, address, at);
-  if (locked > 0) {
-    await audit({ id: null, email }, 'denied', 'locked');
-    throw new SignInError(lockedError(locked));
+  // Every attempt from one address, before any password work: it only ever slows the address it comes from.
+  const perAddress = await rateLimits.signInAddress.consume(clientKeyOf(address));
+  if (!perAddress.allowed) {
+    await audit({ id: null, email }, 'denied', 'rate-limited-address');
+    throw new SignInError(rateLimitedError(perAddress.retryAfterSeconds));
+  }
+
+  const barrier = await signInBarrier(db, email, address, at);
+  if (barrier && !input.secondFactor) {
+    await audit({ id: null, email }, 'denied', barrier.kind);
+    throw new SignInError(barrierError(barrier));
   }
 
   const [user] = await db.select().from(users).where(eq(users.email, email));
   const passwordOk = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+
+  if (barrier) {
+    let passed = false;
+    try {
+      passed = await passesBarrier(user, passwordOk, user ? () => input.secondFactor!(user) : undefined);
+    } catch (error) {
+      if (!isRateLimited(error)) throw error;
+    }
+    if (!passed) {
+      await recordFailure(db, email, address, at);
+      await audit({ id: null, email }, 'denied', `${barrier.kind}-second-factor-refused`);
+      throw new SignInError(barrierError(barrier));
+    }
+  }
 
   if (user && passwordOk && user.disabledAt) {
     // Not a guess, so it does not count towards the lockout.
@@ -81,7 +108,8 @@ export async function authenticate(
     throw new SignInError(GENERIC_SIGN_IN_ERROR);
   }
 
-  await clearFailures(db, email, address);
+  // Through a barrier the attack may still be going on: the e-mail's global counter stays.
+  await clearFailures(db, email, address, { keepGlobal: Boolean(barrier) });
   await pruneSessions(db, at);
   await db.update(users).set({ lastSignInAt: at }).where(eq(users.id, user.id));
   const sid = await createSession(db, {
@@ -90,6 +118,6 @@ export async function authenticate(
     userAgent: input.userAgent,
     at,
   });
-  await audit({ id: user.id, email: user.email }, 'success');
+  await audit({ id: user.id, email: user.email }, 'success', barrier ? `${barrier.kind}-passed-with-second-factor` : undefined);
   return { id: user.id, email: user.email, name: user.name, sid };
 }

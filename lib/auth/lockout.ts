@@ -5,6 +5,8 @@ import { loginAttempts, users } from '../db/schema';
 import { now } from '../clock';
 import { DomainError } from '../errors';
 import { isUuid } from '../validation/uuid';
+import { rateLimits } from '../security/rate-limits';
+import { lockedError, rateLimitedError } from './sign-in-errors';
 
 /**
  * Two locks, so the protection against guessing is not a weapon against the people it protects:
@@ -17,6 +19,11 @@ import { isUuid } from '../validation/uuid';
  *
  * An admin can lift both for a user from the Team page (audited). A successful sign-in clears that address's
  * counter and the global one.
+ *
+ * Next to them, two request limits (lib/security/rate-limits.ts): every attempt from one address (any e-mail) and
+ * every attempt for one e-mail (any address) within a minute. The per-address one is the attacker's own problem and
+ * is checked before any password work; the per-e-mail one and the locks above are a `SignInBarrier`, which the
+ * rightful user passes with the password AND a second factor (`passesBarrier`), so neither is a weapon.
  */
 export const MAX_FAILED_ATTEMPTS = 5;
 export const FAILURE_WINDOW_MS = 15 * 60_000;
@@ -49,6 +56,43 @@ export async function lockedMinutes(db: ConsoleDb, email: string, address: strin
     .from(loginAttempts)
     .where(and(eq(loginAttempts.email, email), or(eq(loginAttempts.clientKey, clientKeyOf(address)), eq(loginAttempts.clientKey, GLOBAL_KEY))));
   return Math.max(0, ...rows.map((r) => minutesLeft(r.lockedUntil, at)));
+}
+
+/** What stops a password-only sign-in for this e-mail from this address right now. */
+export type SignInBarrier = { kind: 'locked'; minutes: number } | { kind: 'rate-limited'; retryAfterSeconds: number };
+
+/**
+ * Reads the e-mail's locks, then counts this attempt against its request limit. Null: nothing stands in the way.
+ * The sign-in error for a barrier is `barrierError(barrier)`.
+ */
+export async function signInBarrier(db: ConsoleDb, email: string, address: string | null, at: Date): Promise<SignInBarrier | null> {
+  const minutes = await lockedMinutes(db, email, address, at);
+  if (minutes > 0) return { kind: 'locked', minutes };
+  // Only attempts that get to try a password count: one address, locked after 5 failures, cannot spend the e-mail's
+  // limit by itself (changing X-Forwarded-For does not give it another address: lib/security/client-address.ts).
+  const perAccount = await rateLimits.signInAccount.consume(email);
+  if (!perAccount.allowed) return { kind: 'rate-limited', retryAfterSeconds: perAccount.retryAfterSeconds };
+  return null;
+}
+
+/** `LOCKED:<minutes>` or `RATE_LIMITED:<seconds>` (lib/auth/sign-in-errors.ts). */
+export function barrierError(barrier: SignInBarrier): string {
+  return barrier.kind === 'locked' ? lockedError(barrier.minutes) : rateLimitedError(barrier.retryAfterSeconds);
+}
+
+/**
+ * THE way past a lock or the per-e-mail limit: the right password AND a verified second factor, in the same attempt,
+ * for an enabled user. Whichever part fails, the caller answers the same barrier error, so a locked account tells a
+ * guesser nothing about the password. `verifySecondFactor` is the second-factor sign-in path's own check (TOTP code,
+ * passkey assertion, recovery code); it is only called once the password matched.
+ */
+export async function passesBarrier(
+  user: { disabledAt: Date | null } | undefined,
+  passwordOk: boolean,
+  verifySecondFactor: (() => Promise<boolean>) | undefined,
+): Promise<boolean> {
+  if (!user || !passwordOk || user.disabledAt || !verifySecondFactor) return false;
+  return verifySecondFactor();
 }
 
 /**
@@ -106,10 +150,11 @@ async function bump(
 }
 
 /** After a successful sign-in: this address's counter and the e-mail's global one start again. */
-export async function clearFailures(db: ConsoleDb, email: string, address: string | null): Promise<void> {
+export async function clearFailures(db: ConsoleDb, email: string, address: string | null, opts: { keepGlobal?: boolean } = {}): Promise<void> {
+  const pair = eq(loginAttempts.clientKey, clientKeyOf(address));
   await db
     .delete(loginAttempts)
-    .where(and(eq(loginAttempts.email, email), or(eq(loginAttempts.clientKey, clientKeyOf(address)), eq(loginAttempts.clientKey, GLOBAL_KEY))));
+    .where(and(eq(loginAttempts.email, email), opts.keepGlobal ? pair : or(pair, eq(loginAttempts.clientKey, GLOBAL_KEY))));
 }
 
 /** Admin unlock: every lock and counter of the e-mail goes. Returns how many locks were active. */

@@ -1,6 +1,6 @@
 // No `server-only` here: drizzle-kit loads this file outside Next to generate migrations.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 
 /** Console-owned tables live in their own schema; the embedded sandbox owns `sandbox` in the same database. */
 export const consoleSchema = pgSchema('console');
@@ -20,6 +20,10 @@ export const users = consoleSchema.table(
     // Bumped on every role change so a session can tell its role snapshot is stale.
     roleVersion: integer('role_version').notNull().default(1),
     lastSignInAt: tz('last_sign_in_at'),
+    // When the user last GAINED the right to approve payouts (created with, or changed to, an approving role); null
+    // while their role cannot approve. Approvers cool off after it (lib/domain/payouts/cool-off.ts). A row written
+    // without it counts as gaining the right now: the safe side.
+    approverSince: tz('approver_since').defaultNow(),
     // Chosen in the user menu. Null means "not chosen": the locale then follows Accept-Language and the time
     // zone follows the browser (lib/i18n/request-context.ts).
     locale: text('locale'),
@@ -51,6 +55,20 @@ export const loginAttempts = consoleSchema.table(
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ name: 'login_attempts_email_client_pk', columns: [t.email, t.clientKey] })],
+);
+
+/**
+ * Request-limit counters shared by every console instance on PostgreSQL (lib/security/rate-limits.ts). The layout is
+ * rate-limiter-flexible's PostgreSQL store's own: key = `<limit>:<key>`, points used, expiry in epoch ms.
+ */
+export const rateLimitCounters = consoleSchema.table(
+  'rate_limits',
+  {
+    key: varchar('key', { length: 255 }).primaryKey(),
+    points: integer('points').notNull().default(0),
+    expire: bigint('expire', { mode: 'number' }),
+  },
+  (t) => [index('rate_limits_expire_idx').on(t.expire)],
 );
 
 /** Server-side session rows: the JWT only carries `sid`, so deleting a row ends the session at once. */

@@ -28,6 +28,8 @@ export interface Failure {
   requestId?: string;
   /** The HTTP status a route handler answers with (the service's 4xx stays 4xx). */
   httpStatus: number;
+  /** A rate limit's refusal (`RATE_LIMITED`, 429): seconds until trying again makes sense (`Retry-After`). */
+  retryAfterSeconds?: number;
 }
 
 /**
@@ -270,10 +272,12 @@ export function toFailure(error: unknown, options: ToFailureOptions = {}): Failu
     });
   }
   if (isDomainError(error)) {
-    return makeFailure(error.code, error.httpStatus, {
+    const failure = makeFailure(error.code, error.httpStatus, {
       sentence: t?.(error.code) ?? withPeriod(error.message),
       fieldErrors: error.fieldErrors,
     });
+    const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+    return typeof retryAfter === 'number' ? { ...failure, retryAfterSeconds: retryAfter } : failure;
   }
   return makeFailure('INTERNAL', 500, { requestId: correlationId, t });
 }

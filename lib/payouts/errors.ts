@@ -19,10 +19,11 @@ export type PayoutErrorCode =
   | 'PREVIEW_REQUIRED'
   | 'DRIFT_NOT_ACKNOWLEDGED'
   | 'REASON_REQUIRED'
-  | 'INVALID_POLICY';
+  | 'INVALID_POLICY'
+  | 'APPROVER_COOLING_OFF';
 
 /** Refusals that are a person trying something they may not do: audited with outcome `denied`. */
-export const DENIED_CODES: ReadonlySet<string> = new Set(['FORBIDDEN', 'SELF_APPROVAL', 'NOT_REQUESTER']);
+export const DENIED_CODES: ReadonlySet<string> = new Set(['FORBIDDEN', 'SELF_APPROVAL', 'NOT_REQUESTER', 'APPROVER_COOLING_OFF']);
 
 /** HTTP status of each refusal: a person refused is 403, a missing thing 404, a state conflict 409. */
 function statusOf(code: PayoutErrorCode): number {

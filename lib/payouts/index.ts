@@ -3,3 +3,4 @@ export { executePayout, syncPayout } from './execute';
 export { runPayoutSweep, startPayoutSweep } from './sweep';
 export { getPayout, findPayoutByOperation, listPayouts, countInbox, listPolicyRows, getPolicyRow, liveApprovals, type PayoutWithApprovals, type PayoutScope } from './store';
 export { PayoutError, DENIED_CODES } from './errors';
+export { coolOffNoticeFor } from './cool-off';

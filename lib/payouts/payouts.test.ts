@@ -29,6 +29,11 @@ import {
 } from './service';
 import { countInbox, getPayout, listPayouts } from './store';
 import { runPayoutSweep } from './sweep';
+import { authenticate } from '@/lib/auth/authenticate';
+import { changePassword, changeRole, createUser } from '@/lib/team/users';
+import { getDb } from '@/lib/db/client';
+import { users } from '@/lib/db/schema';
+import { eq } from 'drizzle-orm';
 
 const BASE = 'https://fx.test';
 let pg: PGlite;
@@ -44,6 +49,9 @@ const server = setupServer(
 const clock = fakeClock(new Date('2026-11-23T09:00:00.000Z'));
 
 beforeAll(async () => {
+  // The actors below are made up (no console user rows), which the cool-off would refuse: these tests are about
+  // exactly-once. The cool-off has its own tests at the end, with real users.
+  process.env.APPROVER_COOL_OFF_HOURS = '0';
   pg = new PGlite();
   await useTestDatabase(pg);
   sandbox = createSandbox({ sql: fromPglite(pg), basePath: '' });
@@ -55,6 +63,7 @@ afterEach(() => {
   fault = null;
 });
 afterAll(async () => {
+  delete process.env.APPROVER_COOL_OFF_HOURS;
   server.close();
   setClockForTests(undefined);
   resetDatabaseForTests();
@@ -234,7 +243,7 @@ describe('approving: maker ≠ checker, exactly one withdrawal', () => {
     };
     const approver = actor('fernanda');
     const r = await approveAs(w, approver, p.id);
-    expect(r.status).toBe('EXECUTING');
+    expect(['EXECUTING', 'PROCESSING']).toContain(r.status);
     expect(lost).toBeGreaterThanOrEqual(2); // lib/api retried with the same key
     fault = null;
     expect(await runPayoutSweep({ client: w.client })).toMatchObject({ resumed: 0 }); // lease still held
@@ -331,5 +340,77 @@ describe('reject, cancel, expire', () => {
     clock.advance(1000);
     await runPayoutSweep({ client: w.client });
     expect((await getPayout(p.id))!.status).toBe('EXPIRED');
+  });
+});
+
+describe('approvers cool off', () => {
+  beforeAll(() => {
+    process.env.APPROVER_COOL_OFF_HOURS = '24';
+  });
+  afterAll(() => {
+    process.env.APPROVER_COOL_OFF_HOURS = '0';
+  });
+
+  const asActor = (u: { id: string; email: string; name: string; role: PayoutActor['role'] }): PayoutActor => ({
+    id: u.id,
+    email: u.email,
+    name: u.name,
+    role: u.role,
+  });
+
+  it('refuses the single-admin route: request, add a finance user, sign in as it, change its password, approve', async () => {
+    const w = await world();
+    const db = await getDb();
+    const tag = Math.random().toString(36).slice(2, 8);
+    // The only admin, an approver for ages.
+    const admin = await createUser({ name: 'Solo Admin', email: `solo-${tag}@t.test`, role: 'admin', password: 'amber-canyon-74' });
+    await db.update(users).set({ approverSince: new Date('2025-01-01T00:00:00Z') }).where(eq(users.id, admin.id));
+    const p = await request(w, asActor(admin), '500.00');
+
+    // Team → Add user: a finance user with a one-time password the admin sees.
+    const oneTime = 'silent-orbit-63';
+    const finance = await createUser({ name: 'Sock Puppet', email: `puppet-${tag}@t.test`, role: 'finance', password: oneTime, mustChangePassword: true });
+    const session = await authenticate(db, { email: finance.email, password: oneTime, clientAddress: '192.0.2.80' }, clock.now());
+    expect(session.id).toBe(finance.id);
+    await changePassword(finance.id, oneTime, 'frozen-tulip-85', { keepSessionId: session.sid });
+
+    const puppet = asActor(finance);
+    const preview = await previewQuote(puppet, p.id, { client: w.client }).catch((e: PayoutError) => e);
+    expect(preview).toMatchObject({ code: 'APPROVER_COOLING_OFF', httpStatus: 403 });
+    expect((preview as PayoutError).message).toMatch(/less than 24 hours ago.*no one can add an approver and approve their own payout/);
+    // The server action replayed without a preview is refused for the same reason, before anything else.
+    const approval = await approvePayout(puppet, { requestId: p.id, previewQuoteId: crypto.randomUUID(), acknowledged: false }, { client: w.client }).catch(
+      (e: PayoutError) => e,
+    );
+    expect(approval).toMatchObject({ code: 'APPROVER_COOLING_OFF', details: { hours: 24 } });
+    expect((await getPayout(p.id))!.status).toBe('APPROVING');
+    expect(await withdrawals(w)).toBe(0);
+
+    // A day later the approver is no longer new: the same person may approve (the audit log has shown them since).
+    clock.advance(24 * 3600_000);
+    const r = await approveAs(w, puppet, p.id);
+    expect(['EXECUTING', 'PROCESSING']).toContain(r.status);
+  });
+
+  it('starts when a role that can approve is given, not when the user was created; finance → admin keeps it', async () => {
+    const w = await world();
+    const db = await getDb();
+    const tag = Math.random().toString(36).slice(2, 8);
+    const requester = await createUser({ name: 'Req', email: `req-${tag}@t.test`, role: 'finance', password: 'narrow-comet-96' });
+    const viewer = await createUser({ name: 'Old Viewer', email: `old-${tag}@t.test`, role: 'viewer', password: 'violet-harbor-41' });
+    expect((await db.select().from(users).where(eq(users.id, viewer.id)))[0]!.approverSince).toBeNull();
+    clock.advance(30 * 24 * 3600_000);
+    const p = await request(w, asActor(requester));
+    const promoted = await changeRole({ id: requester.id }, viewer.id, 'finance');
+    await expect(previewQuote(asActor(promoted), p.id, { client: w.client })).rejects.toMatchObject({ code: 'APPROVER_COOLING_OFF' });
+    // A long-standing finance user made admin has had the right all along.
+    const veteran = await createUser({ name: 'Veteran', email: `vet-${tag}@t.test`, role: 'finance', password: 'copper-meadow-52' });
+    clock.advance(25 * 3600_000);
+    const admin = await changeRole({ id: requester.id }, veteran.id, 'admin');
+    const r = await approveAs(w, asActor(admin), p.id);
+    expect(['EXECUTING', 'PROCESSING']).toContain(r.status);
+    // Losing the right clears it; gaining it again starts over.
+    await changeRole({ id: admin.id }, promoted.id, 'viewer');
+    expect((await db.select().from(users).where(eq(users.id, promoted.id)))[0]!.approverSince).toBeNull();
   });
 });

@@ -26,6 +26,7 @@ import {
 import { toAmount } from '@/lib/money/amount';
 import { isAsset, type Asset } from '@/lib/money/assets';
 import { Dec } from '@/lib/money/decimal';
+import { assertCooledOff } from './cool-off';
 import { PayoutError } from './errors';
 import { EXECUTION_LEASE_MS, executePayout } from './execute';
 import { toStoredQuote, type PayoutDeps } from './quotes';
@@ -178,6 +179,7 @@ export async function previewQuote(actor: PayoutActor, requestId: string, deps: 
   must(actor, 'payouts:approve');
   const db = await getDb();
   const p = assertOpenFor(await getPayout(requestId, db), actor);
+  await assertCooledOff(actor.id, db, now());
   if (p.status !== 'APPROVING') throw new PayoutError('INVALID_STATUS', 'This request is no longer waiting for approval.', { status: p.status });
   const fixed = p.fixedSide === 'source' ? { sourceAmount: p.amount } : { targetAmount: p.amount };
   const { data } = await createQuote(
@@ -220,6 +222,8 @@ export async function approvePayout(actor: PayoutActor, input: ApproveInput, dep
       .where(and(eq(payoutApprovals.requestId, p.id), isNull(payoutApprovals.supersededAt)));
     const mine = live.some((a) => a.approverId === actor.id);
     if (mine) return { claimed: false, replayed: true, status: p.status, count: live.length, required: p.requiredApprovals };
+    // Inside the transaction, after the row lock: a role granted a moment ago cannot slip in between check and insert.
+    await assertCooledOff(actor.id, tx as unknown as typeof db, at);
     if (p.status !== 'APPROVING') {
       throw new PayoutError('INVALID_STATUS', 'This request is no longer waiting for approval.', { status: p.status });
     }

@@ -4,6 +4,14 @@ import type { ConsoleDb } from '../db/client';
 import { users } from '../db/schema';
 import { DEMO_USERS } from './demo-users';
 import { hashPassword, verifyPassword } from '../auth/password';
+import { can } from '../auth/permissions';
+
+/**
+ * The demo approvers count as having had the right for ever, so the demo (and every payout journey in the e2e suite)
+ * can approve from the first start; a user added later cools off as anywhere else. Real deployments have no demo
+ * users: with SANDBOX=off the console refuses to start while one still has its published password.
+ */
+const DEMO_APPROVER_SINCE = new Date(0);
 
 /**
  * Seeds the demo users into an EMPTY users table only (first start). Once anyone exists — demo users with
@@ -18,6 +26,7 @@ export async function seedDemoUsers(db: ConsoleDb): Promise<number> {
       name: u.name,
       role: u.role,
       passwordHash: await hashPassword(u.password),
+      approverSince: can(u.role, 'payouts:approve') ? DEMO_APPROVER_SINCE : null,
     })),
   );
   const inserted = await db.insert(users).values(rows).onConflictDoNothing({ target: users.email }).returning({ id: users.id });

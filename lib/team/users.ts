@@ -6,7 +6,8 @@ import { users, type UserRow } from '../db/schema';
 import { now } from '../clock';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { emailSchema, passwordSchema } from '../domain/team/password-policy';
-import { isRole, type Role } from '../auth/permissions';
+import { can, isRole, type Role } from '../auth/permissions';
+import { approverSinceAfter } from '../domain/payouts/cool-off';
 import { deleteUserSessions, invalidateUserSessions } from '../auth/sessions';
 import { isUuid } from '../validation/uuid';
 import { passwordStrengthProblem } from './password-strength';
@@ -76,6 +77,8 @@ export async function createUser(
       role: input.role,
       passwordHash,
       mustChangePassword: input.mustChangePassword ?? false,
+      // Created with the right to approve payouts: the approver cool-off starts now.
+      approverSince: can(input.role, 'payouts:approve') ? at : null,
       createdAt: at,
       updatedAt: at,
     })
@@ -131,9 +134,14 @@ export async function changeRole(_actor: Actor, userId: string, role: Role, db?:
   if (!isRole(role)) throw new DomainError('INVALID_INPUT', 'Choose a role.', { role: 'roleRequired' });
   const updated = await withLastAdminGuard(database, userId, role !== 'admin', async (tx, target) => {
     if (target.role === role) return (await getUser(userId, tx))!;
+    const at = now();
+    const approverSince = approverSinceAfter(
+      { couldApprove: can(target.role, 'payouts:approve'), canApprove: can(role, 'payouts:approve'), approverSince: target.approverSince },
+      at,
+    );
     const [row] = await tx
       .update(users)
-      .set({ role, roleVersion: sql`${users.roleVersion} + 1`, updatedAt: now() })
+      .set({ role, roleVersion: sql`${users.roleVersion} + 1`, approverSince, updatedAt: at })
       .where(eq(users.id, userId))
       .returning(publicColumns);
     return row;

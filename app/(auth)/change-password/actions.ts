@@ -1,6 +1,7 @@
 'use server';
 
 import { actionClient } from '@/lib/actions/safe-action';
+import { rateLimits } from '@/lib/security/rate-limits';
 import { changePassword } from '@/lib/team/users';
 import { changePasswordSchema } from './schema';
 
@@ -10,6 +11,8 @@ export const changePasswordAction = actionClient
   .inputSchema(changePasswordSchema)
   .action(async ({ parsedInput, ctx }) => {
     ctx.audit.target = ctx.user.id;
+    // Each change checks the current password: without a limit, a stolen session could guess it.
+    await rateLimits.passwordChange.enforce(ctx.user.id);
     // Other sessions end (a leaked one-time password stops working); this one stays signed in.
     await changePassword(ctx.user.id, parsedInput.currentPassword, parsedInput.newPassword, {
       keepSessionId: ctx.user.sessionId,

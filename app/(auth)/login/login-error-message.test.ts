@@ -18,6 +18,11 @@ describe('loginError', () => {
     expect(loginError('LOCKED:15')).toEqual({ key: 'locked', minutes: 15 });
     expect(loginError('LOCKED:1')).toEqual({ key: 'locked', minutes: 1 });
   });
+  it('explains a rate limit with its wait, in seconds under a minute', () => {
+    expect(loginError('RATE_LIMITED:42')).toEqual({ key: 'rateLimited', minutes: 0, seconds: 42 });
+    expect(loginError('RATE_LIMITED:61')).toEqual({ key: 'rateLimited', minutes: 2, seconds: 61 });
+    expect(loginError('RATE_LIMITED:soon')).toEqual({ key: 'incorrect' });
+  });
   it('asks to sign in when the session is required', () => {
     expect(loginError('SessionRequired')).toEqual({ key: 'sessionRequired' });
   });

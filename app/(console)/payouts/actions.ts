@@ -3,6 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { actionClient } from '@/lib/actions/safe-action';
 import { approvalPolicySchema, approvePayoutSchema, payoutIdSchema, rejectPayoutSchema, requestPayoutSchema, payoutStepKey } from '@/lib/domain/payouts';
+import { rateLimits } from '@/lib/security/rate-limits';
 import { approvePayout, cancelPayout, previewQuote, rejectPayout, requestPayout, setApprovalPolicy } from '@/lib/payouts/service';
 
 // Each action re-checks who may do it inside the service (the requester's own approve is refused there, not only
@@ -13,6 +14,7 @@ export const requestPayoutAction = actionClient
   .inputSchema(requestPayoutSchema)
   .action(async ({ parsedInput, ctx }) => {
     const { idempotencyKey, ...rest } = parsedInput;
+    await rateLimits.payoutRequest.enforce(ctx.user.id);
     const p = await requestPayout(ctx.user, { ...rest, requestId: idempotencyKey });
     ctx.audit.target = p.id;
     ctx.audit.details = { idempotencyKey, amount: p.amount, fixedSide: p.fixedSide, sourceAsset: p.sourceAsset, beneficiaryId: p.beneficiaryId };

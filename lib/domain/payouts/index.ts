@@ -3,3 +3,4 @@ export * from './state-machine';
 export * from './drift';
 export * from './keys';
 export * from './schema';
+export * from './cool-off';

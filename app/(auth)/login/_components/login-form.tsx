@@ -83,7 +83,9 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; 
               ? t('login.unreachable')
               : error.key === 'locked'
                 ? t('signInError.locked', { minutes: error.minutes })
-                : t(`signInError.${error.key}`)}
+                : error.key === 'rateLimited'
+                  ? t('signInError.rateLimited', { minutes: error.minutes, seconds: error.seconds })
+                  : t(`signInError.${error.key}`)}
           </Alert>
         </div>
       ) : null}

@@ -16,7 +16,8 @@ import { requirePage } from '@/lib/auth/session';
 import { can } from '@/lib/auth/permissions';
 import { displayDictKey } from '@/lib/domain/beneficiaries/dict-key';
 import { availableActions, isTerminal, showsApprovalDeadline, type PayoutStatus } from '@/lib/domain/payouts';
-import { getPayout, liveApprovals, syncPayout } from '@/lib/payouts';
+import { coolOffNoticeFor, getPayout, liveApprovals, syncPayout } from '@/lib/payouts';
+import { now } from '@/lib/clock';
 import { formatRate } from '@/lib/money/rate';
 import { formatBps } from '@/lib/domain/payouts/drift';
 import { getLocale } from 'next-intl/server';
@@ -48,6 +49,8 @@ export default async function PayoutPage({ params }: { params: Promise<{ payoutI
     { id: user.id, canApprove: can(user.role, 'payouts:approve'), canRequest: can(user.role, 'payouts:request') },
   );
   const isRequester = p.requesterId === user.id;
+  // A new approver sees why they cannot approve yet, instead of a button the server would refuse.
+  const coolOffNotice = actions.approve ? await coolOffNoticeFor(user.id, now()) : null;
   const quote = p.executedQuote ?? p.indicativeQuote;
 
   return (
@@ -199,6 +202,7 @@ export default async function PayoutPage({ params }: { params: Promise<{ payoutI
             <ApprovalPanel
               payoutId={p.id}
               canApprove={actions.approve}
+              coolOffNotice={coolOffNotice}
               canReject={actions.reject}
               canCancel={actions.cancel}
               isRequester={isRequester}

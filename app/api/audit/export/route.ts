@@ -4,6 +4,7 @@ import { recordAudit } from '@/lib/audit/record-audit';
 import { auditCsv, type AuditCsvColumn } from '@/lib/domain/audit/csv';
 import { dateBounds, parseAuditFilters } from '@/lib/domain/audit/filters';
 import { CSV_BOM } from '@/lib/domain/operations/csv';
+import { rateLimits } from '@/lib/security/rate-limits';
 
 export const dynamic = 'force-dynamic';
 
@@ -18,6 +19,7 @@ const HEADERS: Record<string, Record<AuditCsvColumn, string>> = {
 
 /** GET /api/audit/export?actor=&action=&outcome=&target=&from=&to=&lang= — the filtered audit log as CSV. */
 export const GET = guardedGet('audit:read', async ({ request, user }) => {
+  await rateLimits.export.enforce(user.id);
   const url = new URL(request.url);
   const filters = parseAuditFilters(url.searchParams);
   const header = HEADERS[url.searchParams.get('lang') ?? 'en'] ?? HEADERS.en!;

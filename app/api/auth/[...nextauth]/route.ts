@@ -1,6 +1,7 @@
 import NextAuth from 'next-auth';
 import { getAuthOptions } from '@/lib/auth/auth-options';
 import { checkAuthBody } from '@/lib/security/auth-body';
+import { asRateLimitedResponse } from '@/lib/auth/sign-in-rate-limit';
 
 type RouteContext = { params: Promise<{ nextauth: string[] }> };
 
@@ -9,7 +10,9 @@ async function handler(request: Request, context: RouteContext) {
   // A malformed JSON body is a 400 here, not next-auth's 500 with an empty body.
   const refused = await checkAuthBody(request);
   if (refused) return refused;
-  return NextAuth(request as never, context as never, getAuthOptions());
+  const response: Response = await NextAuth(request as never, context as never, getAuthOptions());
+  // A sign-in refused by a rate limit is a 429 with Retry-After, not next-auth's 200/302.
+  return request.method === 'POST' ? asRateLimitedResponse(response) : response;
 }
 
 export { handler as GET, handler as POST };

@@ -3,6 +3,7 @@ import { guardedGet } from '@/lib/api/route-handler';
 import { involvesAsset } from '@/lib/domain/operations/view';
 import { operationsCsv } from '@/lib/domain/operations/export';
 import { parseOperationListState, toServiceQuery } from '@/lib/domain/operations/list-filters';
+import { rateLimits } from '@/lib/security/rate-limits';
 
 export const dynamic = 'force-dynamic';
 
@@ -25,7 +26,9 @@ function validZone(tz: string | null): string {
  * the rest one page per pull, so memory stays flat whatever the count. `X-Export-Page-Size` lets the browser show
  * progress in rows.
  */
-export const GET = guardedGet('operations:read', async ({ request }) => {
+export const GET = guardedGet('operations:read', async ({ request, user }) => {
+  // Each export walks every matching operation at the service: 429 with Retry-After past the limit.
+  await rateLimits.export.enforce(user.id);
   const url = new URL(request.url);
   const state = parseOperationListState(url.searchParams);
   const query = { ...toServiceQuery(state, validZone(url.searchParams.get('tz'))), limit: PAGE_SIZE };

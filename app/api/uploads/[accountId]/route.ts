@@ -11,6 +11,7 @@ import { FORBIDDEN_ORIGIN_BODY, checkOrigin } from '@/lib/security/origin-check'
 import { withApiHeaders } from '@/lib/security/api-headers';
 import { REQUEST_ID_HEADER } from '@/lib/security/headers';
 import { publicUrlFrom } from '@/lib/security/public-url';
+import { rateLimits } from '@/lib/security/rate-limits';
 import { relayDocumentUpload, type RelayOutcome } from '@/lib/uploads/relay-document';
 import { isUuid } from '@/lib/validation/uuid';
 
@@ -83,6 +84,12 @@ export async function POST(request: Request, context: { params: Promise<{ accoun
     return refusal(makeFailure(user.mustChangePassword ? 'PASSWORD_CHANGE_REQUIRED' : 'FORBIDDEN', 403, { t }), correlationId);
   }
   if (!isUuid(accountId)) return refusal(makeFailure('RESOURCE_NOT_FOUND', 404, { t }), correlationId);
+  try {
+    // Before the body is read: a refused upload costs no bandwidth to the service. 429 with Retry-After.
+    await rateLimits.upload.enforce(user.id);
+  } catch (error) {
+    return refusal(toFailure(error, { correlationId, t }), correlationId);
+  }
   const idempotencyKey = request.headers.get('x-idempotency-key') ?? '';
   if (!isUuid(idempotencyKey)) return refusal(makeFailure('IDEMPOTENCY_KEY_REQUIRED', 400, { t }), correlationId);
 

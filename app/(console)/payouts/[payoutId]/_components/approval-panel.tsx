@@ -37,15 +37,19 @@ export function ApprovalPanel({
   canCancel,
   isRequester,
   status,
+  coolOffNotice,
 }: {
   payoutId: string;
   canApprove: boolean;
+  /** Set while the user cools off as a new approver (lib/domain/payouts/cool-off.ts): shown instead of Approve. */
+  coolOffNotice?: string | null;
   canReject: boolean;
   canCancel: boolean;
   isRequester: boolean;
   status: string;
 }) {
   const t = useTranslations('payouts.approve');
+  const tc = useTranslations('payouts.coolOff');
   const te = useTranslations('payouts.errors');
   const locale = useLocale();
   const router = useRouter();
@@ -134,7 +138,14 @@ export function ApprovalPanel({
         {error ? (
           <Alert tone="error">{error}</Alert>
         ) : null}
-        {canApprove && !preview ? (
+        {canApprove && coolOffNotice ? (
+          <div data-testid="approver-cool-off">
+            <Alert tone="warning" title={tc('title')}>
+              {coolOffNotice}
+            </Alert>
+          </div>
+        ) : null}
+        {canApprove && !coolOffNotice && !preview ? (
           <Button onClick={fetchQuote} disabled={pending} className="w-full">
             {t('getFreshQuote')}
           </Button>
