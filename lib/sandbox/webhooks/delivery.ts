@@ -175,9 +175,9 @@ async function openAttempt(services: SandboxServices, d: ClaimedDelivery, starte
     await tx.query(
       `INSERT INTO sandbox.webhook_execution_logs
          (id, customer_id, subscription_id, delivery_id, message_id, event_type, url, payload, http_status, status,
-          retry_attempts, error, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 'FAILED', $9, $10, $11, $11)`,
-      [logId, d.customer_id, d.subscription_id, d.id, d.message_id, d.event_type, d.url, d.payload, d.attempts_made, INTERRUPTED_ERROR, startedAt],
+          retry_attempts, error, created_at, updated_at, resource_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 'FAILED', $9, $10, $11, $11, $12)`,
+      [logId, d.customer_id, d.subscription_id, d.id, d.message_id, d.event_type, d.url, d.payload, d.attempts_made, INTERRUPTED_ERROR, startedAt, d.resource_id],
     );
     return logId;
   });

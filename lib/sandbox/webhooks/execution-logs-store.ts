@@ -17,16 +17,7 @@ export type ExecutionLogRow = {
   resource_id: string | null;
 };
 
-// The id of the resource the message is about, as its delivery's `X-Resource-Id` names it: from the event the
-// message came from (a resend repeats an earlier delivery's message, so it is found by message id).
-const RESOURCE_ID_COLUMN = `COALESCE(
-    (SELECT e.resource_id FROM sandbox.webhook_deliveries d JOIN sandbox.webhook_events e ON e.id = d.event_id
-      WHERE d.id = sandbox.webhook_execution_logs.delivery_id),
-    (SELECT e.resource_id FROM sandbox.webhook_deliveries o JOIN sandbox.webhook_events e ON e.id = o.event_id
-      WHERE o.message_id = sandbox.webhook_execution_logs.message_id AND o.event_id IS NOT NULL LIMIT 1)
-  )::text AS resource_id`;
-
-export const EXECUTION_LOG_COLUMNS = `id, customer_id, subscription_id, message_id, event_type, url, payload, http_status, status, retry_attempts, error, created_at, updated_at, ${RESOURCE_ID_COLUMN}`;
+export const EXECUTION_LOG_COLUMNS = `id, customer_id, subscription_id, message_id, event_type, url, payload, http_status, status, retry_attempts, error, created_at, updated_at, resource_id`;
 
 /**
  * The contract's Execution log: one delivery attempt. Extension: `resourceId`, the id of the resource the message

@@ -107,4 +107,15 @@ CREATE INDEX IF NOT EXISTS webhook_execution_logs_status_event_page
   ON sandbox.webhook_execution_logs (subscription_id, status, event_type, created_at, id);
 `,
   },
+  {
+    // Extension: the id of the resource a logged message is about, written with the attempt (the claimed delivery
+    // knows it), so listing logs stays a range scan on the page indexes instead of a lookup per row.
+    id: '406_execution_log_resource_id',
+    sql: `
+ALTER TABLE sandbox.webhook_execution_logs ADD COLUMN IF NOT EXISTS resource_id text;
+UPDATE sandbox.webhook_execution_logs l SET resource_id = e.resource_id::text
+  FROM sandbox.webhook_deliveries d JOIN sandbox.webhook_events e ON e.id = d.event_id
+  WHERE d.id = l.delivery_id AND l.resource_id IS NULL;
+`,
+  },
 ];
