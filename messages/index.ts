@@ -27,6 +27,7 @@ export const NAMESPACES = [
   'beneficiaries',
   'payouts',
   'audit',
+  'security',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

@@ -5,10 +5,11 @@ import type { ConsoleDb } from '../db/client';
 import { users } from '../db/schema';
 import { clearFailures, lockedMinutes, recordFailure } from './lockout';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from './password';
-import { createSession, pruneSessions } from './sessions';
+import { factorSummary, hasFactor, stageAfterPassword } from './factors/second-factor';
+import { createSession, pruneSessions, type SessionStage } from './sessions';
 import { DISABLED_SIGN_IN_ERROR, GENERIC_SIGN_IN_ERROR, lockedError } from './sign-in-errors';
 
-export type AuthenticatedUser = { id: string; email: string; name: string; sid: string };
+export type AuthenticatedUser = { id: string; email: string; name: string; sid: string; stage: SessionStage };
 
 /** Thrown from next-auth's authorize(); its message reaches the login page as `error`. */
 export class SignInError extends Error {
@@ -36,6 +37,8 @@ export async function authenticate(
     correlationId?: string | null;
     /** The client's address (lockout counters are per e-mail AND address, plus a slower global one). */
     clientAddress?: string | null;
+    /** Decides the default of the team's second-factor requirement (on with a real service). */
+    sandbox?: 'on' | 'off';
   },
   at: Date,
 ): Promise<AuthenticatedUser> {
@@ -47,7 +50,11 @@ export async function authenticate(
         target: actor.email,
         outcome,
         correlationId: input.correlationId ?? null,
-        details: reason ? { reason } : undefined,
+        details: {
+          ...(reason ? { reason } : {}),
+          clientAddress: input.clientAddress ?? null,
+          userAgent: input.userAgent?.slice(0, 200) ?? null,
+        },
       },
       db,
     ).catch((error: unknown) => console.error(`[audit] could not record auth.signIn: ${String(error)}`));
@@ -59,12 +66,12 @@ export async function authenticate(
 
   const address = input.clientAddress ?? null;
   const locked = await lockedMinutes(db, email, address, at);
-  if (locked > 0) {
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  if (locked > 0 && !(await lockoutYieldsToSecondFactor(db, user, password))) {
     await audit({ id: null, email }, 'denied', 'locked');
     throw new SignInError(lockedError(locked));
   }
 
-  const [user] = await db.select().from(users).where(eq(users.email, email));
   const passwordOk = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
 
   if (user && passwordOk && user.disabledAt) {
@@ -81,15 +88,37 @@ export async function authenticate(
     throw new SignInError(GENERIC_SIGN_IN_ERROR);
   }
 
-  await clearFailures(db, email, address);
+  // A sign-in that got past a lock with the password still owes the second factor: the counters stay until then.
+  if (locked === 0) await clearFailures(db, email, address);
   await pruneSessions(db, at);
-  await db.update(users).set({ lastSignInAt: at }).where(eq(users.id, user.id));
+  const stage = await stageAfterPassword(db, user.id, input.sandbox ?? 'off');
+  // The last sign-in is the one that reached the console; a password alone (factor still owed) is not one.
+  if (stage === 'complete') await db.update(users).set({ lastSignInAt: at }).where(eq(users.id, user.id));
   const sid = await createSession(db, {
     userId: user.id,
     roleVersion: user.roleVersion,
     userAgent: input.userAgent,
     at,
+    stage,
+    amr: 'pwd',
   });
-  await audit({ id: user.id, email: user.email }, 'success');
-  return { id: user.id, email: user.email, name: user.name, sid };
+  await audit({ id: user.id, email: user.email }, 'success', stage === 'complete' ? undefined : `password-ok-${stage}`);
+  return { id: user.id, email: user.email, name: user.name, sid, stage };
+}
+
+/**
+ * The hook that keeps the lockout from being a weapon: a locked e-mail still gets to the second factor when the
+ * password is right AND the user has a factor — a stranger who only guessed passwords gets nowhere further, and
+ * the owner is not shut out by someone else's failures. Without a factor the lock holds as before. (The rate
+ * limits on second-factor answers, and MAX_FACTOR_FAILURES per sign-in, bound what this lets a guesser try.)
+ */
+async function lockoutYieldsToSecondFactor(
+  db: ConsoleDb,
+  user: { id: string; passwordHash: string; disabledAt: Date | null } | undefined,
+  password: string,
+): Promise<boolean> {
+  // The same bcrypt work whatever the answer: a locked e-mail must not tell known from unknown by timing.
+  const eligible = Boolean(user && !user.disabledAt && hasFactor(await factorSummary(db, user.id)));
+  const ok = await verifyPassword(password, eligible && user ? user.passwordHash : DUMMY_PASSWORD_HASH);
+  return eligible && ok;
 }
