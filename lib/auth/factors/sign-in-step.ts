@@ -87,6 +87,6 @@ export async function answerSecondFactor(user: SessionUser, body: unknown): Prom
   } else {
     await markFactorVerified(db, user.sessionId, at);
   }
-  await audit('success', { amr, passkey: used.credentialName });
+  await audit('success', { amr, factorName: used.credentialName });
   return { amr: user.stage === 'second-factor' ? amr : user.amr };
 }

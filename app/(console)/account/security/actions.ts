@@ -35,7 +35,7 @@ export const addPasskeyAction = actionClient
     ctx.audit.target = ctx.user.email;
     ctx.audit.details = { name: parsedInput.name, ...(await clientDetails()) };
     const added = await addPasskey(ctx.user, parsedInput);
-    ctx.audit.details.passkeyId = added.id;
+    ctx.audit.details.factorId = added.id;
     return added;
   });
 
