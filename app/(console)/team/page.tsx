@@ -34,6 +34,12 @@ function When({ at }: { at: Date | null }) {
   return <DateTimeText value={at.toISOString()} className="tabular whitespace-nowrap" />;
 }
 
+/** The first few names (the table's column shows everyone); a long team ends the list with an ellipsis. */
+function namesList(names: string[]): string {
+  const shown = names.slice(0, 8).join(', ');
+  return names.length > 8 ? `${shown}, …` : shown;
+}
+
 function FactorBadge({ has }: { has: boolean }) {
   const t = useTranslations('team.secondFactor');
   return has ? (
@@ -109,7 +115,7 @@ export default async function TeamPage() {
           <p className="text-sm text-fg" data-testid="second-factor-without">
             {activeWithout.length === 0
               ? t('secondFactor.everyone')
-              : t('secondFactor.without', { count: activeWithout.length, names: activeWithout.map((u) => u.name).join(', ') })}
+              : t('secondFactor.without', { count: activeWithout.length, names: namesList(activeWithout.map((u) => u.name)) })}
           </p>
           <IntlScope namespaces={CLIENT_NAMESPACES}>
             <SecondFactorSetting required={policy.required} without={activeWithout.length} />
