@@ -1,5 +1,5 @@
 import { DEMO, EXPECTED_NAV, ROLES, expect, test } from './fixtures';
-import { loginError, navLabels, signInViaUi, submitLogin } from './helpers/auth';
+import { loginError, navLabels, passSecondFactorViaUi, signInViaUi, submitLogin } from './helpers/auth';
 import { addUserViaUi, uniqueEmail } from './helpers/team';
 
 test.describe('sign-in', () => {
@@ -50,6 +50,7 @@ test.describe('sign-in', () => {
     await page.goto('/team?x=1');
     await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fteam%3Fx%3D1$/);
     await submitLogin(page, DEMO.admin.email, DEMO.admin.password);
+    await passSecondFactorViaUi(page, DEMO.admin.email);
     await page.waitForURL((url) => url.pathname === '/team');
     expect(new URL(page.url()).search).toBe('?x=1');
     await expect(page.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();
@@ -58,6 +59,7 @@ test.describe('sign-in', () => {
   test('an off-site callbackUrl is ignored', async ({ page }) => {
     await page.goto('/login?callbackUrl=https%3A%2F%2Fevil.test%2Fphish');
     await submitLogin(page, DEMO.viewer.email, DEMO.viewer.password);
+    await passSecondFactorViaUi(page, DEMO.viewer.email);
     await page.waitForURL((url) => url.pathname === '/');
     expect(new URL(page.url()).origin).toBe(new URL(test.info().project.use.baseURL!).origin);
   });

@@ -28,8 +28,8 @@ export function startConsole(extra?: (env: Env) => Promise<void>): Ready {
     await pruneSessions(db, now());
     await pruneLoginAttempts(db, now());
     if (env.SANDBOX === 'on') {
-      const seeded = await seedDemoUsers(db);
-      if (seeded > 0) console.info(`[startup] seeded ${seeded} demo users (see README for their passwords)`);
+      const seeded = await seedDemoUsers(db, env.NEXTAUTH_SECRET);
+      if (seeded > 0) console.info(`[startup] seeded ${seeded} demo users (see README for their passwords and npm run demo:totp)`);
     } else {
       const stillDemo = await usersWithDemoPasswords(db);
       if (stillDemo.length > 0) throw new StartupError(demoPasswordMessage(stillDemo));

@@ -118,7 +118,12 @@ function isLoginRedirect(location, base) {
   }
 }
 
-export async function signIn({ base, email, password, fetchImpl = fetch }) {
+/**
+ * `totp(attempt)`, when given, answers the second factor after the password (the demo users have an authenticator
+ * app): attempt 0 is the current code; a code already used in this 30-second step is refused, and the next attempt
+ * should give another (scripts/bench-budget.ts gives the next step's, then waits for a new step).
+ */
+export async function signIn({ base, email, password, totp, fetchImpl = fetch }) {
   const jar = new CookieJar();
   const csrfRes = await fetchImpl(new URL('/api/auth/csrf', base), { redirect: 'manual' });
   if (!csrfRes.ok) throw new FirstLoadError(`Sign-in failed: GET /api/auth/csrf answered ${csrfRes.status}.`);
@@ -140,6 +145,20 @@ export async function signIn({ base, email, password, fetchImpl = fetch }) {
     throw new FirstLoadError(
       `Sign-in failed for ${email}: ${error ? `error=${error}` : `HTTP ${res.status}, no session cookie`}.`,
     );
+  }
+  for (let attempt = 0; totp; attempt++) {
+    const answer = await fetchImpl(new URL('/api/second-factor/verify', base), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/json', cookie: jar.header(), origin: new URL(base).origin },
+      body: JSON.stringify({ method: 'totp', code: await totp(attempt) }),
+    });
+    jar.store(answer.headers.getSetCookie());
+    if (answer.ok) break;
+    const failure = await answer.json().catch(() => ({}));
+    if (failure.code !== 'TOTP_REUSED' || attempt >= 3) {
+      throw new FirstLoadError(`Second factor refused for ${email}: ${failure.code ?? `HTTP ${answer.status}`}.`);
+    }
   }
   return jar;
 }

@@ -104,6 +104,15 @@ export async function UserMenu({
             </svg>
             {t('userMenu.changePassword')}
           </Link>
+          <Link
+            href="/account/security"
+            className="flex items-center gap-2 rounded-md px-3 py-2 text-sm text-fg hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-ring"
+          >
+            <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4 text-fg-muted">
+              <path fillRule="evenodd" clipRule="evenodd" d="M10 1a4.5 4.5 0 0 0-4.5 4.5V9H5a2 2 0 0 0-2 2v6a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-6a2 2 0 0 0-2-2h-.5V5.5A4.5 4.5 0 0 0 10 1Zm3 8V5.5a3 3 0 1 0-6 0V9h6Z" />
+            </svg>
+            {t('userMenu.security')}
+          </Link>
           <SignOutButton label={t('userMenu.signOut')} />
         </div>
       </div>

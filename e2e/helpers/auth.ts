@@ -1,20 +1,51 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { demoTotpCode, isDemoUser, secondsToNextStep } from './totp';
+
+type Answer = { status: number; code?: string };
+
+/**
+ * Answers the second factor of a demo user with its seeded authenticator app: the current code, else (already used
+ * in this 30-second step by an earlier sign-in) the next step's, else waits for a new step.
+ */
+async function answerTotp(send: (code: string) => Promise<Answer>, baseURL: string, email: string): Promise<void> {
+  for (let round = 0; round < 3; round++) {
+    for (const offset of [0, 1]) {
+      const answer = await send(await demoTotpCode(baseURL, email, offset));
+      if (answer.status === 200) return;
+      if (answer.code !== 'TOTP_REUSED') throw new Error(`second factor refused for ${email}: ${answer.code ?? answer.status}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, (secondsToNextStep() + 1) * 1000));
+  }
+  throw new Error(`second factor: no fresh code for ${email}`);
+}
 
 /**
  * Signs in through next-auth's endpoints (what the login form does) with the console's own Origin, so the
- * proxy's CSRF gate accepts it. Throws with next-auth's error code on failure.
+ * proxy's CSRF gate accepts it, then gives the demo user's authenticator code (every demo user has one seeded).
+ * Throws with next-auth's error code on failure.
  */
 export async function signInViaApi(request: APIRequestContext, baseURL: string, email: string, password: string): Promise<void> {
+  const origin = new URL(baseURL).origin;
   const csrf = await request.get('/api/auth/csrf');
   expect(csrf.ok()).toBe(true);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const res = await request.post('/api/auth/callback/credentials', {
-    headers: { Origin: new URL(baseURL).origin },
+    headers: { Origin: origin },
     form: { email, password, csrfToken, callbackUrl: '/', json: 'true' },
   });
   const body = (await res.json().catch(() => ({}))) as { url?: string };
   const error = body.url ? new URL(body.url, baseURL).searchParams.get('error') : `HTTP ${res.status()}`;
   if (error) throw new Error(`sign-in failed for ${email}: ${error}`);
+  if (!isDemoUser(email)) return;
+  await answerTotp(
+    async (code) => {
+      const answer = await request.post('/api/second-factor/verify', { headers: { Origin: origin }, data: { method: 'totp', code } });
+      const json = (await answer.json().catch(() => ({}))) as { code?: string };
+      return { status: answer.status(), code: json.code };
+    },
+    baseURL,
+    email,
+  );
 }
 
 /** Fills the login form and submits; does not wait for the outcome. */
@@ -24,10 +55,31 @@ export async function submitLogin(page: Page, email: string, password: string): 
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** Signs in from /login and waits until the console is showing. */
+/** On /login/second-factor: enters the demo user's authenticator code (the next one if this one was used). */
+export async function passSecondFactorViaUi(page: Page, email: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === '/login/second-factor');
+  const baseURL = new URL(page.url()).origin;
+  await answerTotp(
+    async (code) => {
+      const field = page.getByLabel('Code from your authenticator app');
+      await field.fill(code);
+      const answered = page.waitForResponse((r) => r.url().endsWith('/api/second-factor/verify'));
+      await page.getByRole('button', { name: 'Verify' }).click();
+      const response = await answered;
+      const json = (await response.json().catch(() => ({}))) as { code?: string };
+      return { status: response.status(), code: json.code };
+    },
+    baseURL,
+    email,
+  );
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/** Signs in from /login (and the demo user's second factor) and waits until the console is showing. */
 export async function signInViaUi(page: Page, email: string, password: string, path = '/login'): Promise<void> {
   await page.goto(path);
   await submitLogin(page, email, password);
+  if (isDemoUser(email)) await passSecondFactorViaUi(page, email);
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 

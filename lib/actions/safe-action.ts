@@ -4,7 +4,7 @@ import { headers } from 'next/headers';
 import { forbidden, redirect } from 'next/navigation';
 import { createSafeActionClient } from 'next-safe-action';
 import { z } from 'zod';
-import { getCurrentUser } from '../auth/session';
+import { getSessionUser, pathForStage } from '../auth/session';
 import { PERMISSIONS, can } from '../auth/permissions';
 import type { SessionUser } from '../auth/sessions';
 import { recordAudit } from '../audit/record-audit';
@@ -21,6 +21,11 @@ const metadataSchema = z.object({
   /** `area.verb`, e.g. `team.changeRole` — becomes the audit event's action. */
   name: z.string().min(1),
   permission: z.enum(PERMISSIONS).optional(),
+  /**
+   * Runs for a user the team's second-factor requirement holds at enrolment (set up a factor, change a one-time
+   * password). Every other action refuses any session that has not finished signing in.
+   */
+  allowEnrolment: z.boolean().optional(),
 });
 
 /**
@@ -73,8 +78,9 @@ export const actionClient = createSafeActionClient({
   },
 }).use(async ({ next, metadata, clientInput }) => {
   const { correlationId, path } = await requestInfo();
-  const user = await getCurrentUser();
+  const user = await getSessionUser();
   if (!user) redirect(loginPathFor(path));
+  if (user.stage === 'second-factor' || (user.stage === 'enrol' && !metadata.allowEnrolment)) redirect(pathForStage(user)!);
   // A one-time password must be replaced before anything permissioned runs (the change itself needs none).
   if (user.mustChangePassword && metadata.permission) redirect('/change-password');
 

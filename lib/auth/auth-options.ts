@@ -47,6 +47,7 @@ export function getAuthOptions(): AuthOptions {
               correlationId: header(REQUEST_ID_HEADER),
               // The socket's address, or X-Forwarded-For only as far as TRUSTED_PROXY_HOPS says (client-address.ts).
               clientAddress: resolveClientAddress(req?.headers ?? {}),
+              sandbox: env.SANDBOX,
             },
             now(),
           );
@@ -55,18 +56,21 @@ export function getAuthOptions(): AuthOptions {
     ],
     callbacks: {
       // The JWT is only a pointer to the server-side session row; role and status are read per request.
+      // `stage` lets the proxy send a half-signed-in browser to its next step without a database read; the guards
+      // read the row itself (lib/auth/session.ts), and a finished step issues a new token (lib/auth/factors/cookie.ts).
       async jwt({ token, user }) {
         if (user && 'sid' in user) {
-          return { sub: user.id, sid: (user as { sid: string }).sid };
+          const signedIn = user as { sid: string; stage?: string };
+          return { sub: user.id, sid: signedIn.sid, stage: signedIn.stage ?? 'complete' };
         }
-        return { sub: token.sub, sid: token.sid };
+        return { sub: token.sub, sid: token.sid, stage: token.stage ?? 'complete' };
       },
       // /api/auth/session answers from the server-side row too: a revoked session throws here, and next-auth
       // then clears the cookie and returns {} (the sid itself never reaches the browser).
       async session({ session, token }) {
         const sid = typeof token.sid === 'string' ? token.sid : '';
         const check = sid ? await validateSession(await getDb(), sid, now()) : null;
-        if (!check?.ok) throw new Error('SESSION_ENDED');
+        if (!check?.ok || check.user.stage !== 'complete') throw new Error('SESSION_ENDED');
         const { name, email, role } = check.user;
         return { expires: session.expires, user: { name, email, role } } as typeof session;
       },

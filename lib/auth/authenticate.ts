@@ -2,14 +2,15 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/record-audit';
 import type { ConsoleDb } from '../db/client';
-import { users, type UserRow } from '../db/schema';
-import { isRateLimited, rateLimits } from '../security/rate-limits';
-import { barrierError, clearFailures, clientKeyOf, passesBarrier, recordFailure, signInBarrier } from './lockout';
+import { users } from '../db/schema';
+import { rateLimits } from '../security/rate-limits';
+import { barrierError, clearFailures, clientKeyOf, recordFailure, signInBarrier, type SignInBarrier } from './lockout';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from './password';
-import { createSession, pruneSessions } from './sessions';
+import { factorSummary, hasFactor, stageAfterPassword } from './factors/second-factor';
+import { createSession, pruneSessions, type SessionStage } from './sessions';
 import { DISABLED_SIGN_IN_ERROR, GENERIC_SIGN_IN_ERROR, lockedError, rateLimitedError } from './sign-in-errors';
 
-export type AuthenticatedUser = { id: string; email: string; name: string; sid: string };
+export type AuthenticatedUser = { id: string; email: string; name: string; sid: string; stage: SessionStage };
 
 /** Thrown from next-auth's authorize(); its message reaches the login page as `error`. */
 export class SignInError extends Error {
@@ -37,11 +38,8 @@ export async function authenticate(
     correlationId?: string | null;
     /** The client's address (lockout counters are per e-mail AND address, plus a slower global one). */
     clientAddress?: string | null;
-    /**
-     * The second-factor sign-in path's check of the factor sent WITH the password. Only it lets a sign-in through a
-     * lock or the per-e-mail limit (lockout.ts `passesBarrier`); without a barrier it is not consulted here.
-     */
-    secondFactor?: (user: UserRow) => Promise<boolean>;
+    /** Decides the default of the team's second-factor requirement (on with a real service). */
+    sandbox?: 'on' | 'off';
   },
   at: Date,
 ): Promise<AuthenticatedUser> {
@@ -53,7 +51,11 @@ export async function authenticate(
         target: actor.email,
         outcome,
         correlationId: input.correlationId ?? null,
-        details: { ...(reason ? { reason } : {}), clientAddress: input.clientAddress ?? 'unknown' },
+        details: {
+          ...(reason ? { reason } : {}),
+          clientAddress: input.clientAddress ?? 'unknown',
+          userAgent: input.userAgent?.slice(0, 200) ?? null,
+        },
       },
       db,
     ).catch((error: unknown) => console.error(`[audit] could not record auth.signIn: ${String(error)}`));
@@ -71,27 +73,13 @@ export async function authenticate(
     throw new SignInError(rateLimitedError(perAddress.retryAfterSeconds));
   }
 
+  // A lock or the per-e-mail limit. The same bcrypt work follows whatever it says, so a barrier tells no timing.
   const barrier = await signInBarrier(db, email, address, at);
-  if (barrier && !input.secondFactor) {
-    await audit({ id: null, email }, 'denied', barrier.kind);
-    throw new SignInError(barrierError(barrier));
-  }
-
   const [user] = await db.select().from(users).where(eq(users.email, email));
   const passwordOk = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
-
-  if (barrier) {
-    let passed = false;
-    try {
-      passed = await passesBarrier(user, passwordOk, user ? () => input.secondFactor!(user) : undefined);
-    } catch (error) {
-      if (!isRateLimited(error)) throw error;
-    }
-    if (!passed) {
-      await recordFailure(db, email, address, at);
-      await audit({ id: null, email }, 'denied', `${barrier.kind}-second-factor-refused`);
-      throw new SignInError(barrierError(barrier));
-    }
+  if (barrier && !(await lockoutYieldsToSecondFactor(db, user, passwordOk))) {
+    await audit({ id: null, email }, 'denied', barrier.kind);
+    throw new SignInError(barrierError(barrier));
   }
 
   if (user && passwordOk && user.disabledAt) {
@@ -108,16 +96,40 @@ export async function authenticate(
     throw new SignInError(GENERIC_SIGN_IN_ERROR);
   }
 
-  // Through a barrier the attack may still be going on: the e-mail's global counter stays.
-  await clearFailures(db, email, address, { keepGlobal: Boolean(barrier) });
+  // A sign-in that got past a barrier with the password still owes the second factor: the counters stay until then.
+  if (!barrier) await clearFailures(db, email, address);
   await pruneSessions(db, at);
-  await db.update(users).set({ lastSignInAt: at }).where(eq(users.id, user.id));
+  const stage = await stageAfterPassword(db, user.id, input.sandbox ?? 'off');
+  // The last sign-in is the one that reached the console; a password alone (factor still owed) is not one.
+  if (stage === 'complete') await db.update(users).set({ lastSignInAt: at }).where(eq(users.id, user.id));
   const sid = await createSession(db, {
     userId: user.id,
     roleVersion: user.roleVersion,
     userAgent: input.userAgent,
     at,
+    stage,
+    amr: 'pwd',
   });
-  await audit({ id: user.id, email: user.email }, 'success', barrier ? `${barrier.kind}-passed-with-second-factor` : undefined);
-  return { id: user.id, email: user.email, name: user.name, sid };
+  await audit({ id: user.id, email: user.email }, 'success', successReason(barrier, stage));
+  return { id: user.id, email: user.email, name: user.name, sid, stage };
+}
+
+function successReason(barrier: SignInBarrier | null, stage: SessionStage): string | undefined {
+  if (barrier) return `${barrier.kind}-password-ok-second-factor-owed`;
+  return stage === 'complete' ? undefined : `password-ok-${stage}`;
+}
+
+/**
+ * The hook that keeps the lockout and the per-e-mail limit from being a weapon: through either, the right password
+ * still leads to the second factor when the user has one — a stranger who only guessed passwords gets nowhere
+ * further, and the owner is not shut out by someone else's failures. Without a factor the barrier holds as before.
+ * (The limit on second-factor answers, and MAX_FACTOR_FAILURES per sign-in, bound what this lets a guesser try.)
+ */
+async function lockoutYieldsToSecondFactor(
+  db: ConsoleDb,
+  user: { id: string; disabledAt: Date | null } | undefined,
+  passwordOk: boolean,
+): Promise<boolean> {
+  if (!user || !passwordOk || user.disabledAt) return false;
+  return hasFactor(await factorSummary(db, user.id));
 }

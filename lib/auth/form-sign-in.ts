@@ -7,7 +7,8 @@ import { getEnv } from '../env';
 import { sanitizeCallbackUrl } from '../security/callback-url';
 import { REQUEST_ID_HEADER } from '../security/headers';
 import { sessionCookieName } from '../security/session-token';
-import { clientAddressFrom, SESSION_MAX_AGE_SECONDS } from './auth-options';
+import { SESSION_MAX_AGE_SECONDS } from './auth-options';
+import { resolveClientAddress } from '../security/client-address';
 import { authenticate } from './authenticate';
 import { GENERIC_SIGN_IN_ERROR } from './sign-in-errors';
 
@@ -47,7 +48,8 @@ export async function signInFromForm(request: Request): Promise<Response> {
         password: form.get('password') ?? '',
         userAgent: request.headers.get('user-agent'),
         correlationId: request.headers.get(REQUEST_ID_HEADER),
-        clientAddress: clientAddressFrom(request.headers.get('x-forwarded-for')),
+        clientAddress: resolveClientAddress(request.headers),
+        sandbox: env.SANDBOX,
       },
       now(),
     );
@@ -61,8 +63,9 @@ export async function signInFromForm(request: Request): Promise<Response> {
     return back({ error: code, callbackUrl });
   }
 
-  // The same token next-auth's jwt callback makes (auth-options.ts): only a pointer to the session row.
-  const token = await encode({ token: { sub: user.id, sid: user.sid }, secret: env.NEXTAUTH_SECRET, maxAge: SESSION_MAX_AGE_SECONDS });
+  // The same token next-auth's jwt callback makes (auth-options.ts): a pointer to the session row and its stage, so
+  // the proxy sends a half-signed-in browser on to its second factor or enrolment, keeping the callback.
+  const token = await encode({ token: { sub: user.id, sid: user.sid, stage: user.stage }, secret: env.NEXTAUTH_SECRET, maxAge: SESSION_MAX_AGE_SECONDS });
   const response = NextResponse.redirect(new URL(callbackUrl, env.PUBLIC_ORIGIN), 303);
   response.cookies.set(sessionCookieName(env.SECURE_COOKIES), token, {
     httpOnly: true,

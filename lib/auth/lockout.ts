@@ -23,7 +23,8 @@ import { lockedError, rateLimitedError } from './sign-in-errors';
  * Next to them, two request limits (lib/security/rate-limits.ts): every attempt from one address (any e-mail) and
  * every attempt for one e-mail (any address) within a minute. The per-address one is the attacker's own problem and
  * is checked before any password work; the per-e-mail one and the locks above are a `SignInBarrier`, which the
- * rightful user passes with the password AND a second factor (`passesBarrier`), so neither is a weapon.
+ * rightful user passes with the right password when they have a second factor: `authenticate()` then sends them to
+ * that factor instead of refusing (lockoutYieldsToSecondFactor), so neither is a weapon.
  */
 export const MAX_FAILED_ATTEMPTS = 5;
 export const FAILURE_WINDOW_MS = 15 * 60_000;
@@ -78,21 +79,6 @@ export async function signInBarrier(db: ConsoleDb, email: string, address: strin
 /** `LOCKED:<minutes>` or `RATE_LIMITED:<seconds>` (lib/auth/sign-in-errors.ts). */
 export function barrierError(barrier: SignInBarrier): string {
   return barrier.kind === 'locked' ? lockedError(barrier.minutes) : rateLimitedError(barrier.retryAfterSeconds);
-}
-
-/**
- * THE way past a lock or the per-e-mail limit: the right password AND a verified second factor, in the same attempt,
- * for an enabled user. Whichever part fails, the caller answers the same barrier error, so a locked account tells a
- * guesser nothing about the password. `verifySecondFactor` is the second-factor sign-in path's own check (TOTP code,
- * passkey assertion, recovery code); it is only called once the password matched.
- */
-export async function passesBarrier(
-  user: { disabledAt: Date | null } | undefined,
-  passwordOk: boolean,
-  verifySecondFactor: (() => Promise<boolean>) | undefined,
-): Promise<boolean> {
-  if (!user || !passwordOk || user.disabledAt || !verifySecondFactor) return false;
-  return verifySecondFactor();
 }
 
 /**

@@ -78,6 +78,8 @@ export const CONSOLE_ROUTES = [
   { pattern: '/webhooks/[subscriptionId]', permission: 'webhooks:read' },
   { pattern: '/team', permission: 'team:manage', nav: { label: 'team', icon: 'team', group: 'admin' } },
   { pattern: '/audit', permission: 'audit:read', nav: { label: 'audit', icon: 'audit', group: 'admin' } },
+  // Everyone's own second factors (from the user menu); every role holds overview:read.
+  { pattern: '/account/security', permission: 'overview:read' },
 ] as const satisfies readonly ConsoleRoute[];
 
 export type RoutePattern = (typeof CONSOLE_ROUTES)[number]['pattern'];

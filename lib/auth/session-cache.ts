@@ -1,5 +1,8 @@
 import type { Role } from './permissions';
 
+/** Where a sign-in stands (console.sessions.stage): only `complete` opens the console. */
+export type SessionStage = 'second-factor' | 'enrol' | 'complete';
+
 /**
  * An in-process cache of session rows (joined with their user) for at most {@link SESSION_CACHE_TTL_MS}, so an
  * authenticated request does not pay a database round-trip (PGlite: 2–4 ms) on every call.
@@ -27,6 +30,9 @@ export type CachedSession = {
   locale: string | null;
   timeZone: string | null;
   disabled: boolean;
+  stage: SessionStage;
+  amr: string;
+  factorVerifiedAtMs: number | null;
   userRoleVersion: number;
   sessionRoleVersion: number;
   createdAtMs: number;

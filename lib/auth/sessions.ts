@@ -4,7 +4,9 @@ import { and, eq, lt, ne, or } from 'drizzle-orm';
 import type { ConsoleDb } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { Role } from './permissions';
-import type { CachedSession } from './session-cache';
+import type { CachedSession, SessionStage } from './session-cache';
+
+export type { SessionStage } from './session-cache';
 import { getSessionInvalidator, type SessionInvalidation, type SessionInvalidator } from './session-invalidation';
 
 export const IDLE_TIMEOUT_MS = 30 * 60_000;
@@ -22,6 +24,12 @@ export type SessionUser = {
   /** Saved preferences (null: not chosen; see lib/i18n/request-context.ts). */
   locale: string | null;
   timeZone: string | null;
+  /** `complete` unless the second factor (or its enrolment) is still owed; see lib/auth/session.ts. */
+  stage: SessionStage;
+  /** How this session was authenticated: `pwd`, `pwd+totp`, `pwd+webauthn`, `pwd+recovery`. */
+  amr: string;
+  /** When a second factor was last given in this session (null: never). */
+  factorVerifiedAt: Date | null;
 };
 
 export type SessionCheck =
@@ -34,7 +42,19 @@ export function hashUserAgent(userAgent: string | null | undefined): string | nu
 
 export async function createSession(
   db: ConsoleDb,
-  input: { userId: string; roleVersion: number; userAgent?: string | null; at: Date },
+  input: {
+    userId: string;
+    roleVersion: number;
+    userAgent?: string | null;
+    at: Date;
+    stage?: SessionStage;
+    amr?: string;
+    factorVerifiedAt?: Date | null;
+    /** A session that continues another (a finished sign-in step) keeps its start for the absolute limit. */
+    createdAt?: Date;
+    /** Already hashed (a continued session carries its predecessor's). */
+    userAgentHash?: string | null;
+  },
 ): Promise<string> {
   // 256 random bits: the id is the revocation handle carried (encrypted) inside the next-auth JWT.
   const id = randomBytes(32).toString('base64url');
@@ -42,9 +62,12 @@ export async function createSession(
     id,
     userId: input.userId,
     roleVersion: input.roleVersion,
-    createdAt: input.at,
+    createdAt: input.createdAt ?? input.at,
     lastSeenAt: input.at,
-    userAgentHash: hashUserAgent(input.userAgent),
+    userAgentHash: input.userAgentHash !== undefined ? input.userAgentHash : hashUserAgent(input.userAgent),
+    stage: input.stage ?? 'complete',
+    amr: input.amr ?? 'pwd',
+    factorVerifiedAt: input.factorVerifiedAt ?? null,
   });
   return id;
 }
@@ -101,6 +124,9 @@ export async function validateSession(
       mustChangePassword: row.mustChangePassword,
       locale: row.locale,
       timeZone: row.timeZone,
+      stage: row.stage,
+      amr: row.amr,
+      factorVerifiedAt: row.factorVerifiedAtMs === null ? null : new Date(row.factorVerifiedAtMs),
     },
   };
 }
@@ -120,6 +146,9 @@ async function readSessionRow(db: ConsoleDb, sessionId: string): Promise<CachedS
       sessionRoleVersion: sessions.roleVersion,
       createdAt: sessions.createdAt,
       lastSeenAt: sessions.lastSeenAt,
+      stage: sessions.stage,
+      amr: sessions.amr,
+      factorVerifiedAt: sessions.factorVerifiedAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -135,6 +164,9 @@ async function readSessionRow(db: ConsoleDb, sessionId: string): Promise<CachedS
     locale: row.locale,
     timeZone: row.timeZone,
     disabled: row.disabledAt !== null,
+    stage: row.stage,
+    amr: row.amr,
+    factorVerifiedAtMs: row.factorVerifiedAt ? row.factorVerifiedAt.getTime() : null,
     userRoleVersion: row.userRoleVersion,
     sessionRoleVersion: row.sessionRoleVersion,
     createdAtMs: row.createdAt.getTime(),

@@ -83,9 +83,100 @@ export const sessions = consoleSchema.table(
     createdAt: tz('created_at').notNull().defaultNow(),
     lastSeenAt: tz('last_seen_at').notNull().defaultNow(),
     userAgentHash: text('user_agent_hash'),
+    /**
+     * Where the sign-in stands: `second-factor` (password accepted, factor not yet given), `enrol` (password
+     * accepted, the team requires a factor the user has none of) or `complete`. Only `complete` opens the console
+     * (lib/auth/session.ts); the stage never moves back, a finished step makes a new session row.
+     */
+    stage: text('stage', { enum: ['second-factor', 'enrol', 'complete'] }).notNull().default('complete'),
+    /** How this session was authenticated, amr-like: `pwd`, `pwd+totp`, `pwd+webauthn`, `pwd+recovery`. */
+    amr: text('amr').notNull().default('pwd'),
+    /** When a second factor was last given in this session (removing a factor needs a recent one). */
+    factorVerifiedAt: tz('factor_verified_at'),
+    /** Wrong second-factor answers in this session; too many end it (the password must be given again). */
+    factorFailures: integer('factor_failures').notNull().default(0),
+    /** The one outstanding WebAuthn challenge of this session (registration or assertion), single use. */
+    webauthnChallenge: text('webauthn_challenge'),
+    webauthnChallengePurpose: text('webauthn_challenge_purpose', { enum: ['register', 'authenticate'] }),
+    webauthnChallengeExpiresAt: tz('webauthn_challenge_expires_at'),
   },
-  (t) => [index('sessions_user_id_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_id_idx').on(t.userId),
+    check('sessions_stage_valid', sql`${t.stage} in ('second-factor', 'enrol', 'complete')`),
+  ],
 );
+
+/** A user's passkeys (WebAuthn credentials). `id` is the credential id (base64url) the authenticator chose. */
+export const webauthnCredentials = consoleSchema.table(
+  'webauthn_credentials',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    /** The signature counter last seen (0 for authenticators that do not count). */
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull().default(false),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    lastUsedAt: tz('last_used_at'),
+  },
+  (t) => [index('webauthn_credentials_user_idx').on(t.userId)],
+);
+
+/**
+ * A user's authenticator-app secret (TOTP), encrypted at rest (lib/auth/factors/secret-box.ts). A row with
+ * `confirmed_at` null is a set-up in progress: it becomes a factor only once a code from the app was accepted.
+ * `last_time_step` is the 30-second step of the last accepted code: a code of that step or earlier is refused.
+ */
+export const totpFactors = consoleSchema.table('totp_factors', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretEnc: text('secret_enc').notNull(),
+  confirmedAt: tz('confirmed_at'),
+  lastTimeStep: bigint('last_time_step', { mode: 'number' }),
+  lastUsedAt: tz('last_used_at'),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
+
+/** Ten single-use recovery codes per user, only their SHA-256 kept; a new set replaces the old one. */
+export const recoveryCodes = consoleSchema.table(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    usedAt: tz('used_at'),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_hash_key').on(t.userId, t.codeHash)],
+);
+
+/**
+ * Team-wide security settings, one row (`id = 1`). `second_factor_required` null means "the default": on when the
+ * console is pointed at a real service (SANDBOX=off), off with the embedded sandbox (lib/auth/factors/policy.ts).
+ */
+export const teamSettings = consoleSchema.table(
+  'team_settings',
+  {
+    id: integer('id').primaryKey(),
+    secondFactorRequired: boolean('second_factor_required'),
+    updatedById: uuid('updated_by_id'),
+    updatedByEmail: text('updated_by_email'),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('team_settings_single_row', sql`${t.id} = 1`)],
+);
+
+export type WebauthnCredentialRow = typeof webauthnCredentials.$inferSelect;
+export type TotpFactorRow = typeof totpFactors.$inferSelect;
 
 export const auditEvents = consoleSchema.table(
   'audit_events',

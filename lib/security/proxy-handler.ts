@@ -15,21 +15,33 @@ export { NO_CONTENT_CSP };
 
 export type ProxyDeps = {
   env?: Record<string, string | undefined>;
-  /** Is there a valid-looking session JWT? Default: it decrypts, under NEXTAUTH_SECRET, and has not expired. */
-  hasSession?: (request: NextRequest, secureCookie: boolean) => Promise<boolean>;
+  /**
+   * The session JWT's sign-in stage (`complete`, `second-factor`, `enrol`), or null without a valid-looking one.
+   * Default: it decrypts, under NEXTAUTH_SECRET, and has not expired. `true`/`false` are accepted (tests) as
+   * complete / none.
+   */
+  hasSession?: (request: NextRequest, secureCookie: boolean) => Promise<boolean | string | null>;
 };
 
-async function defaultHasSession(request: NextRequest, secureCookie: boolean): Promise<boolean> {
+async function defaultHasSession(request: NextRequest, secureCookie: boolean): Promise<string | null> {
   const secret = process.env.NEXTAUTH_SECRET;
-  if (!secret) return false;
+  if (!secret) return null;
   // The same cookie getCurrentUser reads; decoded once per token string (lib/security/session-token.ts), so the page
   // or route handler behind the proxy does not decrypt it a second time.
-  return (await decodeSessionToken(request.cookies.get(sessionCookieName(secureCookie))?.value, secret)) !== null;
+  return (await decodeSessionToken(request.cookies.get(sessionCookieName(secureCookie))?.value, secret))?.stage ?? null;
 }
 
 /** Route handlers of our own; next-auth's (/api/auth/*) keep the full path, as they may answer with a page. */
 function isApiPath(pathname: string): boolean {
   return (pathname === '/api' || pathname.startsWith('/api/')) && pathname !== '/api/auth' && !pathname.startsWith('/api/auth/');
+}
+
+/** Where a page request of a session at `stage` must go instead, or null when it may open `pathname`. */
+export function stepPathFor(stage: string, pathname: string): string | null {
+  if (stage === 'complete') return null;
+  if (stage === 'enrol') return pathname === '/enrol' || pathname === '/change-password' ? null : '/enrol';
+  // `second-factor` (and anything unknown): only the second-factor page, which is under the public /login.
+  return '/login/second-factor';
 }
 
 export async function handleProxy(request: NextRequest, deps: ProxyDeps = {}): Promise<NextResponse> {
@@ -74,9 +86,17 @@ export async function handleProxy(request: NextRequest, deps: ProxyDeps = {}): P
 
   const method = request.method.toUpperCase();
   if ((method === 'GET' || method === 'HEAD') && !isPublicPath(pathname)) {
-    const hasSession = await (deps.hasSession ?? defaultHasSession)(request, https);
-    if (!hasSession) {
+    const found = await (deps.hasSession ?? defaultHasSession)(request, https);
+    const stage = found === true ? 'complete' : found === false ? null : found;
+    if (!stage) {
       const target = new URL(loginPathFor(`${pathname}${search}`), publicUrl.origin);
+      return finish(NextResponse.redirect(target));
+    }
+    // Half signed in: only the next step opens (pages check the session row again, and so does every action).
+    const step = stepPathFor(stage, pathname);
+    if (step) {
+      const target = new URL(step, publicUrl.origin);
+      if (step === '/login/second-factor') target.searchParams.set('callbackUrl', `${pathname}${search}`);
       return finish(NextResponse.redirect(target));
     }
   }

@@ -11,7 +11,8 @@ export function sessionCookieName(secure: boolean): string {
 const CLOCK_TOLERANCE_MS = 15_000;
 const MAX_TOKENS = 10_000;
 
-type Decoded = { sid: string | null; expMs: number };
+/** `stage`: where the sign-in stood when the token was issued (`second-factor`, `enrol` or `complete`). */
+type Decoded = { sid: string | null; expMs: number; stage: string };
 
 /**
  * Decrypted session tokens, by the token string: decrypting one costs an HKDF key derivation plus AES-GCM
@@ -58,7 +59,12 @@ export async function decodeSessionToken(token: string | undefined, secret: stri
     return null; // tampered, foreign-secret or expired JWT
   }
   if (!payload || typeof payload.exp !== 'number') return null;
-  const decoded: Decoded = { sid: typeof payload.sid === 'string' && payload.sid ? payload.sid : null, expMs: payload.exp * 1000 };
+  const decoded: Decoded = {
+    sid: typeof payload.sid === 'string' && payload.sid ? payload.sid : null,
+    expMs: payload.exp * 1000,
+    // Tokens issued before the second factor existed carry no stage: they were complete sign-ins.
+    stage: typeof payload.stage === 'string' ? payload.stage : 'complete',
+  };
   if (tokens.size >= MAX_TOKENS) {
     const oldest = tokens.keys().next();
     if (!oldest.done) tokens.delete(oldest.value);

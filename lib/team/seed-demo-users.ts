@@ -4,6 +4,8 @@ import type { ConsoleDb } from '../db/client';
 import { users } from '../db/schema';
 import { DEMO_USERS } from './demo-users';
 import { hashPassword, verifyPassword } from '../auth/password';
+import { demoTotpSecret } from '../auth/factors/secret-box';
+import { seedTotp } from '../auth/factors/totp';
 import { can } from '../auth/permissions';
 
 /**
@@ -17,7 +19,12 @@ const DEMO_APPROVER_SINCE = new Date(0);
  * Seeds the demo users into an EMPTY users table only (first start). Once anyone exists — demo users with
  * changed passwords, or real users — nothing is re-created. Concurrent starts are safe (ON CONFLICT).
  */
-export async function seedDemoUsers(db: ConsoleDb): Promise<number> {
+/**
+ * With `serverSecret` (the embedded sandbox only: lib/startup.ts), each demo user also gets an authenticator app
+ * whose secret is derived from this installation's NEXTAUTH_SECRET (lib/auth/factors/secret-box.ts), so a plain
+ * browser on a fresh machine signs in with `npm run demo:totp -- <e-mail>` printing the current code.
+ */
+export async function seedDemoUsers(db: ConsoleDb, serverSecret?: string): Promise<number> {
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if (count > 0) return 0;
   const rows = await Promise.all(
@@ -29,7 +36,15 @@ export async function seedDemoUsers(db: ConsoleDb): Promise<number> {
       approverSince: can(u.role, 'payouts:approve') ? DEMO_APPROVER_SINCE : null,
     })),
   );
-  const inserted = await db.insert(users).values(rows).onConflictDoNothing({ target: users.email }).returning({ id: users.id });
+  const inserted = await db
+    .insert(users)
+    .values(rows)
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id, email: users.email });
+  if (serverSecret) {
+    const at = new Date();
+    for (const user of inserted) await seedTotp(db, user.id, demoTotpSecret(serverSecret, user.email), serverSecret, at);
+  }
   return inserted.length;
 }
 

@@ -7,7 +7,7 @@ import { changePasswordSchema } from './schema';
 
 /** Any signed-in user (no permission), including one who must change a one-time password first. */
 export const changePasswordAction = actionClient
-  .metadata({ name: 'auth.changePassword' })
+  .metadata({ name: 'auth.changePassword', allowEnrolment: true })
   .inputSchema(changePasswordSchema)
   .action(async ({ parsedInput, ctx }) => {
     ctx.audit.target = ctx.user.id;

@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { redirect } from 'next/navigation';
 import { IntlScope } from '@/components/i18n/intl-scope';
 import { Alert } from '@/components/ui/alert';
-import { getCurrentUser } from '@/lib/auth/session';
+import { getSessionUser, pathForStage } from '@/lib/auth/session';
 import { getEnv } from '@/lib/env';
 import { sanitizeCallbackUrl } from '@/lib/security/callback-url';
 import { LoginForm } from './_components/login-form';
@@ -20,7 +20,11 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   // Only same-origin relative paths survive: an open redirect after sign-in is a phishing tool.
   const callbackUrl = sanitizeCallbackUrl(first(params.callbackUrl), env.PUBLIC_ORIGIN);
 
-  if (await getCurrentUser()) redirect(callbackUrl);
+  const session = await getSessionUser();
+  if (session) {
+    const step = pathForStage(session);
+    redirect(step === '/login/second-factor' ? `${step}?callbackUrl=${encodeURIComponent(callbackUrl)}` : (step ?? callbackUrl));
+  }
   const t = await getTranslations('auth.login');
 
   return (

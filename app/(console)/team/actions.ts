@@ -1,6 +1,10 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
+import { z } from 'zod';
+import { setSecondFactorRequired } from '@/lib/auth/factors/second-factor';
+import { now } from '@/lib/clock';
+import { getDb } from '@/lib/db/client';
 import { actionClient } from '@/lib/actions/safe-action';
 import { unlockUser } from '@/lib/auth/lockout';
 import { changeRole, createUser, setDisabled } from '@/lib/team/users';
@@ -51,4 +55,19 @@ export const unlockUserAction = actionClient
     ctx.audit.details = { email, activeLocks };
     revalidatePath('/team');
     return { id: parsedInput.userId, unlocked: activeLocks > 0 };
+  });
+
+/**
+ * The team's "a second factor is required for everyone". Turning it on ends the sessions of everyone without a
+ * factor (their next sign-in takes them to enrolment) and needs the admin's own factor first.
+ */
+export const setSecondFactorRequiredAction = actionClient
+  .metadata({ name: 'team.setSecondFactorRequired', permission: 'team:manage' })
+  .inputSchema(z.object({ required: z.boolean() }))
+  .action(async ({ parsedInput, ctx }) => {
+    ctx.audit.target = 'team';
+    const { signedOut } = await setSecondFactorRequired(await getDb(), ctx.user, parsedInput.required, now());
+    ctx.audit.details = { required: parsedInput.required, signedOut };
+    revalidatePath('/team');
+    return { required: parsedInput.required, signedOut };
   });

@@ -10,6 +10,11 @@ import { CardList, CardListItem } from '@/components/ui/card-list';
 import { Table, TableCaption, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { requirePage } from '@/lib/auth/session';
 import { lockedEmails } from '@/lib/auth/lockout';
+import { secondFactorPolicy, usersWithoutFactor } from '@/lib/auth/factors/second-factor';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { getDb } from '@/lib/db/client';
+import { getEnv } from '@/lib/env';
+import { SecondFactorSetting } from './_components/second-factor-setting';
 import { listUsers, type PublicUser } from '@/lib/team/users';
 import { AddUserButton } from './_components/add-user-button';
 import { DisableUserButton } from './_components/disable-user-button';
@@ -27,6 +32,23 @@ function When({ at }: { at: Date | null }) {
   const t = useTranslations('team');
   if (!at) return <span className="text-fg-muted">{t('never')}</span>;
   return <DateTimeText value={at.toISOString()} className="tabular whitespace-nowrap" />;
+}
+
+/** The first few names (the table's column shows everyone); a long team ends the list with an ellipsis. */
+function namesList(names: string[]): string {
+  const shown = names.slice(0, 8).join(', ');
+  return names.length > 8 ? `${shown}, …` : shown;
+}
+
+function FactorBadge({ has }: { has: boolean }) {
+  const t = useTranslations('team.secondFactor');
+  return has ? (
+    <Badge tone="success">{t('has')}</Badge>
+  ) : (
+    <Badge tone="warning" dot>
+      {t('none')}
+    </Badge>
+  );
 }
 
 function UserStatus({ user, locked }: { user: PublicUser; locked: boolean }) {
@@ -61,7 +83,14 @@ function UserStatus({ user, locked }: { user: PublicUser; locked: boolean }) {
 
 export default async function TeamPage() {
   const me = await requirePage('/team');
-  const [users, locked] = await Promise.all([listUsers(), lockedEmails()]);
+  const db = await getDb();
+  const [users, locked, withoutFactor, policy] = await Promise.all([
+    listUsers(),
+    lockedEmails(),
+    usersWithoutFactor(db),
+    secondFactorPolicy(db, getEnv().SANDBOX),
+  ]);
+  const activeWithout = users.filter((u) => !u.disabledAt && withoutFactor.has(u.id));
   const activeAdmins = users.filter((u) => u.role === 'admin' && !u.disabledAt).length;
   const t = await getTranslations('team');
   const addUser = (
@@ -77,6 +106,22 @@ export default async function TeamPage() {
         description={t('description')}
         actions={addUser}
       />
+      <Card className="mb-6" data-testid="second-factor-setting">
+        <CardHeader
+          title={t('secondFactor.title')}
+          description={policy.required ? t('secondFactor.onBody') : t('secondFactor.offBody')}
+        />
+        <CardBody className="space-y-3">
+          <p className="text-sm text-fg" data-testid="second-factor-without">
+            {activeWithout.length === 0
+              ? t('secondFactor.everyone')
+              : t('secondFactor.without', { count: activeWithout.length, names: namesList(activeWithout.map((u) => u.name)) })}
+          </p>
+          <IntlScope namespaces={CLIENT_NAMESPACES}>
+            <SecondFactorSetting required={policy.required} without={activeWithout.length} />
+          </IntlScope>
+        </CardBody>
+      </Card>
       {users.length === 0 ? (
         <EmptyState title={t('emptyTitle')} description={t('emptyBody')} action={addUser} />
       ) : (
@@ -90,6 +135,7 @@ export default async function TeamPage() {
                   <TH>{t('user')}</TH>
                   <TH>{t('role')}</TH>
                   <TH>{t('status')}</TH>
+                  <TH>{t('secondFactor.column')}</TH>
                   <TH>{t('lastSignIn')}</TH>
                   <TH className="text-right">
                     <span className="sr-only">{t('actions')}</span>
@@ -114,6 +160,9 @@ export default async function TeamPage() {
                       </TD>
                       <TD>
                         <UserStatus user={user} locked={locked.has(user.email)} />
+                      </TD>
+                      <TD>
+                        <FactorBadge has={!withoutFactor.has(user.id)} />
                       </TD>
                       <TD>
                         <When at={user.lastSignInAt} />
@@ -146,7 +195,10 @@ export default async function TeamPage() {
                       </p>
                       <p className="text-xs text-fg-muted [overflow-wrap:anywhere]">{user.email}</p>
                     </div>
-                    <UserStatus user={user} locked={locked.has(user.email)} />
+                    <div className="flex flex-col items-end gap-1">
+                      <UserStatus user={user} locked={locked.has(user.email)} />
+                      <FactorBadge has={!withoutFactor.has(user.id)} />
+                    </div>
                   </div>
                   <p className="text-xs text-fg-muted">
                     {t('lastSignInLabel')} <When at={user.lastSignInAt} />

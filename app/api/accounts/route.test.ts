@@ -29,7 +29,7 @@ beforeEach(() => {
   const time = fakeTime();
   token = makeJwt(Math.floor(time.now() / 1000) + 3600);
   state.client = createApiClient(testConfig(time, recordingLogger()));
-  state.user = { id: 'u1', email: 'viewer@acme.test', name: 'Vitor Viewer', role: 'viewer', sessionId: 's1', mustChangePassword: false, locale: null, timeZone: null };
+  state.user = { id: 'u1', email: 'viewer@acme.test', name: 'Vitor Viewer', role: 'viewer', sessionId: 's1', mustChangePassword: false, locale: null, timeZone: null, stage: 'complete', amr: 'pwd+totp', factorVerifiedAt: null };
   server.use(http.post(`${BASE}/api/oauth/client/token`, () => HttpResponse.json({ accessToken: token, tokenType: 'Bearer', expiresIn: 3600 })));
 });
 

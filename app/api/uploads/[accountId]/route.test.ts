@@ -25,7 +25,7 @@ const EXE = new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0]);
 const server = setupServer();
 const upstream: { key: string | null; body: unknown; file: File }[] = [];
 
-const compliance: SessionUser = { id: 'u2', email: 'compliance@acme.test', name: 'C', role: 'compliance', sessionId: 's2', mustChangePassword: false, locale: null, timeZone: null };
+const compliance: SessionUser = { id: 'u2', email: 'compliance@acme.test', name: 'C', role: 'compliance', sessionId: 's2', mustChangePassword: false, locale: null, timeZone: null, stage: 'complete', amr: 'pwd+totp', factorVerifiedAt: null };
 const finance: SessionUser = { ...compliance, id: 'u3', email: 'finance@acme.test', role: 'finance' };
 const viewer: SessionUser = { ...compliance, id: 'u4', email: 'viewer@acme.test', role: 'viewer' };
 
