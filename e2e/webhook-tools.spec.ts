@@ -51,7 +51,7 @@ test('an outside URL this sandbox cannot deliver to is flagged on the field and 
 
 test('Check a signature: the pasted headers are verified on the server and the scheme is explained', async ({ adminPage: page }) => {
   await page.goto('/webhooks');
-  await page.getByRole('link', { name: /\/api\/webhooks$/ }).first().click();
+  await page.locator('a:visible', { hasText: /\/api\/webhooks$/ }).first().click();
   await page.waitForURL(/\/webhooks\/[0-9a-f-]{36}/);
   await page.getByTestId('attempt-row').first().getByRole('link').click();
   await page.waitForURL(/[?&]log=/);
@@ -98,7 +98,7 @@ test('a viewer can check a signature too (read-only), in Portuguese', async ({ b
   const context = await browser.newContext({ baseURL, locale: 'pt-BR', storageState: storageStatePath('viewer', baseURL!) });
   const page = await context.newPage();
   await page.goto('/webhooks');
-  await page.getByRole('link', { name: /\/api\/webhooks$/ }).first().click();
+  await page.locator('a:visible', { hasText: /\/api\/webhooks$/ }).first().click();
   await page.getByTestId('attempt-row').first().getByRole('link').click();
   await page.waitForURL(/[?&]log=/);
   const panel = page.getByTestId('attempt-panel');

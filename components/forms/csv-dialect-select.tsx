@@ -19,7 +19,7 @@ export function CsvDialectSelect({
       <Label htmlFor={id} className="text-xs">
         {labels.label}
       </Label>
-      <Select id={id} wrapperClassName="w-full sm:w-64" className="text-sm" {...props}>
+      <Select id={id} wrapperClassName="w-full sm:w-auto" className="text-sm" {...props}>
         {CSV_DIALECTS.map((d) => (
           <option key={d} value={d}>
             {labels[d]}

@@ -110,7 +110,11 @@ export function CreateSubscriptionButton({ sandboxOn, reach }: { sandboxOn: bool
               inputMode="url"
               autoComplete="url"
               value={url}
-              onChange={(e) => setUrl(e.target.value)}
+              onChange={(e) => {
+                setUrl(e.target.value);
+                // A shown error follows the typing, so leaving the field (a click elsewhere) never moves the form.
+                if (errors.url) setErrors((all) => ({ ...all, url: urlError(e.target.value.trim()) }));
+              }}
               onBlur={() => setErrors((all) => ({ ...all, url: urlError(url.trim()) }))}
             />
           </Field>
