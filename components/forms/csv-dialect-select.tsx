@@ -1,7 +1,7 @@
 import type { SelectHTMLAttributes } from 'react';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
-import { CSV_DIALECTS } from '@/lib/domain/operations/csv';
+import { CSV_DIALECTS } from '@/lib/domain/operations/csv-dialects';
 
 export type CsvDialectLabels = { label: string; standard: string; 'pt-BR': string };
 

@@ -35,7 +35,7 @@ const PLAIN_DECIMAL = /^-?\d+([.,]\d+)?$/;
  */
 export type CsvDialect = { name: 'standard' } | { name: 'pt-BR'; timeZone: string };
 export const STANDARD_CSV: CsvDialect = { name: 'standard' };
-export const CSV_DIALECTS = ['standard', 'pt-BR'] as const;
+export { CSV_DIALECTS } from './csv-dialects';
 
 /** The `dialect` query parameter; anything else is the standard layout. `timeZone` must be a valid IANA name. */
 export function parseCsvDialect(param: string | null | undefined, timeZone: string): CsvDialect {
