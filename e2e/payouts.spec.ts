@@ -352,8 +352,11 @@ test('the admin finds every step of a payout in /audit, the refused replay inclu
   await expect(card).toContainText(firstPayoutId);
   await expectNoSidewaysScroll(page);
   await page.setViewportSize({ width: 1280, height: 720 });
-  const href = await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
-  const csv = await page.request.get(href!);
+  // The export is a GET form (filters as hidden fields, the layout a choice): the URL it submits.
+  const href = await page
+    .getByTestId('audit-export')
+    .evaluate((form) => `/api/audit/export?${new URLSearchParams(new FormData(form as HTMLFormElement) as unknown as Record<string, string>)}`);
+  const csv = await page.request.get(href);
   expect(csv.headers()['content-type']).toContain('text/csv');
   const text = await csv.text();
   expect(text).toContain(firstPayoutId);

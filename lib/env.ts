@@ -42,6 +42,11 @@ export type Env = {
   SECURE_COOKIES: boolean;
   /** Extra webhook targets the embedded sandbox may deliver to (besides `${PUBLIC_URL}/api/webhooks`). */
   SANDBOX_WEBHOOK_ALLOW: string[];
+  /**
+   * The embedded sandbox delivers to hosts outside this machine only when this is `1`/`true` (read by the sandbox
+   * itself, lib/sandbox/webhooks/config.ts; the console reads it to warn before saving an undeliverable URL).
+   */
+  SANDBOX_WEBHOOK_ALLOW_EXTERNAL: boolean;
   /** `POST /sandbox/_sandbox/customers` answers only when this is on. */
   SANDBOX_ALLOW_CUSTOMER_CREATION: boolean;
   /** Key of the sandbox helpers that act on every customer (the clock); unset: generated, never shown. */
@@ -171,6 +176,8 @@ export function parseEnv(source: Source, opts: { cwd?: string } = {}): Env {
     z.string().optional().transform((v) => (v ?? '').split(/[\s,]+/).filter(Boolean)).pipe(z.array(httpUrl)),
     source.SANDBOX_WEBHOOK_ALLOW,
   );
+  // The same reading as the sandbox's deliveryConfigFromEnv, so the console's warning and the deliveries agree.
+  const SANDBOX_WEBHOOK_ALLOW_EXTERNAL = source.SANDBOX_WEBHOOK_ALLOW_EXTERNAL === '1' || source.SANDBOX_WEBHOOK_ALLOW_EXTERNAL === 'true';
   const SANDBOX_ALLOW_CUSTOMER_CREATION =
     field('SANDBOX_ALLOW_CUSTOMER_CREATION', z.enum(['on', 'off']).optional(), source.SANDBOX_ALLOW_CUSTOMER_CREATION?.trim().toLowerCase()) === 'on';
   const SANDBOX_ADMIN_KEY = field('SANDBOX_ADMIN_KEY', z.string().trim().min(16).optional(), source.SANDBOX_ADMIN_KEY);
@@ -199,6 +206,7 @@ export function parseEnv(source: Source, opts: { cwd?: string } = {}): Env {
     NEXTAUTH_URL,
     SECURE_COOKIES: PUBLIC_URL.startsWith('https://'),
     SANDBOX_WEBHOOK_ALLOW,
+    SANDBOX_WEBHOOK_ALLOW_EXTERNAL,
     SANDBOX_ALLOW_CUSTOMER_CREATION,
     SANDBOX_ADMIN_KEY,
     OPERATIONS_STUCK_MINUTES: stuck.value,

@@ -7,6 +7,7 @@ import { MenuDismiss } from '@/components/shell/menu-dismiss';
 import { MobileNav } from '@/components/shell/mobile-nav';
 import { navForRole, type NavGroupLabels } from '@/components/shell/nav';
 import { NavLinks } from '@/components/shell/nav-links';
+import { RouteProgress } from '@/components/shell/route-progress';
 import { SandboxBanner } from '@/components/shell/sandbox-banner';
 import { SkipLink } from '@/components/shell/skip-link';
 import { parseTheme, THEME_COOKIE } from '@/components/shell/theme';
@@ -43,6 +44,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
 
   return (
     <ToastProvider>
+      <RouteProgress label={t('loadingPage')} />
       <SkipLink />
       <MenuDismiss />
       {sandbox ? <SandboxBanner /> : null}

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getLocale, getTimeZone, getTranslations } from 'next-intl/server';
+import { CsvDialectSelect } from '@/components/forms/csv-dialect-select';
 import { DateTimeText } from '@/components/i18n/date-time-text';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button-variants';
@@ -15,6 +16,7 @@ import { listAuditActions, listAuditEvents } from '@/lib/audit/list-audit';
 import { requirePage } from '@/lib/auth/session';
 import { AUDIT_OUTCOMES, auditQueryString, dateBounds, parseAuditFilters } from '@/lib/domain/audit/filters';
 import type { SearchParams } from '@/lib/domain/lists/list-params';
+import { DEFAULT_TIME_ZONE } from '@/lib/i18n/config';
 import { isUuid } from '@/lib/validation/uuid';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -52,7 +54,8 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
     listAuditActions(),
   ]);
   const query = auditQueryString(filters);
-  const exportHref = `/api/audit/export${query ? `${query}&` : '?'}lang=${encodeURIComponent(locale)}`;
+  // The export is a GET form: the filters, language and zone ride along as hidden fields, the layout is chosen.
+  const exportFields = [...new URLSearchParams(query.slice(1)).entries(), ['lang', locale], ['tz', (await getTimeZone()) ?? DEFAULT_TIME_ZONE]];
   const nextHref = page.nextCursor ? `/audit${query ? `${query}&` : '?'}cursor=${encodeURIComponent(page.nextCursor)}` : null;
   /** What a row and a card both show of one event. */
   const cells = (e: (typeof page.data)[number]) => {
@@ -80,10 +83,21 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         title={t('title')}
         description={t('description')}
         actions={
-          // A download, not a page: a plain link so the browser saves the streamed CSV.
-          <a href={exportHref} className={buttonVariants({ variant: 'secondary' })} download>
-            {t('export')}
-          </a>
+          // A download, not a page: a plain GET form so the browser saves the streamed CSV, scripts or not.
+          <form method="get" action="/api/audit/export" className="flex flex-wrap items-end gap-2" data-testid="audit-export">
+            {exportFields.map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+            <CsvDialectSelect
+              id="audit-csv-dialect"
+              name="dialect"
+              defaultValue="standard"
+              labels={{ label: t('exportFormat'), standard: t('exportStandard'), 'pt-BR': t('exportPtBR') }}
+            />
+            <button type="submit" className={buttonVariants({ variant: 'secondary' })}>
+              {t('export')}
+            </button>
+          </form>
         }
       />
       {/* Six fields side by side need about 61rem: only from 2xl; three per row below (pt-BR options were cut at 1280 px). */}

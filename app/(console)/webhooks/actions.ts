@@ -1,20 +1,26 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
+import { getTranslations } from 'next-intl/server';
 import { actionClient } from '@/lib/actions/safe-action';
 import { DomainError } from '@/lib/errors';
 import { loadOwnAccounts } from '@/lib/api/own-accounts';
 import { createTestTransfer } from '@/lib/api/sandbox-helpers';
 import { pickTestTransferAccounts, TEST_TRANSFER_ASSET, TEST_TRANSFER_VALUE } from '@/lib/domain/webhooks/test-events';
-import { createSubscription, deleteSubscription, getSubscription, resendExecutionLog } from '@/lib/api/subscriptions';
+import { getServiceCredentials } from '@/lib/api/default-client';
+import { createSubscription, deleteSubscription, getExecutionLog, getSubscription, resendExecutionLog } from '@/lib/api/subscriptions';
 import { failNextDeliveries } from '@/lib/api/webhooks';
 import { dayBoundary } from '@/lib/time/zone';
 import { getEnv } from '@/lib/env';
+import { reachProblem } from '@/lib/domain/webhooks/delivery-reach';
+import { deliveryReach } from '@/lib/webhooks/delivery-reach';
 import { derivedKey } from '@/lib/webhooks/replay-key';
+import { checkSignature } from '@/lib/webhooks/signature-check';
 import { planReplay } from '@/lib/webhooks/load';
 import { startReplayRunner } from '@/lib/webhooks/replay-runner';
 import { cancelReplayJob, getReplayJob, insertReplayJob } from '@/lib/webhooks/replay-store';
 import {
+  checkSignatureSchema,
   createSubscriptionSchema,
   failNextSchema,
   jobIdSchema,
@@ -34,13 +40,22 @@ function sandboxOn(): boolean {
   return getEnv().SANDBOX === 'on';
 }
 
-/** Creates the subscription; the URL rule is checked here too (never trusting the form). */
+/**
+ * Creates the subscription; the URL rule and this deployment's delivery reach are checked here too (never trusting
+ * the form): a URL whose every delivery would fail is refused rather than saved.
+ */
 export const createSubscriptionAction = actionClient
   .metadata({ name: 'webhooks.createSubscription', permission: MANAGE })
   .inputSchema(createSubscriptionSchema)
   .action(async ({ parsedInput, ctx }) => {
     const problem = urlProblem(parsedInput.url, sandboxOn());
     if (problem) throw new DomainError('INVALID_INPUT', problem, { url: problem });
+    const unreachable = reachProblem(parsedInput.url, deliveryReach());
+    if (unreachable) {
+      const t = await getTranslations('webhooks');
+      const sentence = t(unreachable.key, { host: unreachable.host, receiver: unreachable.receiver });
+      throw new DomainError('UNDELIVERABLE_URL', sentence, { url: sentence }, 422);
+    }
     const { data } = await createSubscription(
       {
         url: parsedInput.url,
@@ -76,6 +91,24 @@ export const resendAction = actionClient
     ctx.audit.target = parsedInput.logId;
     ctx.audit.details = { subscriptionId: parsedInput.subscriptionId };
     return { logId: parsedInput.logId };
+  });
+
+/**
+ * "Check a signature" on an attempt: anyone who reads the logs may check what their receiver got. The secret is read
+ * and used here only; the answer holds verdicts and the client id (lib/webhooks/signature-check.ts).
+ */
+export const checkSignatureAction = actionClient
+  .metadata({ name: 'webhooks.checkSignature', permission: 'webhooks:read' })
+  .inputSchema(checkSignatureSchema)
+  .action(async ({ parsedInput, ctx }) => {
+    const [{ data: log }, credentials] = await Promise.all([
+      getExecutionLog(parsedInput.subscriptionId, parsedInput.logId),
+      getServiceCredentials(),
+    ]);
+    const result = checkSignature(parsedInput, log, credentials);
+    ctx.audit.target = parsedInput.logId;
+    ctx.audit.details = { subscriptionId: parsedInput.subscriptionId, messageId: parsedInput.messageId, signature: result.signature };
+    return result;
   });
 
 function windowOf(input: ReplayWindowInput): { from: Date | null; to: Date | null } {

@@ -16,6 +16,7 @@ import { requirePage } from '@/lib/auth/session';
 import type { DeliveryHealth } from '@/lib/domain/webhooks/health';
 import { parseListParams, type SearchParams } from '@/lib/domain/lists/list-params';
 import { getEnv } from '@/lib/env';
+import { deliveryReach } from '@/lib/webhooks/delivery-reach';
 import { loadDayHealth } from '@/lib/webhooks/load';
 import { CreateSubscriptionButton } from './_components/create-subscription';
 import { DeleteSubscriptionButton } from './_components/delete-subscription-button';
@@ -39,7 +40,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
   const sandboxOn = getEnv().SANDBOX === 'on';
   const create = canManage ? (
     <IntlScope namespaces={['webhooks', 'validation']}>
-      <CreateSubscriptionButton sandboxOn={sandboxOn} />
+      <CreateSubscriptionButton sandboxOn={sandboxOn} reach={deliveryReach()} />
     </IntlScope>
   ) : null;
 

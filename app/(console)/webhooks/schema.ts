@@ -71,3 +71,13 @@ export const testEventsSchema = z.object({
   intentKey: uuid,
   count: z.number().check(z.int(), z.minimum(1, 'errors.countRange'), z.maximum(50, 'errors.countRange')),
 });
+
+/** "Check a signature": what a receiver got, pasted; the attempt names the message and the body it is compared with. */
+export const checkSignatureSchema = z.object({
+  subscriptionId: uuid,
+  logId: uuid,
+  messageId: z.string().check(z.trim(), z.minLength(1, 'errors.messageIdRequired'), z.maxLength(200, 'errors.messageIdRequired')),
+  signature: z.string().check(z.trim(), z.minLength(1, 'errors.signatureRequired'), z.maxLength(512, 'errors.signatureRequired')),
+  body: z.optional(z.string().check(z.maxLength(200_000, 'errors.bodyTooLong'))),
+});
+export type CheckSignatureInput = z.infer<typeof checkSignatureSchema>;

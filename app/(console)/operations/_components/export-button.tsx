@@ -1,6 +1,7 @@
 'use client';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
+import { CsvDialectSelect } from '@/components/forms/csv-dialect-select';
 import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { Button } from '@/components/ui/button';
 import { attachmentFileName, csvRecordCounter, dataRows } from '@/lib/domain/operations/csv-progress';
@@ -32,11 +33,13 @@ function saveFile(blob: Blob, name: string): void {
  * "Export CSV": streams `GET /api/operations/export` (every operation matching the list's filters, walked page by
  * page on the server) and counts the rows as they arrive, so a long export shows how far it got and can be
  * cancelled; the file is saved when the last row is in. A broken stream saves nothing (never a silently short
- * file).
+ * file). The file is the bytes the server sent, untouched: decoding them to text and saving that again dropped the
+ * byte-order mark Excel needs to read UTF-8. The layout (standard or pt-BR spreadsheet) is an explicit choice.
  */
 export function ExportButton({ href }: { href: string }) {
   const t = useTranslations('operations.export');
   const failureSentence = useFailureSentence();
+  const [dialect, setDialect] = useState('standard');
   const [state, setState] = useState<ExportState>({ phase: 'idle' });
   const controller = useRef<AbortController | null>(null);
   useEffect(() => () => controller.current?.abort(), []);
@@ -46,7 +49,8 @@ export function ExportButton({ href }: { href: string }) {
     controller.current = abort;
     setState({ phase: 'running', rows: 0 });
     try {
-      const res = await fetch(href, { signal: abort.signal, headers: { Accept: 'text/csv' } });
+      const url = dialect === 'standard' ? href : `${href}${href.includes('?') ? '&' : '?'}dialect=${encodeURIComponent(dialect)}`;
+      const res = await fetch(url, { signal: abort.signal, headers: { Accept: 'text/csv' } });
       if (!res.ok || !res.body) {
         const body = (await res.json().catch(() => null)) as { code?: string; sentence?: string; requestId?: string } | null;
         setState({
@@ -57,20 +61,23 @@ export function ExportButton({ href }: { href: string }) {
         });
         return;
       }
-      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+      const reader = res.body.getReader();
+      // Text only to count records; the saved parts are the raw bytes.
+      const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
       const counter = csvRecordCounter();
-      const parts: string[] = [];
+      const parts: Uint8Array<ArrayBuffer>[] = [];
       let shown = 0;
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
         parts.push(value);
-        const records = counter.push(value);
+        const records = counter.push(decoder.decode(value, { stream: true }));
         if (Date.now() - shown >= PROGRESS_EVERY_MS) {
           shown = Date.now();
           setState({ phase: 'running', rows: dataRows(records) });
         }
       }
+      counter.push(decoder.decode());
       const rows = dataRows(counter.finish());
       saveFile(new Blob(parts, { type: 'text/csv;charset=utf-8' }), attachmentFileName(res.headers.get('Content-Disposition'), 'operations.csv'));
       setState({ phase: 'done', rows });
@@ -85,8 +92,15 @@ export function ExportButton({ href }: { href: string }) {
 
   const running = state.phase === 'running';
   return (
-    <div className="flex flex-col items-end gap-1">
-      <div className="flex items-center gap-2">
+    <div className="flex flex-col items-stretch gap-1 sm:items-end">
+      <div className="flex flex-wrap items-end gap-2 sm:justify-end">
+        <CsvDialectSelect
+          id="operations-csv-dialect"
+          labels={{ label: t('format'), standard: t('formatStandard'), 'pt-BR': t('formatPtBR') }}
+          value={dialect}
+          onChange={(e) => setDialect(e.target.value)}
+          disabled={running}
+        />
         {running ? (
           <Button variant="ghost" onClick={() => controller.current?.abort()}>
             {t('cancel')}

@@ -18,13 +18,10 @@ export function OperationsCards({ rows, className }: { rows: OperationRowView[];
       {rows.map(({ op, accountName, stuckMinutes }) => (
         <CardListItem key={op.id} data-operation-id={op.id} data-status={op.currentState.status}>
           <div className="flex items-start justify-between gap-3">
-            <Link
-              href={`/operations/${op.id}`}
-              aria-label={t('open', { type: typeLabel(op.intent.type), id: shortId(op.id) })}
-              className="font-medium text-accent-text hover:underline"
-            >
-              {typeLabel(op.intent.type)}
-              <span className="ml-2 font-mono text-xs text-fg-muted">{shortId(op.id)}</span>
+            {/* Named by what it shows (WCAG 2.5.3, label in name): an aria-label here said more than the text. */}
+            <Link href={`/operations/${op.id}`} className="font-medium text-accent-text hover:underline">
+              {typeLabel(op.intent.type)}{' '}
+              <span className="ml-1 font-mono text-xs text-fg-muted">{shortId(op.id)}</span>
             </Link>
             <span className="flex flex-wrap justify-end gap-1">
               <StatusBadge status={op.currentState.status} />

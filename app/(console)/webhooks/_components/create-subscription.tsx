@@ -14,13 +14,18 @@ import { useIdempotencyKey } from '@/components/forms/use-idempotency-key';
 import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { readActionResult } from '@/lib/actions/result';
 import { EVENTS_BY_RESOURCE, WEBHOOK_RESOURCES, examplePayload, type WebhookEventType } from '@/lib/domain/webhooks/catalog';
+import { reachProblem, type DeliveryReach } from '@/lib/domain/webhooks/delivery-reach';
 import { createSubscriptionAction } from '../actions';
 import { createSubscriptionSchema, urlProblem } from '../schema';
 
 type Errors = { url?: string; events?: string; form?: string };
 
-/** "New subscription": URL, all events or a pick from the catalogue (each with its description and example), retries. */
-export function CreateSubscriptionButton({ sandboxOn }: { sandboxOn: boolean }) {
+/**
+ * "New subscription": URL, all events or a pick from the catalogue (each with its description and example), retries.
+ * The URL field says where this deployment delivers and, on leaving it or submitting, when deliveries to the typed
+ * URL could never arrive (the server refuses those too).
+ */
+export function CreateSubscriptionButton({ sandboxOn, reach }: { sandboxOn: boolean; reach: DeliveryReach }) {
   const t = useTranslations('webhooks');
   const router = useRouter();
   const { toast } = useToast();
@@ -35,6 +40,15 @@ export function CreateSubscriptionButton({ sandboxOn }: { sandboxOn: boolean }) 
   const [pending, startTransition] = useTransition();
 
   const tr = (k: string | undefined) => (k ? (t.has(k) ? t(k) : k) : undefined);
+
+  /** The URL rule, then this deployment's reach: a catalogue key, or a sentence already worded. */
+  function urlError(value: string): string | undefined {
+    if (!value) return undefined;
+    const rule = urlProblem(value, sandboxOn);
+    if (rule) return rule;
+    const unreachable = reachProblem(value, reach);
+    return unreachable ? t(unreachable.key, { host: unreachable.host, receiver: unreachable.receiver }) : undefined;
+  }
 
   function toggle(event: WebhookEventType, on: boolean) {
     setEvents((all) => (on ? [...all, event] : all.filter((e) => e !== event)));
@@ -51,7 +65,7 @@ export function CreateSubscriptionButton({ sandboxOn }: { sandboxOn: boolean }) 
         if (field === 'url' || field === 'events') next[field] ??= issue.message;
       }
     }
-    const problem = input.url ? urlProblem(input.url, sandboxOn) : null;
+    const problem = urlError(input.url);
     if (problem) next.url ??= problem;
     setErrors(next);
     if (next.url || next.events) return;
@@ -64,9 +78,18 @@ export function CreateSubscriptionButton({ sandboxOn }: { sandboxOn: boolean }) 
         router.push(`/webhooks/${outcome.data.id}`);
         return;
       }
-      setErrors({ url: outcome.failure.fieldErrors.url, form: sentence(outcome.failure) });
+      // A refusal about the URL is said once, on the field.
+      const onUrl = outcome.failure.fieldErrors.url;
+      setErrors({ url: onUrl, form: onUrl ? undefined : sentence(outcome.failure) });
     });
   }
+
+  const hint =
+    reach.kind === 'sandbox'
+      ? t(reach.external ? 'create.urlHintReachExternal' : 'create.urlHintReach', {
+          targets: [reach.receiver, ...reach.allowed].join(', '),
+        })
+      : t('create.urlHint');
 
   return (
     <>
@@ -81,8 +104,19 @@ export function CreateSubscriptionButton({ sandboxOn }: { sandboxOn: boolean }) 
       >
         <form onSubmit={submit} noValidate className="min-w-0 space-y-4">
           {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
-          <Field id="subscription-url" label={t('create.url')} hint={sandboxOn ? t('create.urlHintSandbox') : t('create.urlHint')} error={tr(errors.url)} required>
-            <Input type="url" inputMode="url" autoComplete="url" value={url} onChange={(e) => setUrl(e.target.value)} />
+          <Field id="subscription-url" label={t('create.url')} hint={hint} error={tr(errors.url)} required>
+            <Input
+              type="url"
+              inputMode="url"
+              autoComplete="url"
+              value={url}
+              onChange={(e) => {
+                setUrl(e.target.value);
+                // A shown error follows the typing, so leaving the field (a click elsewhere) never moves the form.
+                if (errors.url) setErrors((all) => ({ ...all, url: urlError(e.target.value.trim()) }));
+              }}
+              onBlur={() => setErrors((all) => ({ ...all, url: urlError(url.trim()) }))}
+            />
           </Field>
           <Checkbox id="subscription-all" label={t('create.allEvents')} checked={includeAll} onChange={(e) => setIncludeAll(e.target.checked)} />
           {!includeAll ? (

@@ -3,7 +3,7 @@ import { listAuditEvents } from '@/lib/audit/list-audit';
 import { recordAudit } from '@/lib/audit/record-audit';
 import { auditCsv, type AuditCsvColumn } from '@/lib/domain/audit/csv';
 import { dateBounds, parseAuditFilters } from '@/lib/domain/audit/filters';
-import { CSV_BOM } from '@/lib/domain/operations/csv';
+import { CSV_BOM, parseCsvDialect } from '@/lib/domain/operations/csv';
 import { rateLimits } from '@/lib/security/rate-limits';
 
 export const dynamic = 'force-dynamic';
@@ -13,16 +13,32 @@ const MAX_ROWS = 50_000;
 const PAGE = 1000;
 
 const HEADERS: Record<string, Record<AuditCsvColumn, string>> = {
-  en: { time: 'Time (UTC)', actor: 'Actor', action: 'Action', target: 'Target', outcome: 'Outcome', idempotencyKey: 'Idempotency key', correlationId: 'Correlation id' },
-  'pt-BR': { time: 'Horário (UTC)', actor: 'Autor', action: 'Ação', target: 'Alvo', outcome: 'Resultado', idempotencyKey: 'Chave de idempotência', correlationId: 'Id de correlação' },
+  en: { time: 'Time', actor: 'Actor', action: 'Action', target: 'Target', outcome: 'Outcome', idempotencyKey: 'Idempotency key', correlationId: 'Correlation id' },
+  'pt-BR': { time: 'Horário', actor: 'Autor', action: 'Ação', target: 'Alvo', outcome: 'Resultado', idempotencyKey: 'Chave de idempotência', correlationId: 'Id de correlação' },
 };
 
-/** GET /api/audit/export?actor=&action=&outcome=&target=&from=&to=&lang= — the filtered audit log as CSV. */
+function validZone(tz: string | null): string {
+  if (!tz) return 'UTC';
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return tz;
+  } catch {
+    return 'UTC';
+  }
+}
+
+/**
+ * GET /api/audit/export?actor=&action=&outcome=&target=&from=&to=&lang=&tz=&dialect= — the filtered audit log as
+ * CSV; `dialect=pt-BR` lays it out for a Brazilian spreadsheet with times in `tz` (lib/domain/operations/csv.ts).
+ */
 export const GET = guardedGet('audit:read', async ({ request, user }) => {
   await rateLimits.export.enforce(user.id);
   const url = new URL(request.url);
   const filters = parseAuditFilters(url.searchParams);
-  const header = HEADERS[url.searchParams.get('lang') ?? 'en'] ?? HEADERS.en!;
+  const dialect = parseCsvDialect(url.searchParams.get('dialect'), validZone(url.searchParams.get('tz')));
+  const titles = HEADERS[url.searchParams.get('lang') ?? 'en'] ?? HEADERS.en!;
+  // The time column names the zone its cells are in: UTC in the standard layout, the reader's in the pt-BR one.
+  const header = { ...titles, time: `${titles.time} (${dialect.name === 'pt-BR' ? dialect.timeZone : 'UTC'})` };
   const { from, to } = dateBounds(filters);
   const query = { actor: filters.actor, action: filters.action, outcome: filters.outcome, target: filters.target, from, to };
   const encoder = new TextEncoder();
@@ -32,11 +48,11 @@ export const GET = guardedGet('audit:read', async ({ request, user }) => {
   // Streamed page by page (keyset), so a large export never sits in memory whole.
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(CSV_BOM + auditCsv([], header)));
+      controller.enqueue(encoder.encode(CSV_BOM + auditCsv([], header, { dialect })));
     },
     async pull(controller) {
       const page = await listAuditEvents({ ...query, limit: PAGE, cursor });
-      controller.enqueue(encoder.encode(auditCsv(page.data, header, { withHeader: false })));
+      controller.enqueue(encoder.encode(auditCsv(page.data, header, { withHeader: false, dialect })));
       rows += page.data.length;
       cursor = page.nextCursor;
       if (!cursor || rows >= MAX_ROWS) controller.close();

@@ -1,6 +1,7 @@
 import { listOperations } from '@/lib/api/operations';
 import { guardedGet } from '@/lib/api/route-handler';
 import { involvesAsset } from '@/lib/domain/operations/view';
+import { parseCsvDialect } from '@/lib/domain/operations/csv';
 import { operationsCsv } from '@/lib/domain/operations/export';
 import { parseOperationListState, toServiceQuery } from '@/lib/domain/operations/list-filters';
 import { rateLimits } from '@/lib/security/rate-limits';
@@ -21,22 +22,24 @@ function validZone(tz: string | null): string {
 }
 
 /**
- * `GET /api/operations/export?type&status&account&asset&from&to&tz` — every operation matching the list's
+ * `GET /api/operations/export?type&status&account&asset&from&to&tz&dialect` — every operation matching the list's
  * filters as CSV, streamed: the first page is fetched before answering (so a refused query gets its real status),
  * the rest one page per pull, so memory stays flat whatever the count. `X-Export-Page-Size` lets the browser show
- * progress in rows.
+ * progress in rows. `dialect=pt-BR` lays it out for a Brazilian spreadsheet (lib/domain/operations/csv.ts), times in `tz`.
  */
 export const GET = guardedGet('operations:read', async ({ request, user }) => {
   // Each export walks every matching operation at the service: 429 with Retry-After past the limit.
   await rateLimits.export.enforce(user.id);
   const url = new URL(request.url);
   const state = parseOperationListState(url.searchParams);
-  const query = { ...toServiceQuery(state, validZone(url.searchParams.get('tz'))), limit: PAGE_SIZE };
+  const zone = validZone(url.searchParams.get('tz'));
+  const query = { ...toServiceQuery(state, zone), limit: PAGE_SIZE };
+  const dialect = parseCsvDialect(url.searchParams.get('dialect'), zone);
   const first = await listOperations(query, { signal: request.signal });
   const chunks = operationsCsv(
     first,
     (cursor) => listOperations({ ...query, cursor, direction: 'NEXT' }, { signal: request.signal }),
-    { keep: state.asset ? (op) => involvesAsset(op, state.asset!) : undefined },
+    { keep: state.asset ? (op) => involvesAsset(op, state.asset!) : undefined, dialect },
   );
   const encoder = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({

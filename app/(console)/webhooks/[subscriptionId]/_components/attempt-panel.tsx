@@ -10,6 +10,7 @@ import { linkToResource, prettyPayload, resourceLinkOf, resourceOfEvent } from '
 import { deliveryHeaders, renderCurl } from '@/lib/domain/webhooks/curl';
 import { DeliveryStatusBadge } from './logs-table';
 import { ResendButton } from './resend-button';
+import { SignatureCheck } from './signature-check';
 
 /**
  * The attempt as a side panel: what was sent (headers, payload pretty and raw), what came back (status, error),
@@ -164,6 +165,9 @@ export async function AttemptPanel({
             </pre>
           </details>
         </div>
+        <IntlScope namespaces={['webhooks']}>
+          <SignatureCheck subscriptionId={log.subscriptionId} logId={log.id} messageId={log.messageId} />
+        </IntlScope>
         <div className="flex flex-wrap items-center gap-3">
           <CopyButton value={curl} label={t('copyCurl')} copiedLabel={t('copied')} />
           <p className="text-sm text-fg-muted">{t('curlHint')}</p>
