@@ -71,6 +71,11 @@ export function pickLocale(saved: string | null | undefined, acceptLanguage: str
   return localeFromAcceptLanguage(acceptLanguage) ?? DEFAULT_LOCALE;
 }
 
+/** A zone named in a request (an export's `tz`), or UTC when it names none the runtime knows. */
+export function zoneOrUtc(value: unknown): string {
+  return isTimeZone(value) ? value : 'UTC';
+}
+
 /** Saved preference, else the browser's (cookie), else America/Sao_Paulo. */
 export function pickTimeZone(saved: string | null | undefined, browser: string | null | undefined): string {
   if (isTimeZone(saved)) return saved;

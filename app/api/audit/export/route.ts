@@ -4,6 +4,7 @@ import { recordAudit } from '@/lib/audit/record-audit';
 import { auditCsv, type AuditCsvColumn } from '@/lib/domain/audit/csv';
 import { dateBounds, parseAuditFilters } from '@/lib/domain/audit/filters';
 import { CSV_BOM, parseCsvDialect } from '@/lib/domain/operations/csv';
+import { zoneOrUtc } from '@/lib/i18n/config';
 import { rateLimits } from '@/lib/security/rate-limits';
 
 export const dynamic = 'force-dynamic';
@@ -17,16 +18,6 @@ const HEADERS: Record<string, Record<AuditCsvColumn, string>> = {
   'pt-BR': { time: 'Horário', actor: 'Autor', action: 'Ação', target: 'Alvo', outcome: 'Resultado', idempotencyKey: 'Chave de idempotência', correlationId: 'Id de correlação' },
 };
 
-function validZone(tz: string | null): string {
-  if (!tz) return 'UTC';
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return tz;
-  } catch {
-    return 'UTC';
-  }
-}
-
 /**
  * GET /api/audit/export?actor=&action=&outcome=&target=&from=&to=&lang=&tz=&dialect= — the filtered audit log as
  * CSV; `dialect=pt-BR` lays it out for a Brazilian spreadsheet with times in `tz` (lib/domain/operations/csv.ts).
@@ -35,7 +26,7 @@ export const GET = guardedGet('audit:read', async ({ request, user }) => {
   await rateLimits.export.enforce(user.id);
   const url = new URL(request.url);
   const filters = parseAuditFilters(url.searchParams);
-  const dialect = parseCsvDialect(url.searchParams.get('dialect'), validZone(url.searchParams.get('tz')));
+  const dialect = parseCsvDialect(url.searchParams.get('dialect'), zoneOrUtc(url.searchParams.get('tz')));
   const titles = HEADERS[url.searchParams.get('lang') ?? 'en'] ?? HEADERS.en!;
   // The time column names the zone its cells are in: UTC in the standard layout, the reader's in the pt-BR one.
   const header = { ...titles, time: `${titles.time} (${dialect.name === 'pt-BR' ? dialect.timeZone : 'UTC'})` };

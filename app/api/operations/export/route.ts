@@ -4,22 +4,13 @@ import { involvesAsset } from '@/lib/domain/operations/view';
 import { parseCsvDialect } from '@/lib/domain/operations/csv';
 import { operationsCsv } from '@/lib/domain/operations/export';
 import { parseOperationListState, toServiceQuery } from '@/lib/domain/operations/list-filters';
+import { zoneOrUtc } from '@/lib/i18n/config';
 import { rateLimits } from '@/lib/security/rate-limits';
 
 export const dynamic = 'force-dynamic';
 
 /** Service pages of this size: the contract's maximum, so the fewest round trips. */
 const PAGE_SIZE = 100;
-
-function validZone(tz: string | null): string {
-  if (!tz) return 'UTC';
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return tz;
-  } catch {
-    return 'UTC';
-  }
-}
 
 /**
  * `GET /api/operations/export?type&status&account&asset&from&to&tz&dialect` — every operation matching the list's
@@ -32,7 +23,7 @@ export const GET = guardedGet('operations:read', async ({ request, user }) => {
   await rateLimits.export.enforce(user.id);
   const url = new URL(request.url);
   const state = parseOperationListState(url.searchParams);
-  const zone = validZone(url.searchParams.get('tz'));
+  const zone = zoneOrUtc(url.searchParams.get('tz'));
   const query = { ...toServiceQuery(state, zone), limit: PAGE_SIZE };
   const dialect = parseCsvDialect(url.searchParams.get('dialect'), zone);
   const first = await listOperations(query, { signal: request.signal });
