@@ -107,4 +107,14 @@ CREATE INDEX IF NOT EXISTS webhook_execution_logs_status_event_page
   ON sandbox.webhook_execution_logs (subscription_id, status, event_type, created_at, id);
 `,
   },
+  {
+    // Retention (webhooks/retention.ts): the oldest logs are found and deleted a small batch at a time. A resend's
+    // claim finds the original delivery of its message (its event's resource id): without an index on message_id
+    // that was a scan of every delivery ever made (lib/db/hot-queries.test.ts).
+    id: '406_history_indexes',
+    sql: `
+CREATE INDEX IF NOT EXISTS webhook_execution_logs_created ON sandbox.webhook_execution_logs (created_at);
+CREATE INDEX IF NOT EXISTS webhook_deliveries_message ON sandbox.webhook_deliveries (message_id);
+`,
+  },
 ];
