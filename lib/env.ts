@@ -47,6 +47,12 @@ export type Env = {
   SANDBOX_ADMIN_KEY: string | undefined;
   /** Minutes after which a not-yet-finished operation is flagged stuck, per type (default 10 for every type). */
   OPERATIONS_STUCK_MINUTES: StuckThresholds;
+  /** Days received webhook events are kept (0: forever). Default 30. */
+  RETENTION_RECEIVED_EVENTS_DAYS: number;
+  /** Days the embedded sandbox keeps webhook execution logs (sandbox clock; 0: forever). Default 30. */
+  RETENTION_EXECUTION_LOGS_DAYS: number;
+  /** Days an ended session's row is kept after it expired (idle or absolute limit). Default 1. */
+  RETENTION_SESSIONS_DAYS: number;
 };
 
 const MIN_SECRET_LENGTH = 32;
@@ -81,6 +87,9 @@ const EXPECTATIONS = {
   SANDBOX_WEBHOOK_ALLOW: 'comma-separated absolute http(s) URLs (webhook targets the sandbox may call)',
   SANDBOX_ALLOW_CUSTOMER_CREATION: '"on" or "off"',
   SANDBOX_ADMIN_KEY: 'a random string of at least 16 characters',
+  RETENTION_RECEIVED_EVENTS_DAYS: 'a whole number of days (0 keeps them forever)',
+  RETENTION_EXECUTION_LOGS_DAYS: 'a whole number of days (0 keeps them forever)',
+  RETENTION_SESSIONS_DAYS: 'a whole number of days',
   OPERATIONS_STUCK_MINUTES: 'minutes, for every type ("15") or per type ("SWAP=5,WITHDRAWAL=60,default=20")',
 } as const;
 
@@ -170,6 +179,12 @@ export function parseEnv(source: Source, opts: { cwd?: string } = {}): Env {
   const stuck = parseStuckThresholds(source.OPERATIONS_STUCK_MINUTES);
   if (!stuck.ok) throw new EnvError('OPERATIONS_STUCK_MINUTES', `${EXPECTATIONS.OPERATIONS_STUCK_MINUTES} (${stuck.error})`);
 
+  const days = (name: keyof typeof EXPECTATIONS, fallback: number) =>
+    field(name, z.coerce.number().int().min(0).max(36_500).optional(), source[name]) ?? fallback;
+  const RETENTION_RECEIVED_EVENTS_DAYS = days('RETENTION_RECEIVED_EVENTS_DAYS', 30);
+  const RETENTION_EXECUTION_LOGS_DAYS = days('RETENTION_EXECUTION_LOGS_DAYS', 30);
+  const RETENTION_SESSIONS_DAYS = days('RETENTION_SESSIONS_DAYS', 1);
+
   return {
     PORT,
     PUBLIC_URL,
@@ -191,6 +206,9 @@ export function parseEnv(source: Source, opts: { cwd?: string } = {}): Env {
     SANDBOX_ALLOW_CUSTOMER_CREATION,
     SANDBOX_ADMIN_KEY,
     OPERATIONS_STUCK_MINUTES: stuck.value,
+    RETENTION_RECEIVED_EVENTS_DAYS,
+    RETENTION_EXECUTION_LOGS_DAYS,
+    RETENTION_SESSIONS_DAYS,
   };
 }
 
