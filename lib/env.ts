@@ -57,6 +57,12 @@ export type Env = {
   TRUSTED_PROXY_HOPS: number;
   /** Hours a user who gained the right to approve payouts waits before approving (0: off). */
   APPROVER_COOL_OFF_HOURS: number;
+  /** Days received webhook events are kept (0: forever). Default 30. */
+  RETENTION_RECEIVED_EVENTS_DAYS: number;
+  /** Days the embedded sandbox keeps webhook execution logs (sandbox clock; 0: forever). Default 30. */
+  RETENTION_EXECUTION_LOGS_DAYS: number;
+  /** Days an ended session's row is kept after it expired (idle or absolute limit). Default 1. */
+  RETENTION_SESSIONS_DAYS: number;
 };
 
 const MIN_SECRET_LENGTH = 32;
@@ -91,6 +97,9 @@ const EXPECTATIONS = {
   SANDBOX_WEBHOOK_ALLOW: 'comma-separated absolute http(s) URLs (webhook targets the sandbox may call)',
   SANDBOX_ALLOW_CUSTOMER_CREATION: '"on" or "off"',
   SANDBOX_ADMIN_KEY: 'a random string of at least 16 characters',
+  RETENTION_RECEIVED_EVENTS_DAYS: 'a whole number of days (0 keeps them forever)',
+  RETENTION_EXECUTION_LOGS_DAYS: 'a whole number of days (0 keeps them forever)',
+  RETENTION_SESSIONS_DAYS: 'a whole number of days',
   OPERATIONS_STUCK_MINUTES: 'minutes, for every type ("15") or per type ("SWAP=5,WITHDRAWAL=60,default=20")',
   TRUSTED_PROXY_HOPS: 'a whole number of proxies from 0 to 10 (0: no proxy, X-Forwarded-For is not read)',
   APPROVER_COOL_OFF_HOURS: 'whole hours from 0 to 720 (0 turns the approver cool-off off)',
@@ -188,6 +197,12 @@ export function parseEnv(source: Source, opts: { cwd?: string } = {}): Env {
   const APPROVER_COOL_OFF_HOURS = parseCoolOffHours(source.APPROVER_COOL_OFF_HOURS);
   if (APPROVER_COOL_OFF_HOURS === null) throw new EnvError('APPROVER_COOL_OFF_HOURS', EXPECTATIONS.APPROVER_COOL_OFF_HOURS);
 
+  const days = (name: keyof typeof EXPECTATIONS, fallback: number) =>
+    field(name, z.coerce.number().int().min(0).max(36_500).optional(), source[name]) ?? fallback;
+  const RETENTION_RECEIVED_EVENTS_DAYS = days('RETENTION_RECEIVED_EVENTS_DAYS', 30);
+  const RETENTION_EXECUTION_LOGS_DAYS = days('RETENTION_EXECUTION_LOGS_DAYS', 30);
+  const RETENTION_SESSIONS_DAYS = days('RETENTION_SESSIONS_DAYS', 1);
+
   return {
     PORT,
     PUBLIC_URL,
@@ -212,6 +227,9 @@ export function parseEnv(source: Source, opts: { cwd?: string } = {}): Env {
     OPERATIONS_STUCK_MINUTES: stuck.value,
     TRUSTED_PROXY_HOPS,
     APPROVER_COOL_OFF_HOURS,
+    RETENTION_RECEIVED_EVENTS_DAYS,
+    RETENTION_EXECUTION_LOGS_DAYS,
+    RETENTION_SESSIONS_DAYS,
   };
 }
 

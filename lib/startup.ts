@@ -1,10 +1,12 @@
 import 'server-only';
-import { getDb } from './db/client';
+import { getDb, startDbMaintenance } from './db/client';
 import { EnvError, getEnv, type Env } from './env';
 import { now } from './clock';
 import { pruneLoginAttempts } from './auth/lockout';
 import { demoPasswordMessage, seedDemoUsers, usersWithDemoPasswords } from './team/seed-demo-users';
 import { pruneSessions } from './auth/sessions';
+import { startRetention } from './db/retention';
+import { registerConsoleRetention } from './retention-rules';
 
 /** A start-up refusal whose message is the one line to print. */
 export class StartupError extends Error {
@@ -25,6 +27,8 @@ export function startConsole(extra?: (env: Env) => Promise<void>): Ready {
   globalForStartup.__consoleReady ??= (async () => {
     const env = getEnv();
     const db = await getDb();
+    // Embedded engine: planner statistics before the first request (PostgreSQL: autovacuum's job).
+    await startDbMaintenance();
     await pruneSessions(db, now());
     await pruneLoginAttempts(db, now());
     if (env.SANDBOX === 'on') {
@@ -34,6 +38,9 @@ export function startConsole(extra?: (env: Env) => Promise<void>): Ready {
       const stillDemo = await usersWithDemoPasswords(db);
       if (stillDemo.length > 0) throw new StartupError(demoPasswordMessage(stillDemo));
     }
+    // Received events and ended sessions, in small batches every 10 minutes (the first pass now, in the background).
+    registerConsoleRetention(env);
+    startRetention(getDb, now);
     if (extra) await extra(env);
   })();
   return globalForStartup.__consoleReady;

@@ -69,6 +69,11 @@ async function main() {
   const rates = process.env.SANDBOX_RATES === 'pinned' ? 'pinned' : 'moving';
   const allow = parseAllowList(process.env.SANDBOX_WEBHOOK_ALLOW);
   const rate = Number(process.env.SANDBOX_CUSTOMER_RATE_LIMIT ?? 0);
+  const retentionRaw = process.env.RETENTION_EXECUTION_LOGS_DAYS?.trim();
+  const retentionDays = retentionRaw ? Number(retentionRaw) : undefined;
+  if (retentionDays !== undefined && !(Number.isInteger(retentionDays) && retentionDays >= 0)) {
+    throw new Error('RETENTION_EXECUTION_LOGS_DAYS: a whole number of days (0 keeps them forever)');
+  }
   const sandbox = createSandbox({
     sql: db.sql,
     basePath: '',
@@ -82,6 +87,9 @@ async function main() {
       customerCreationPerHour: Number.isInteger(rate) && rate > 0 ? rate : 0,
     },
     adminKey: process.env.SANDBOX_ADMIN_KEY || undefined,
+    // PGlite has no autovacuum: statistics and VACUUM from the sandbox's own loop (PostgreSQL: autovacuum).
+    maintenance: db.singleWriter,
+    executionLogRetentionDays: retentionDays,
   });
   await sandbox.ready;
   if ((process.env.SANDBOX_SEED ?? 'on') !== 'off') {

@@ -6,13 +6,14 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool } from 'pg';
 import * as schema from './schema';
+import { Maintenance } from './maintenance';
 
 export type ConsoleSchema = typeof schema;
 /** The common supertype of the PGlite and node-postgres drizzle instances. */
 export type ConsoleDb = PgDatabase<PgQueryResultHKT, ConsoleSchema, ExtractTablesWithRelations<ConsoleSchema>>;
 export type RawClient = { kind: 'pglite'; client: PGlite } | { kind: 'pg'; pool: Pool };
 
-type Holder = { raw?: Promise<RawClient>; db?: Promise<ConsoleDb> };
+type Holder = { raw?: Promise<RawClient>; db?: Promise<ConsoleDb>; maintenance?: Maintenance };
 const globalForDb = globalThis as unknown as { __consoleDbHolder?: Holder };
 const holder = (): Holder => (globalForDb.__consoleDbHolder ??= {});
 
@@ -66,13 +67,29 @@ export function getRawClient(): Promise<RawClient> {
   return h.raw;
 }
 
-export async function createDrizzle(raw: RawClient): Promise<ConsoleDb> {
+/**
+ * The embedded engine's maintenance of the `console` schema (null on PostgreSQL: autovacuum does it). Every
+ * statement drizzle sends is counted as one change of the table it writes; bulk deletes report their own counts.
+ */
+export function consoleMaintenance(): Maintenance | null {
+  return holder().maintenance ?? null;
+}
+
+/** Sees every statement drizzle sends (tests check their plans). */
+export type QueryObserver = (query: string, params: unknown[]) => void;
+
+export async function createDrizzle(raw: RawClient, observe?: QueryObserver): Promise<ConsoleDb> {
   if (raw.kind === 'pglite') {
     const { drizzle } = await import('drizzle-orm/pglite');
-    return drizzle(raw.client, { schema }) as unknown as ConsoleDb;
+    const maintenance = (holder().maintenance ??= new Maintenance({ schema: 'console' }));
+    const logQuery = (query: string, params: unknown[]) => {
+      maintenance.note(query, 1);
+      observe?.(query, params);
+    };
+    return drizzle(raw.client, { schema, logger: { logQuery } }) as unknown as ConsoleDb;
   }
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  return drizzle(raw.pool, { schema }) as unknown as ConsoleDb;
+  return drizzle(raw.pool, { schema, ...(observe ? { logger: { logQuery: observe } } : {}) }) as unknown as ConsoleDb;
 }
 
 export async function migrateConsole(raw: RawClient, db: ConsoleDb): Promise<void> {
@@ -116,14 +133,52 @@ export function getDb(): Promise<ConsoleDb> {
 }
 
 /**
+ * Start-up: ANALYZE every console table, then a pass every few seconds (ANALYZE past a change threshold, VACUUM
+ * every 10 minutes), off the request path. PostgreSQL: nothing — its autovacuum keeps statistics and dead rows.
+ */
+export async function startDbMaintenance(): Promise<void> {
+  const raw = await getRawClient();
+  const maintenance = consoleMaintenance();
+  const globalForMaintenance = globalThis as unknown as { __consoleMaintenanceTimer?: NodeJS.Timeout };
+  if (raw.kind !== 'pglite' || !maintenance || globalForMaintenance.__consoleMaintenanceTimer) return;
+  await maintenance.analyzeAll(raw.client);
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    maintenance
+      .tick(raw.client)
+      .catch((error: unknown) => console.error(`[db] maintenance failed: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => {
+        running = false;
+      });
+  }, 5_000);
+  timer.unref?.();
+  globalForMaintenance.__consoleMaintenanceTimer = timer;
+}
+
+/**
+ * LISTEN on `channel` of the shared PostgreSQL (null on PGlite, where one process writes and signals in-process).
+ * The embedded sandbox's loop wakes on it when another console instance emitted work.
+ */
+export async function listenOnDatabase(channel: string, onPayload: (payload: string) => void): Promise<{ close(): Promise<void> } | null> {
+  const { getEnv } = await import('../env');
+  const url = getEnv().DATABASE_URL;
+  if (!url) return null;
+  const { listenPg } = await import('./pg-listen');
+  return listenPg({ connectionString: url, channel, onPayload });
+}
+
+/**
  * Tests: make getDb()/getRawClient() use this in-memory PGlite (migrated here). One per test file —
  * each instance costs ~670 MB.
  */
-export async function useTestDatabase(client: PGlite): Promise<ConsoleDb> {
-  const raw: RawClient = { kind: 'pglite', client };
-  const db = await createDrizzle(raw);
+export async function useTestDatabase(client: PGlite | RawClient, opts: { observe?: QueryObserver } = {}): Promise<ConsoleDb> {
+  const raw: RawClient = 'kind' in client ? client : { kind: 'pglite', client };
+  globalForDb.__consoleDbHolder = {};
+  const db = await createDrizzle(raw, opts.observe);
   await migrateConsole(raw, db);
-  globalForDb.__consoleDbHolder = { raw: Promise.resolve(raw), db: Promise.resolve(db) };
+  globalForDb.__consoleDbHolder = { ...holder(), raw: Promise.resolve(raw), db: Promise.resolve(db) };
   return db;
 }
 

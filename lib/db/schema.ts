@@ -100,8 +100,11 @@ export const sessions = consoleSchema.table(
     webauthnChallengePurpose: text('webauthn_challenge_purpose', { enum: ['register', 'authenticate'] }),
     webauthnChallengeExpiresAt: tz('webauthn_challenge_expires_at'),
   },
+  // last_seen_at / created_at: the retention sweep finds expired rows on them, oldest first (lib/retention-rules.ts).
   (t) => [
     index('sessions_user_id_idx').on(t.userId),
+    index('sessions_last_seen_at_idx').on(t.lastSeenAt),
+    index('sessions_created_at_idx').on(t.createdAt),
     check('sessions_stage_valid', sql`${t.stage} in ('second-factor', 'enrol', 'complete')`),
   ],
 );
@@ -194,7 +197,9 @@ export const auditEvents = consoleSchema.table(
   },
   (t) => [
     check('audit_events_outcome_valid', sql`${t.outcome} in ('success', 'denied', 'error')`),
-    index('audit_events_at_idx').on(t.at.desc(), t.id.desc()),
+    // Ascending: read backwards it serves ORDER BY at DESC, id DESC (NULLS FIRST, the default). drizzle's .desc()
+    // writes DESC NULLS LAST, which that order cannot use: the page sorted the whole table.
+    index('audit_events_at_id_idx').on(t.at, t.id),
     index('audit_events_actor_idx').on(t.actorId),
   ],
 );
@@ -283,8 +288,9 @@ export const payoutRequests = consoleSchema.table(
       'payout_requests_status_valid',
       sql`${t.status} in ('APPROVING', 'EXECUTING', 'PROCESSING', 'COMPLETED', 'FAILED', 'REJECTED', 'CANCELLED', 'EXPIRED')`,
     ),
-    index('payout_requests_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('payout_requests_requester_idx').on(t.requesterId, t.createdAt.desc()),
+    // Ascending, read backwards for the newest-first pages (see audit_events_at_id_idx).
+    index('payout_requests_created_id_idx').on(t.createdAt, t.id),
+    index('payout_requests_requester_created_idx').on(t.requesterId, t.createdAt, t.id),
     index('payout_requests_status_idx').on(t.status, t.expiresAt),
   ],
 );
@@ -338,7 +344,7 @@ export const payoutQuotePreviews = consoleSchema.table(
     driftBps: text('drift_bps').notNull(),
     createdAt: tz('created_at').notNull().defaultNow(),
   },
-  (t) => [index('payout_quote_previews_request_idx').on(t.requestId, t.userId, t.createdAt.desc())],
+  (t) => [index('payout_quote_previews_request_created_idx').on(t.requestId, t.userId, t.createdAt)],
 );
 
 /** Per source asset: amount thresholds → approvals required. Who changed it last is shown; every change is audited. */
@@ -380,7 +386,7 @@ export const webhookReplayJobs = consoleSchema.table(
   },
   (t) => [
     check('webhook_replay_jobs_status_valid', sql`${t.status} in ('RUNNING', 'COMPLETED', 'CANCELLED')`),
-    index('webhook_replay_jobs_subscription_idx').on(t.subscriptionId, t.createdAt.desc()),
+    index('webhook_replay_jobs_subscription_created_idx').on(t.subscriptionId, t.createdAt),
     index('webhook_replay_jobs_running_idx').on(t.status),
   ],
 );

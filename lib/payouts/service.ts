@@ -29,6 +29,7 @@ import { Dec } from '@/lib/money/decimal';
 import { assertCooledOff } from './cool-off';
 import { PayoutError } from './errors';
 import { EXECUTION_LEASE_MS, executePayout } from './execute';
+import { wakePayoutSweep } from './sweep';
 import { toStoredQuote, type PayoutDeps } from './quotes';
 import { appendState, getPayout, getPolicyRow, type PayoutWithApprovals } from './store';
 
@@ -310,6 +311,8 @@ export async function approvePayout(actor: PayoutActor, input: ApproveInput, dep
       details: { idempotencyKey: payoutStepKey(input.requestId, 'withdrawal') },
     });
     status = (await executePayout(input.requestId, deps)) ?? status;
+    // Still executing or processing: the sweep follows it (it may have backed off while there was nothing to do).
+    if (status === 'EXECUTING' || status === 'PROCESSING') wakePayoutSweep();
   }
   return { status, approvals: outcome.count, required: outcome.required, replayed: outcome.replayed };
 }

@@ -35,20 +35,48 @@ export async function runPayoutSweep(deps: PayoutDeps = {}): Promise<{ expired: 
   return { expired: expired.length, resumed: resumed.length, synced: processing.length };
 }
 
-const globalForSweep = globalThis as unknown as { __payoutSweep?: ReturnType<typeof setInterval> };
+type SweepState = { timer?: ReturnType<typeof setTimeout>; delayMs: number; running: boolean; wake?: () => void };
+const globalForSweep = globalThis as unknown as { __payoutSweep?: SweepState };
 
-/** Starts the in-process sweep once per process (instrumentation). */
+/** Longest pause of an idle sweep: expiry (7 days) and a lapsed lease (15 s) need no finer grain. */
+export const PAYOUT_SWEEP_MAX_IDLE_MS = 30_000;
+
+/**
+ * Starts the in-process sweep once per process (instrumentation): every `intervalMs` while requests are executing
+ * or processing, backing off (doubling) to PAYOUT_SWEEP_MAX_IDLE_MS while there is nothing to move;
+ * `wakePayoutSweep()` (an approval started an execution) brings it back at once.
+ */
 export function startPayoutSweep(intervalMs = 2_000): void {
   if (globalForSweep.__payoutSweep) return;
-  let running = false;
-  globalForSweep.__payoutSweep = setInterval(() => {
-    if (running) return;
-    running = true;
+  const state: SweepState = { delayMs: intervalMs, running: false };
+  globalForSweep.__payoutSweep = state;
+  const schedule = (ms: number) => {
+    if (state.timer) clearTimeout(state.timer);
+    state.timer = setTimeout(pass, ms);
+    state.timer.unref?.();
+  };
+  const pass = () => {
+    if (state.running) return;
+    state.running = true;
     runPayoutSweep()
+      .then((r) => {
+        const busy = r.expired + r.resumed + r.synced > 0;
+        state.delayMs = busy ? intervalMs : Math.min(PAYOUT_SWEEP_MAX_IDLE_MS, state.delayMs * 2);
+      })
       .catch((error: unknown) => console.error(`[payouts] sweep failed: ${error instanceof Error ? error.message : String(error)}`))
       .finally(() => {
-        running = false;
+        state.running = false;
+        schedule(state.delayMs);
       });
-  }, intervalMs);
-  globalForSweep.__payoutSweep.unref?.();
+  };
+  state.wake = () => {
+    state.delayMs = intervalMs;
+    if (!state.running) schedule(intervalMs);
+  };
+  schedule(intervalMs);
+}
+
+/** A request moved to EXECUTING or PROCESSING in this process: follow it at the normal pace again. */
+export function wakePayoutSweep(): void {
+  globalForSweep.__payoutSweep?.wake?.();
 }

@@ -3,6 +3,9 @@ import { createSandbox, type Sandbox } from './index';
 import { fromPglite, fromPgPool } from './core/sql';
 import { DEMO_CLIENT_ID, readDemoCredentials, seedDemo } from './seed/seed';
 
+/** NOTIFY channel of sandbox work (an emitted event) between console instances on one PostgreSQL. */
+const SANDBOX_WORK_CHANNEL = 'fx_sandbox_work';
+
 type Holder = { sandbox?: Promise<Sandbox> };
 const globalForSandbox = globalThis as unknown as { __sandboxHost?: Holder };
 const holder = (): Holder => (globalForSandbox.__sandboxHost ??= {});
@@ -11,7 +14,7 @@ async function boot(): Promise<Sandbox> {
   const { getEnv } = await import('@/lib/env');
   const env = getEnv();
   if (env.SANDBOX !== 'on') throw new Error('The embedded sandbox is off (SANDBOX=off)');
-  const { getRawClient } = await import('@/lib/db/client');
+  const { getRawClient, listenOnDatabase } = await import('@/lib/db/client');
   const raw = await getRawClient();
   const sql = raw.kind === 'pglite' ? fromPglite(raw.client) : fromPgPool(raw.pool);
   // Embedded PGlite: this process is the only writer of the sandbox schema, so GETs may be served from memory.
@@ -30,8 +33,14 @@ async function boot(): Promise<Sandbox> {
       customerCreationPerHour: 0,
     },
     adminKey: env.SANDBOX_ADMIN_KEY,
+    // PGlite has no autovacuum: the sandbox analyzes and vacuums its schema itself. PostgreSQL does it on its own,
+    // and wakes the loops of the other console instances on the same database with NOTIFY.
+    maintenance: raw.kind === 'pglite',
+    notifyChannel: raw.kind === 'pg' ? SANDBOX_WORK_CHANNEL : undefined,
+    executionLogRetentionDays: env.RETENTION_EXECUTION_LOGS_DAYS,
   });
   await sandbox.ready;
+  if (raw.kind === 'pg') await listenOnDatabase(SANDBOX_WORK_CHANNEL, () => sandbox.worker.wake());
   await seedDemo(sandbox, { webhookUrl: ownReceiver });
   sandbox.start();
   return sandbox;

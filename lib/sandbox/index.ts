@@ -10,6 +10,7 @@ import { coreModule } from './core/module';
 import { Router } from './core/router';
 import type { Clock, EmittedEvent, SandboxModule, SandboxPolicy, SandboxServices, Sql } from './core/types';
 import { Worker } from './core/worker';
+import { Maintenance, countingSql, maintenanceTask, type MaintenanceOptions } from './core/maintenance';
 import { accountsModule } from './accounts/module';
 import { helpersModule } from './helpers-routes/module';
 import { openapiModule } from './openapi/module';
@@ -20,6 +21,7 @@ import { quotesModule } from './quotes/module';
 import { webhooksModule } from './webhooks/module';
 import { settleInFlightDeliveries } from './webhooks/delivery';
 import { emitEvent } from './webhooks/outbox';
+import { EXECUTION_LOG_RETENTION_DAYS, executionLogRetentionTask } from './webhooks/retention';
 
 export interface SandboxOptions {
   sql: Sql;
@@ -51,6 +53,20 @@ export interface SandboxOptions {
   adminKey?: string;
   /** Request body cap and time-outs (core/body.ts); tests shorten the time-outs. */
   bodyLimits?: Partial<BodyLimits>;
+  /**
+   * Planner statistics and VACUUM for an embedded PGlite (core/maintenance.ts): ANALYZE at start-up and after
+   * enough changes, VACUUM on a schedule, on the background loop. Leave off on PostgreSQL (autovacuum does it).
+   * Default off.
+   */
+  maintenance?: boolean | Omit<MaintenanceOptions, 'schema'>;
+  /**
+   * PostgreSQL shared by several processes: each emitted event also sends `NOTIFY <channel>` (at commit), so the
+   * host can LISTEN and wake this loop when another process wrote work. Unset on PGlite (one process: the
+   * in-process `wake()` after each write is the signal).
+   */
+  notifyChannel?: string;
+  /** Execution logs older than this many days (sandbox clock) are deleted in small batches. Default 30; 0 keeps them. */
+  executionLogRetentionDays?: number;
 }
 
 /** Standalone defaults: an integrator's own machine, their own test suites. */
@@ -66,6 +82,8 @@ export interface Sandbox {
   /** Resolves when migrations ran and the clock is loaded (handle() awaits it too). */
   ready: Promise<void>;
   worker: Worker;
+  /** The embedded engine's maintenance (null when off: PostgreSQL's autovacuum does it). */
+  maintenance: Maintenance | null;
   tokens: TokenService;
   modules: SandboxModule[];
   /** The mount prefix requests must carry (e.g. `/sandbox`). */
@@ -79,7 +97,11 @@ export function defaultModules(): SandboxModule[] {
 
 export function createSandbox(opts: SandboxOptions): Sandbox {
   const version = opts.readCache ? new DataVersion() : null;
-  const sql = version ? versionedSql(opts.sql, version) : opts.sql;
+  const maintenance = opts.maintenance
+    ? new Maintenance({ ...(opts.maintenance === true ? {} : opts.maintenance), schema: 'sandbox' })
+    : null;
+  const counted = maintenance ? countingSql(opts.sql, maintenance) : opts.sql;
+  const sql = version ? versionedSql(counted, version) : counted;
   const clock: Clock = opts.clock ?? createDbClock(sql);
   let keyPromise: Promise<Uint8Array> | null = null;
   const key = () => (keyPromise ??= loadSigningKey(sql));
@@ -93,8 +115,12 @@ export function createSandbox(opts: SandboxOptions): Sandbox {
     ...(opts.modules ?? defaultModules()),
     openapiModule(() => ({ routes: router?.routes ?? [], publicUrl: opts.publicUrl, basePath: opts.basePath ?? '' })),
   ];
+  const notifyChannel = opts.notifyChannel;
+  const tasks = modules.flatMap((m) => m.tasks);
+  tasks.push(executionLogRetentionTask(opts.executionLogRetentionDays ?? EXECUTION_LOG_RETENTION_DAYS));
+  if (maintenance) tasks.push(maintenanceTask(maintenance));
   const worker: Worker = new Worker(
-    modules.flatMap((m) => m.tasks),
+    tasks,
     () => services,
     { intervalMs: opts.workerIntervalMs },
   );
@@ -103,7 +129,13 @@ export function createSandbox(opts: SandboxOptions): Sandbox {
     adminKey,
     sql,
     clock,
-    emit: (tx: Sql, event: EmittedEvent) => emitEvent(tx, event),
+    emit: notifyChannel
+      ? async (tx: Sql, event: EmittedEvent) => {
+          await emitEvent(tx, event);
+          // Sent at commit, folded into one per transaction by PostgreSQL.
+          await tx.query('SELECT pg_notify($1, $2)', [notifyChannel, 'work']);
+        }
+      : (tx: Sql, event: EmittedEvent) => emitEvent(tx, event),
     wake: () => worker.wake(),
     fetch: opts.fetch ?? ((...args) => fetch(...args)),
     getCustomer: (tx: Sql, customerId: string) => findCustomerById(tx, customerId),
@@ -122,6 +154,8 @@ export function createSandbox(opts: SandboxOptions): Sandbox {
       modules.flatMap((m) => m.migrations),
     );
     if (!opts.clock) await (clock as SandboxClock).load();
+    // Before the first tick: a reopened data directory has rows but no statistics in a fresh engine's view.
+    if (maintenance) await maintenance.analyzeAll(sql);
     await key();
     await adminKey();
   })();
@@ -154,6 +188,7 @@ export function createSandbox(opts: SandboxOptions): Sandbox {
     services,
     ready,
     worker,
+    maintenance,
     tokens,
     modules,
     basePath: (opts.basePath ?? '').replace(/\/+$/, ''),

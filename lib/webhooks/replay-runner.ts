@@ -139,6 +139,9 @@ export async function workReplayJob(job: WebhookReplayJobRow, deps: RunnerDeps):
   }
 }
 
+/** Longest pause of an idle replay runner. */
+export const REPLAY_RUNNER_MAX_IDLE_MS = 30_000;
+
 type RunnerState = { started: boolean; wake?: () => void; stopped: boolean };
 const globalForRunner = globalThis as typeof globalThis & { __webhookReplayRunner?: RunnerState };
 
@@ -154,11 +157,16 @@ export function startReplayRunner(overrides: Partial<RunnerDeps> = {}): void {
   }
   state.started = true;
   const owner = overrides.owner ?? `console-${process.pid}-${randomUUID()}`;
+  // Nothing to claim: 1 s, doubling to 30 s (a job left RUNNING by a dead process is resumed within that);
+  // creating a job wakes the loop at once (wakeReplayRunner), so an idle console does not poll every second.
+  let idleMs = 1000;
   const idle = () =>
     new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, 1000);
+      const timer = setTimeout(resolve, idleMs);
+      idleMs = Math.min(REPLAY_RUNNER_MAX_IDLE_MS, idleMs * 2);
       state.wake = () => {
         clearTimeout(timer);
+        idleMs = 1000;
         resolve();
       };
     });
@@ -181,8 +189,10 @@ export function startReplayRunner(overrides: Partial<RunnerDeps> = {}): void {
     while (!state.stopped) {
       try {
         const job = await claimReplayJob(deps);
-        if (job) await workReplayJob(job, deps);
-        else await idle();
+        if (job) {
+          idleMs = 1000;
+          await workReplayJob(job, deps);
+        } else await idle();
       } catch (error) {
         console.error(`[replay] runner error: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
         await idle();

@@ -124,9 +124,14 @@ export async function activateAccount(tx: Sql, services: SandboxServices, custom
   return accountJson(row);
 }
 
+/** The idle probe of the review and activation tasks (partial indexes accounts_review_due / _activation_due). */
+export function accountsDueProbe(column: 'review_due_at' | 'activation_due_at'): string {
+  return `SELECT 1 FROM sandbox.accounts WHERE ${column} <= $1 AND status = $2 LIMIT 1`;
+}
+
 /** Cheap check outside a transaction, so idle ticks don't open one. */
 async function anyDue(sql: Sql, column: 'review_due_at' | 'activation_due_at', status: AccountStatus, now: Date): Promise<boolean> {
-  const { rows } = await sql.query(`SELECT 1 FROM sandbox.accounts WHERE ${column} <= $1 AND status = $2 LIMIT 1`, [now, status]);
+  const { rows } = await sql.query(accountsDueProbe(column), [now, status]);
   return rows.length > 0;
 }
 

@@ -315,14 +315,14 @@ export function rejectInstruction(
   return reviewInstruction(tx, services, { instructionId, decision: 'REJECTED', reason, customerId: opts.customerId }, now);
 }
 
+/** The review task's probe: instructions due for review (partial index payment_instructions_review_idx). */
+export const DUE_INSTRUCTION_REVIEWS = `SELECT id, dict_key FROM sandbox.payment_instructions
+     WHERE status = 'PENDING_REVIEW' AND review_at IS NOT NULL AND review_at <= $1 ORDER BY review_at, id LIMIT $2`;
+
 /** Background review for auto customers: each due instruction decided in its own transaction. */
 export async function runAutoReviews(services: SandboxServices, batch = 50): Promise<number> {
   const now = services.clock.now();
-  const { rows } = await services.sql.query<{ id: string; dict_key: string }>(
-    `SELECT id, dict_key FROM sandbox.payment_instructions
-     WHERE status = 'PENDING_REVIEW' AND review_at IS NOT NULL AND review_at <= $1 ORDER BY review_at, id LIMIT $2`,
-    [now, batch],
-  );
+  const { rows } = await services.sql.query<{ id: string; dict_key: string }>(DUE_INSTRUCTION_REVIEWS, [now, batch]);
   let moved = 0;
   for (const r of rows) {
     const rejected = r.dict_key.toLowerCase().includes(REJECT_KEYWORD);

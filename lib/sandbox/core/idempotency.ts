@@ -179,6 +179,9 @@ export async function runIdempotent(
 
 class RetryKey extends Error {}
 
+/** Keys past retention (index idempotency_keys_created_at). */
+export const PURGE_IDEMPOTENCY_KEYS = 'DELETE FROM sandbox.idempotency_keys WHERE created_at < $1';
+
 /** Purges keys older than the retention window (by the sandbox clock), at most once a minute of real time. */
 export function createPurgeTask(everyMs = 60_000): BackgroundTask {
   let last = 0;
@@ -189,7 +192,7 @@ export function createPurgeTask(everyMs = 60_000): BackgroundTask {
       if (Date.now() - last < everyMs) return 0;
       last = Date.now();
       const before = new Date(clock.now().getTime() - IDEMPOTENCY_RETENTION_MS);
-      await sql.query('DELETE FROM sandbox.idempotency_keys WHERE created_at < $1', [before]);
+      await sql.query(PURGE_IDEMPOTENCY_KEYS, [before]);
       // Purging never creates work for other tasks: report nothing moved.
       return 0;
     },

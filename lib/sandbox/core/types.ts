@@ -119,6 +119,11 @@ export interface BackgroundTask {
    * with `services.wake()`. Default true.
    */
   runOnWake?: boolean;
+  /**
+   * When this task's next time-based work falls due (sandbox clock), or null when it has none: an idle loop sleeps
+   * until then instead of polling (one cheap index probe, asked only when the loop is about to back off).
+   */
+  nextDueAt?(services: SandboxServices): Promise<Date | null>;
 }
 
 /** A module's SQL migration. Ids sort globally: core 0xx, accounts 1xx, money 2xx, webhooks 4xx. */

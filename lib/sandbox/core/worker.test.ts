@@ -57,4 +57,38 @@ describe('Worker', () => {
     await w.drain();
     expect(timed.runs).toBe(2);
   });
+
+  it('backs off while idle: ticks double from intervalMs up to maxIdleMs instead of polling at full rate', async () => {
+    const timed = counting('settle', false);
+    const w = new Worker([timed], () => ({}) as SandboxServices, { intervalMs: 10, maxIdleMs: 160 });
+    w.start();
+    await sleep(700);
+    await w.stop();
+    // Fixed-rate polling would have ticked ~70 times; 10, 20, 40, 80, 160, 160, 160… is about 8.
+    expect(timed.runs).toBeGreaterThanOrEqual(4);
+    expect(timed.runs).toBeLessThanOrEqual(15);
+  });
+
+  it("sleeps only until a task's nextDueAt", async () => {
+    const started = Date.now();
+    const runsAt: number[] = [];
+    const timed: BackgroundTask = {
+      name: 'settle',
+      runOnWake: false,
+      async run() {
+        runsAt.push(Date.now() - started);
+        return 0;
+      },
+      // Due 450 ms after start: the back-off alone (20, 40, 80, 160, 320 → 620 ms) would sleep past it.
+      nextDueAt: async () => new Date(started + 450),
+    };
+    const services = { clock: { now: () => new Date() } } as unknown as SandboxServices;
+    const w = new Worker([timed], () => services, { intervalMs: 20, maxIdleMs: 5_000 });
+    w.start();
+    await sleep(700);
+    await w.stop();
+    expect(runsAt.some((t) => t >= 440 && t < 600)).toBe(true);
+    // Before it: backed off (not one tick per 20 ms).
+    expect(runsAt.filter((t) => t < 440).length).toBeLessThanOrEqual(7);
+  });
 });

@@ -8,13 +8,20 @@ export interface WorkerOptions {
    * (single, on PGlite) connection. Default 10 ms.
    */
   minGapMs?: number;
+  /**
+   * Longest sleep of an idle loop. Idle ticks back off from `intervalMs` doubling up to this, unless a task's
+   * `nextDueAt` is sooner; a write's `wake()` (or a NOTIFY from another process) ends the sleep at once. Default 1 s.
+   */
+  maxIdleMs?: number;
   /** Where a failing task is reported (never thrown: one task failing never kills the loop). */
   onError?: (task: string, err: unknown) => void;
 }
 
 /**
- * The background loop: runs every task each tick (~100 ms), again at once while tasks report moved items,
- * and immediately on `wake()`. All state lives in the DB, so a killed process resumes where it stopped.
+ * The background loop: runs every task each tick (~100 ms while there is work), again at once while tasks report
+ * moved items, and immediately on `wake()`. With nothing to do it backs off to one tick per `maxIdleMs`, waking
+ * earlier for the soonest `nextDueAt` of its tasks. All state lives in the DB, so a killed process resumes where
+ * it stopped.
  */
 export class Worker {
   private running = false;
@@ -26,6 +33,9 @@ export class Worker {
   private lastFullAt = 0;
   private readonly intervalMs: number;
   private readonly minGapMs: number;
+  private readonly maxIdleMs: number;
+  /** Idle full ticks in a row (the back-off exponent). */
+  private idleStreak = 0;
 
   constructor(
     private readonly tasks: BackgroundTask[],
@@ -34,6 +44,17 @@ export class Worker {
   ) {
     this.intervalMs = opts.intervalMs ?? 100;
     this.minGapMs = opts.minGapMs ?? 10;
+    this.maxIdleMs = Math.max(this.intervalMs, opts.maxIdleMs ?? 1000);
+  }
+
+  /** The tasks this loop runs, by name (the hot-query test checks each is covered). */
+  get taskNames(): string[] {
+    return this.tasks.map((t) => t.name);
+  }
+
+  /** The tasks themselves (tests call their `nextDueAt`). */
+  get taskList(): readonly BackgroundTask[] {
+    return this.tasks;
   }
 
   start(): void {
@@ -85,6 +106,8 @@ export class Worker {
 
   private async run(): Promise<void> {
     while (this.running) {
+      // A write (or NOTIFY) means activity: time-based work it scheduled is polled at the normal pace again.
+      if (this.woken) this.idleStreak = 0;
       this.woken = false;
       const started = Date.now();
       // Under a stream of writes every tick is a wake: time-based tasks still run at least every intervalMs.
@@ -96,12 +119,17 @@ export class Worker {
       // Work moved by a full tick may leave more for any task: the next one is full too.
       if (moved > 0 && full) this.fullPending = true;
       if (moved > 0 || this.woken) {
+        this.idleStreak = 0;
         const wait = started + this.minGapMs - Date.now();
         await new Promise((r) => (wait > 0 ? setTimeout(r, wait) : setImmediate(r)));
         continue;
       }
+      if (full) this.idleStreak++;
+      const sleepMs = await this.idleSleepMs();
+      if (!this.running) break;
+      if (this.woken) continue;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, this.intervalMs);
+        const timer = setTimeout(done, sleepMs);
         function done() {
           clearTimeout(timer);
           resolve();
@@ -110,6 +138,25 @@ export class Worker {
       });
       this.wakeUp = null;
     }
+  }
+
+  /** Back-off: intervalMs doubling per idle full tick up to maxIdleMs, cut short by the soonest due work. */
+  private async idleSleepMs(): Promise<number> {
+    const backoff = Math.min(this.maxIdleMs, this.intervalMs * 2 ** Math.max(0, Math.min(this.idleStreak - 1, 20)));
+    if (backoff <= this.intervalMs) return this.intervalMs;
+    let soonest = Infinity;
+    const services = this.services();
+    for (const task of this.tasks) {
+      if (!task.nextDueAt) continue;
+      try {
+        const at = await task.nextDueAt(services);
+        if (at) soonest = Math.min(soonest, at.getTime() - services.clock.now().getTime());
+      } catch (err) {
+        (this.opts.onError ?? defaultOnError)(task.name, err);
+      }
+    }
+    // Work already due that the last tick could not move (capacity, a lease): keep the normal pace, no faster.
+    return Math.max(this.intervalMs, Math.min(backoff, soonest));
   }
 }
 

@@ -217,14 +217,22 @@ export async function lockCustomerOperation(tx: Sql, customerId: string, id: str
   return op;
 }
 
+/** The settlement task's probe: due operations, oldest first (partial index operations_due_idx). */
+export const DUE_OPERATIONS = `SELECT id FROM sandbox.operations WHERE next_action_at IS NOT NULL AND next_action_at <= $1
+     ORDER BY next_action_at, id LIMIT $2`;
+
+/** When the next operation falls due (the idle loop sleeps until then): the first entry of the same index. */
+export const NEXT_SETTLEMENT_AT = `SELECT min(next_action_at) AS at FROM sandbox.operations WHERE next_action_at IS NOT NULL`;
+
+export async function nextSettlementAt(services: SandboxServices): Promise<Date | null> {
+  const { rows } = await services.sql.query<{ at: Date | null }>(NEXT_SETTLEMENT_AT);
+  return rows[0]?.at ?? null;
+}
+
 /** Background settlement for auto customers: each due operation advanced one step in its own transaction. */
 export async function runDueSettlements(services: SandboxServices, batch = 50): Promise<number> {
   const now = services.clock.now();
-  const { rows } = await services.sql.query<{ id: string }>(
-    `SELECT id FROM sandbox.operations WHERE next_action_at IS NOT NULL AND next_action_at <= $1
-     ORDER BY next_action_at, id LIMIT $2`,
-    [now, batch],
-  );
+  const { rows } = await services.sql.query<{ id: string }>(DUE_OPERATIONS, [now, batch]);
   let moved = 0;
   for (const { id } of rows) {
     const did = await services.sql.transaction(async (tx) => {

@@ -37,8 +37,12 @@ export async function claimDueDeliveries(sql: Sql, cfg: DeliveryConfig, clockNow
   if (limit <= 0) return [];
   const token = randomUUID();
   const wallNow = Date.now();
-  const { rows } = await sql.query<ClaimedDelivery>(
-    `UPDATE sandbox.webhook_deliveries d
+  const { rows } = await sql.query<ClaimedDelivery>(CLAIM_DUE_DELIVERIES, [new Date(wallNow + cfg.leaseMs), token, clockNow, new Date(wallNow), limit]);
+  return rows;
+}
+
+/** The claim of due deliveries (partial index webhook_deliveries_due), with what an attempt needs. */
+export const CLAIM_DUE_DELIVERIES = `UPDATE sandbox.webhook_deliveries d
      SET locked_until = $1, lease_token = $2
      FROM sandbox.webhook_subscriptions s
      WHERE s.id = d.subscription_id AND d.id IN (
@@ -54,11 +58,7 @@ export async function claimDueDeliveries(sql: Sql, cfg: DeliveryConfig, clockNow
                  (SELECT e.resource_id FROM sandbox.webhook_events e WHERE e.id = d.event_id),
                  (SELECT e.resource_id FROM sandbox.webhook_deliveries o JOIN sandbox.webhook_events e ON e.id = o.event_id
                   WHERE o.message_id = d.message_id AND o.event_id IS NOT NULL LIMIT 1)
-               )::text AS resource_id`,
-    [new Date(wallNow + cfg.leaseMs), token, clockNow, new Date(wallNow), limit],
-  );
-  return rows;
-}
+               )::text AS resource_id`;
 
 /** A fail-next rule for this customer and URL, consumed atomically (one rule use = one simulated failure). */
 async function consumeFailRule(sql: Sql, customerId: string, url: string): Promise<number | null> {
@@ -256,18 +256,25 @@ export async function settleInFlightDeliveries(services: SandboxServices): Promi
  * transaction. A tick waits for its attempts up to `tickBudgetMs`; slower ones (a receiver near its time-out) keep
  * running in the background, so one slow endpoint never stalls settlement or other customers' deliveries.
  */
+/** The idle probe of the webhook task: new events to fan out, deliveries due (both partial indexes). */
+export const PENDING_WEBHOOK_WORK = `SELECT EXISTS (SELECT 1 FROM sandbox.webhook_events WHERE NOT fanned_out) AS events,
+                EXISTS (SELECT 1 FROM sandbox.webhook_deliveries
+                        WHERE NOT done AND next_attempt_at <= $1 AND (locked_until IS NULL OR locked_until < $2)) AS due`;
+
+/** The next retry of an undelivered webhook (the idle loop sleeps until then): first entry of the same index. */
+export const NEXT_DELIVERY_AT = `SELECT min(next_attempt_at) AS at FROM sandbox.webhook_deliveries WHERE NOT done`;
+
 export function createDeliveryTask(cfg: DeliveryConfig): BackgroundTask {
   return {
     name: 'webhooks.deliver',
+    async nextDueAt({ sql }) {
+      const { rows } = await sql.query<{ at: Date | null }>(NEXT_DELIVERY_AT);
+      return rows[0]?.at ?? null;
+    },
     async run(services) {
       const now = services.clock.now();
       // Two index-only probes (partial indexes) first: an idle tick reads, and writes nothing.
-      const { rows } = await services.sql.query<{ events: boolean; due: boolean }>(
-        `SELECT EXISTS (SELECT 1 FROM sandbox.webhook_events WHERE NOT fanned_out) AS events,
-                EXISTS (SELECT 1 FROM sandbox.webhook_deliveries
-                        WHERE NOT done AND next_attempt_at <= $1 AND (locked_until IS NULL OR locked_until < $2)) AS due`,
-        [now, new Date()],
-      );
+      const { rows } = await services.sql.query<{ events: boolean; due: boolean }>(PENDING_WEBHOOK_WORK, [now, new Date()]);
       const fanned = rows[0]?.events ? await fanOutEvents(services.sql, now) : 0;
       if (!rows[0]?.due && fanned === 0) return 0;
       const state = stateOf(services);

@@ -7,8 +7,12 @@ import type { Sql } from '../core/types';
  * `SKIP LOCKED` lets several processes on one PostgreSQL fan out side by side.
  */
 export async function fanOutEvents(sql: Sql, now: Date, limit = 200): Promise<number> {
-  const { rows } = await sql.query<{ id: string }>(
-    `WITH pending AS (
+  const { rows } = await sql.query<{ id: string }>(FAN_OUT_EVENTS, [limit, now]);
+  return rows.length;
+}
+
+/** The fan-out statement (partial index webhook_events_pending, then the customer's subscriptions). */
+export const FAN_OUT_EVENTS = `WITH pending AS (
        SELECT id, seq, customer_id, type, resource_name, payload
        FROM sandbox.webhook_events
        WHERE NOT fanned_out
@@ -30,8 +34,4 @@ export async function fanOutEvents(sql: Sql, now: Date, limit = 200): Promise<nu
      -- A data-modifying CTE always runs to completion, even unreferenced.
      UPDATE sandbox.webhook_events SET fanned_out = true
      WHERE id IN (SELECT id FROM pending)
-     RETURNING id`,
-    [limit, now],
-  );
-  return rows.length;
-}
+     RETURNING id`;

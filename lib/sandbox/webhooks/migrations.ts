@@ -108,9 +108,19 @@ CREATE INDEX IF NOT EXISTS webhook_execution_logs_status_event_page
 `,
   },
   {
+    // Retention (webhooks/retention.ts): the oldest logs are found and deleted a small batch at a time. A resend's
+    // claim finds the original delivery of its message (its event's resource id): without an index on message_id
+    // that was a scan of every delivery ever made (lib/db/hot-queries.test.ts).
+    id: '406_history_indexes',
+    sql: `
+CREATE INDEX IF NOT EXISTS webhook_execution_logs_created ON sandbox.webhook_execution_logs (created_at);
+CREATE INDEX IF NOT EXISTS webhook_deliveries_message ON sandbox.webhook_deliveries (message_id);
+`,
+  },
+  {
     // Extension: the id of the resource a logged message is about, written with the attempt (the claimed delivery
     // knows it), so listing logs stays a range scan on the page indexes instead of a lookup per row.
-    id: '406_execution_log_resource_id',
+    id: '407_execution_log_resource_id',
     sql: `
 ALTER TABLE sandbox.webhook_execution_logs ADD COLUMN IF NOT EXISTS resource_id text;
 UPDATE sandbox.webhook_execution_logs l SET resource_id = e.resource_id::text

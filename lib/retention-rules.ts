@@ -1,0 +1,34 @@
+import 'server-only';
+import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS } from './auth/sessions';
+import { registerRetention } from './db/retention';
+import type { Env } from './env';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * What the console keeps and for how long (README, "Retention"): received webhook events
+ * RETENTION_RECEIVED_EVENTS_DAYS (30; 0 keeps them), sessions RETENTION_SESSIONS_DAYS (1) after they ended by
+ * the idle or the absolute limit. The embedded sandbox sweeps its own execution logs (RETENTION_EXECUTION_LOGS_DAYS).
+ */
+export function registerConsoleRetention(env: Pick<Env, 'RETENTION_RECEIVED_EVENTS_DAYS' | 'RETENTION_SESSIONS_DAYS'>): void {
+  const eventsDays = env.RETENTION_RECEIVED_EVENTS_DAYS;
+  registerRetention({
+    name: 'received events',
+    table: 'console.received_events',
+    column: 'received_at',
+    cutoff: (now) => (eventsDays > 0 ? new Date(now.getTime() - eventsDays * DAY_MS) : null),
+  });
+  const grace = env.RETENTION_SESSIONS_DAYS * DAY_MS;
+  registerRetention({
+    name: 'idle sessions',
+    table: 'console.sessions',
+    column: 'last_seen_at',
+    cutoff: (now) => new Date(now.getTime() - IDLE_TIMEOUT_MS - grace),
+  });
+  registerRetention({
+    name: 'expired sessions',
+    table: 'console.sessions',
+    column: 'created_at',
+    cutoff: (now) => new Date(now.getTime() - ABSOLUTE_TIMEOUT_MS - grace),
+  });
+}

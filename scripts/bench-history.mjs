@@ -1,0 +1,201 @@
+#!/usr/bin/env node
+/**
+ * Cost that grows with history (`npm run bench:history`), against a RUNNING console with the embedded sandbox:
+ * the demo customer is grown through the API to each size of BENCH_SIZES (100, 10,000, 100,000 operations, each
+ * a transfer that settles and sends its webhooks to the console), and at each size, once the work has settled:
+ *   - the server's idle CPU over BENCH_IDLE_S (30) seconds (/proc/<pid>/stat, all threads);
+ *   - p50/p95 of BENCH_REQUESTS (40) sequential requests, signed in as admin, of /operations, /webhooks/<id>
+ *     (its execution logs), /audit and the Overview, and of the service's own list call (GET /sandbox/api/operations).
+ *
+ *   SANDBOX_ADMIN_KEY=bench-admin-key-0123456789 DATA_DIR=$(mktemp -d) PORT=3300 npx next start -p 3300
+ *   BENCH_URL=http://localhost:3300 SANDBOX_ADMIN_KEY=bench-admin-key-0123456789 npm run bench:history
+ *
+ * Sizes already reached (a second run on the same DATA_DIR) are not grown again. BENCH_CONCURRENCY (8) transfers
+ * are created at a time. The server's pid is the process listening on the port (`ss -ltnp`), or BENCH_SERVER_PID.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+
+const BASE = (process.env.BENCH_URL ?? 'http://localhost:3300').replace(/\/+$/, '');
+const ADMIN_KEY = process.env.SANDBOX_ADMIN_KEY;
+const SIZES = (process.env.BENCH_SIZES ?? '100,10000,100000').split(',').map(Number);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 40);
+const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 30);
+const EMAIL = process.env.BENCH_EMAIL ?? 'admin@acme.test';
+const PASSWORD = process.env.BENCH_PASSWORD ?? 'demo-admin-2026';
+const TICKS = 100; // USER_HZ on Linux
+
+if (!ADMIN_KEY) throw new Error('SANDBOX_ADMIN_KEY: the key the console under test was started with');
+
+function serverPid() {
+  if (process.env.BENCH_SERVER_PID) return Number(process.env.BENCH_SERVER_PID);
+  const port = new URL(BASE).port || '80';
+  const out = execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' });
+  const m = /pid=(\d+)/.exec(out);
+  if (!m) throw new Error(`no process listens on ${port}; set BENCH_SERVER_PID`);
+  return Number(m[1]);
+}
+
+/** utime + stime of the process (all its threads), in seconds. */
+function cpuSeconds(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / TICKS;
+}
+
+async function cpuPercentOver(pid, seconds) {
+  const c0 = cpuSeconds(pid);
+  const t0 = performance.now();
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  return ((cpuSeconds(pid) - c0) / ((performance.now() - t0) / 1000)) * 100;
+}
+
+async function sandbox(token, method, path, body) {
+  const res = await fetch(`${BASE}/sandbox/${path}`, {
+    method,
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(method === 'POST' ? { 'X-Idempotency-Key': randomUUID() } : {}),
+      ...(body ? { 'Content-Type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
+  return text ? JSON.parse(text) : {};
+}
+
+async function demoToken() {
+  const res = await fetch(`${BASE}/sandbox/_sandbox/customers/acme-demo/token`, { method: 'POST', headers: { 'X-Sandbox-Admin-Key': ADMIN_KEY } });
+  if (!res.ok) throw new Error(`admin token helper: ${res.status} ${await res.text()}`);
+  return (await res.json()).accessToken;
+}
+
+async function countOperations(token) {
+  let n = 0;
+  let cursor = null;
+  do {
+    const page = await sandbox(token, 'GET', `api/operations?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}&direction=NEXT` : ''}`);
+    n += page.data.length;
+    cursor = page.meta.nextCursor;
+  } while (cursor);
+  return n;
+}
+
+/** Signs in like the login form (next-auth credentials, the console's Origin); returns the Cookie header. */
+async function signIn() {
+  const jar = new Map();
+  const keep = (res) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const i = pair.indexOf('=');
+      jar.set(pair.slice(0, i), pair.slice(i + 1));
+    }
+  };
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const csrf = await fetch(`${BASE}/api/auth/csrf`);
+  keep(csrf);
+  const { csrfToken } = await csrf.json();
+  const res = await fetch(`${BASE}/api/auth/callback/credentials`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: new URL(BASE).origin, Cookie: cookie() },
+    body: new URLSearchParams({ email: EMAIL, password: PASSWORD, csrfToken, callbackUrl: '/', json: 'true' }),
+  });
+  keep(res);
+  if (![...jar.keys()].some((k) => k.includes('session-token'))) throw new Error(`sign-in failed: ${res.status}`);
+  return cookie();
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function timeRequests(url, headers) {
+  const ms = [];
+  for (let i = 0; i < REQUESTS; i++) {
+    const t0 = performance.now();
+    const res = await fetch(url, { headers, redirect: 'manual' });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
+    ms.push(performance.now() - t0);
+  }
+  ms.sort((a, b) => a - b);
+  return { p50: Math.round(percentile(ms, 50) * 10) / 10, p95: Math.round(percentile(ms, 95) * 10) / 10 };
+}
+
+/** Waits until the server's CPU over 5 s falls under 5 % (settlement and webhooks of the growth done), at most 10 min. */
+async function settle(pid) {
+  const until = Date.now() + 10 * 60_000;
+  for (;;) {
+    const cpu = await cpuPercentOver(pid, 5);
+    if (cpu < 5 || Date.now() > until) return cpu;
+  }
+}
+
+const pid = serverPid();
+const token = await demoToken();
+const accounts = (await sandbox(token, 'GET', 'api/accounts?limit=100')).data;
+const main = accounts.find((a) => a.owner.legalName === 'Acme Importação Ltda');
+const treasury = accounts.find((a) => a.owner.legalName === 'Acme Importação Ltda — Tesouraria');
+const subscription = (await sandbox(token, 'GET', 'api/subscriptions?limit=1')).data[0];
+await sandbox(token, 'POST', `_sandbox/accounts/${main.id}/balances`, { asset: 'BRL', value: '100000000.00' });
+let have = await countOperations(token);
+const cookie = await signIn();
+const results = [];
+
+for (const size of SIZES) {
+  if (have < size) {
+    const todo = size - have;
+    const started = performance.now();
+    let next = 0;
+    let made = 0;
+    let fresh = await demoToken();
+    let freshAt = Date.now();
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < todo) {
+          next++;
+          // Tokens live an hour: a long growth renews its own.
+          if (Date.now() - freshAt > 30 * 60_000) {
+            freshAt = Date.now();
+            fresh = await demoToken();
+          }
+          await sandbox(fresh, 'POST', 'api/operations/transfer', { sourceAccountId: main.id, targetAccountId: treasury.id, amount: { value: '1.00', asset: 'BRL' } });
+          if (++made % 1000 === 0) console.log(`  ${size}: created ${made}/${todo} transfers (${Math.round(made / ((performance.now() - started) / 1000))}/s)`);
+        }
+      }),
+    );
+    have = size;
+    console.log(`  ${size}: grown in ${Math.round((performance.now() - started) / 1000)} s`);
+  }
+  const settledCpu = await settle(pid);
+  const idleCpu = await cpuPercentOver(pid, IDLE_S);
+  const headers = { Cookie: cookie };
+  const row = {
+    operations: have,
+    settledAtCpu: Math.round(settledCpu * 10) / 10,
+    idleCpuPercent: Math.round(idleCpu * 10) / 10,
+    '/operations': await timeRequests(`${BASE}/operations`, headers),
+    '/webhooks/[id]': await timeRequests(`${BASE}/webhooks/${subscription.id}`, headers),
+    '/audit': await timeRequests(`${BASE}/audit`, headers),
+    Overview: await timeRequests(`${BASE}/`, headers),
+    'service list': await timeRequests(`${BASE}/sandbox/api/operations?limit=10`, { Authorization: `Bearer ${await demoToken()}` }),
+    loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100),
+  };
+  results.push(row);
+  console.log(JSON.stringify(row));
+}
+
+const first = results[0];
+console.log('\nsize | idle CPU | ' + ['/operations', '/webhooks/[id]', '/audit', 'Overview', 'service list'].map((k) => `${k} p50/p95 ms`).join(' | ') + ' | load avg');
+for (const r of results) {
+  const cells = ['/operations', '/webhooks/[id]', '/audit', 'Overview', 'service list'].map((k) => {
+    const ratio = r[k].p95 / first[k].p95;
+    return `${r[k].p50} / ${r[k].p95} (×${ratio.toFixed(2)})`;
+  });
+  console.log(`${r.operations} | ${r.idleCpuPercent} % | ${cells.join(' | ')} | ${r.loadAverage.join(', ')}`);
+}
