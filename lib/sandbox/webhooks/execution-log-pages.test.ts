@@ -138,7 +138,10 @@ describe(`execution-log pages with ${LOGS.toLocaleString('en')} logs on one subs
         expect(all.map((n) => n['Node Type'])).not.toContain('Seq Scan');
         const scans = all.filter((n) => n['Node Type'].startsWith('Index'));
         expect(scans.length).toBeGreaterThan(0);
-        for (const scan of scans) expect(scan['Actual Rows']).toBeLessThanOrEqual(11);
+        // limit + 1 rows; one more when, with statistics saying every log is this subscription's, the planner walks
+        // the retention index on created_at and orders each equal-time group by id (an Incremental Sort reads one row
+        // past the page to close its group). Still a bounded walk, never the history.
+        for (const scan of scans) expect(scan['Actual Rows']).toBeLessThanOrEqual(12);
         const sorted = [...times.slice(2)].sort((a, b) => a - b);
         console.info(`[bench] execution-log page, ${LOGS} logs, ${name}, ${where}: p50 ${sorted[2].toFixed(2)} ms (handler end to end, in-memory PGlite)`);
       });
