@@ -17,6 +17,12 @@ export interface OperationWebhooks {
 }
 
 const SLACK_MS = 60_000;
+/**
+ * Received events carry the console's clock, the operation the service's: a service whose clock runs ahead (the
+ * sandbox's can be advanced) would put an operation's own messages before `createdAt - SLACK_MS`. The received rows
+ * are read newest first and capped, so a wide window costs little.
+ */
+const RECEIVED_SLACK_MS = 60 * 60_000;
 const LOG_PAGES = 3;
 
 function parsePayload(text: string): unknown {
@@ -36,7 +42,7 @@ function parsePayload(text: string): unknown {
 export async function loadOperationWebhooks(op: Operation, signal?: AbortSignal): Promise<OperationWebhooks> {
   const since = new Date(Date.parse(op.createdAt) - SLACK_MS);
   const db = await getDb();
-  const received = await listEventsOfKind(db, 'OPERATION', { since, limit: 1000 });
+  const received = await listEventsOfKind(db, 'OPERATION', { since: new Date(Date.parse(op.createdAt) - RECEIVED_SLACK_MS), limit: 1000 });
   // The resource id each received message was filed under, whichever operation it names: a log entry of another
   // operation's message must not be taken for this one's because its body looks alike.
   const storedResourceId = new Map(received.map((e) => [e.messageId, e.resourceId]));
