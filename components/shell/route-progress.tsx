@@ -65,22 +65,25 @@ function Bar({ label }: { label: string }) {
   }, [phase]);
 
   return (
-    <div
-      role="progressbar"
-      aria-label={label}
-      hidden={phase === 'idle'}
-      className="pointer-events-none fixed inset-x-0 top-0 z-[100] h-[3px] overflow-hidden"
-      data-testid="route-progress"
-    >
-      {/* Out of the flow (fixed), so showing it moves nothing; a transform, so it never triggers layout. */}
+    // A named region around it: shown, it is content like any other, and content outside landmarks fails axe's
+    // `region` rule (the banner's backdrop filter would clip a fixed child to the header, so it cannot live there).
+    <section aria-label={label} hidden={phase === 'idle'}>
       <div
-        className={
-          phase === 'finishing'
-            ? 'h-full w-full origin-left scale-x-100 bg-accent opacity-0 transition-[transform,opacity] duration-200 motion-reduce:transition-none'
-            : 'h-full w-full origin-left scale-x-[0.85] bg-accent transition-transform duration-[8000ms] ease-out starting:scale-x-[0.08] motion-reduce:transition-none'
-        }
-      />
-    </div>
+        role="progressbar"
+        aria-label={label}
+        className="pointer-events-none fixed inset-x-0 top-0 z-[100] h-[3px] overflow-hidden"
+        data-testid="route-progress"
+      >
+        {/* Out of the flow (fixed), so showing it moves nothing; a transform, so it never triggers layout. */}
+        <div
+          className={
+            phase === 'finishing'
+              ? 'h-full w-full origin-left scale-x-100 bg-accent opacity-0 transition-[transform,opacity] duration-200 motion-reduce:transition-none'
+              : 'h-full w-full origin-left scale-x-[0.85] bg-accent transition-transform duration-[8000ms] ease-out starting:scale-x-[0.08] motion-reduce:transition-none'
+          }
+        />
+      </div>
+    </section>
   );
 }
 
