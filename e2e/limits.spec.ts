@@ -96,7 +96,7 @@ test.describe('rate limits and client addresses', () => {
     expect((await colleague(DEMO.viewer.email, DEMO.viewer.password)).error).toBeNull();
   });
 
-  test('rotating X-Forwarded-For does not lock the admin out: only the attacker’s own address is locked', async ({ baseURL }) => {
+  test('rotating X-Forwarded-For does not lock the admin out: only the attacker’s own address is locked', async ({ baseURL, adminPage }) => {
     const attacker = await signInClient(baseURL!, '127.0.0.51');
     const answers: string[] = [];
     for (let i = 0; i < 30; i++) {
@@ -117,6 +117,13 @@ test.describe('rate limits and client addresses', () => {
     const signedIn = await admin(DEMO.admin.email, DEMO.admin.password);
     expect(signedIn.error).toBeNull();
     expect(signedIn.status).toBe(200);
+
+    // The attacker's lock is real: the admin sees it on /team and lifts it (later journeys list the admin as Active).
+    await adminPage.goto('/team');
+    const row = adminPage.getByTestId(`team-row-${DEMO.admin.email}`);
+    await expect(row).toContainText('Locked');
+    await row.getByRole('button', { name: /^Unlock sign-in for / }).click();
+    await expect(row).not.toContainText('Locked');
   });
 
   test('the login page words a rate limit in both languages', async ({ page, browser, baseURL }) => {
