@@ -1,5 +1,19 @@
 import type { APIRequestContext, Request } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures';
+import { SandboxApi } from './helpers/sandbox';
+
+/**
+ * Waits until the service has settled an operation this journey started: money still in flight when the test ends
+ * would land in a later journey that compares balances to the cent (money.spec.ts).
+ */
+async function settled(request: APIRequestContext, baseURL: string, operationId: string): Promise<void> {
+  const api = await SandboxApi.asDemo(request, baseURL);
+  await expect
+    .poll(async () => (await api.call<{ currentState: { status: string } }>('GET', `api/operations/${operationId}`)).currentState.status, {
+      timeout: 30_000,
+    })
+    .toMatch(/^(COMPLETED|FAILED|CANCELED|CANCELLED|EXPIRED)$/);
+}
 
 /**
  * What a finance user sees before money moves (issue 26, items 7 and 8): a deposit in another asset shows its quote
@@ -78,7 +92,7 @@ test('a deposit in USD shows its quote before it exists: rate, fee, countdown; a
   expect(await operationsSince(page.request, 'DEPOSIT', ids[MAIN], since)).toEqual([page.url().split('/').pop()]);
 });
 
-test('a deposit in reais still goes straight to its instructions (1:1, no quote to review)', async ({ financePage: page }) => {
+test('a deposit in reais still goes straight to its instructions (1:1, no quote to review)', async ({ financePage: page, baseURL }) => {
   await page.goto('/deposits/new');
   await page.getByLabel('Account to credit').selectOption({ label: MAIN });
   await page.getByLabel('Asset to credit').selectOption('BRL');
@@ -87,6 +101,7 @@ test('a deposit in reais still goes straight to its instructions (1:1, no quote 
   await page.getByRole('button', { name: 'Get payment instructions' }).click();
   await expect(page).toHaveURL(/\/deposits\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId('deposit-amount')).toHaveAttribute('data-value', '10.00');
+  await settled(page.request, baseURL!, page.url().split('/').pop()!);
 });
 
 test('a transfer is reviewed before it runs; back to edit; a double-clicked and replayed confirm is one transfer', async ({ financePage: page, baseURL }) => {
@@ -137,4 +152,5 @@ test('a transfer is reviewed before it runs; back to edit; a double-clicked and 
   expect(replayed.status()).toBe(200);
   expect(await replayed.text()).toContain(operationId);
   expect(await operationsSince(page.request, 'TRANSFER', ids[MAIN], since)).toEqual([operationId]);
+  await settled(page.request, baseURL!, operationId);
 });
