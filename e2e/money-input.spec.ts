@@ -236,6 +236,9 @@ test.describe('passwords never go into a URL (issue 26.2)', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     // The password was accepted: the demo users have an authenticator app, so the next step is the second factor.
     await page.waitForURL(/\/login\/second-factor/);
+    // The code is a secret too: its form posts, and stays inert until scripts run (they never do here).
+    await expect(page.locator('form[method="post"]')).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Verify' })).toBeDisabled();
 
     for (const url of urls) {
       expect(url).not.toContain('password');

@@ -4,6 +4,7 @@ import { startRegistration } from '@simplewebauthn/browser';
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Field } from '@/components/ui/field';
@@ -61,7 +62,7 @@ export function PasskeyAdder({ actions, onAdded, defaultName }: { actions: Enrol
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-3">
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-3">
       {error ? <Alert tone="error">{error}</Alert> : null}
       <Field id="passkey-name" label={t('passkeys.nameLabel')} hint={t('passkeys.nameHint')} error={nameError}>
         <Input name="name" defaultValue={defaultName} maxLength={60} />
@@ -124,13 +125,13 @@ export function TotpSetup({ actions, onAdded }: { actions: EnrolmentActions; onA
         </code>
         <CopyButton value={setup.secret} srLabel={t('totp.copySecret')} />
       </div>
-      <form onSubmit={confirm} noValidate className="space-y-3">
+      <form method="post" onSubmit={confirm} noValidate className="space-y-3">
         <Field id="totp-confirm-code" label={t('prompt.codeLabel')} hint={t('totp.confirmHint')}>
           <Input name="code" autoComplete="one-time-code" inputMode="numeric" maxLength={8} />
         </Field>
-        <Button type="submit" loading={pending}>
+        <SubmitButton loading={pending}>
           {t('totp.confirm')}
-        </Button>
+        </SubmitButton>
       </form>
     </div>
   );

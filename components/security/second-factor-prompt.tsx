@@ -4,6 +4,7 @@ import { startAuthentication } from '@simplewebauthn/browser';
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -83,7 +84,7 @@ export function SecondFactorPrompt({ methods, onDone, idPrefix = 'sf' }: { metho
       ) : null}
       {methods.passkey && codeForm ? <p className="text-center text-xs text-fg-muted">{t('prompt.or')}</p> : null}
       {codeForm ? (
-        <form onSubmit={submitCode} noValidate className="space-y-4" key={mode}>
+        <form method="post" onSubmit={submitCode} noValidate className="space-y-4" key={mode}>
           <Field
             id={`${idPrefix}-code`}
             label={mode === 'totp' ? t('prompt.codeLabel') : t('prompt.recoveryLabel')}
@@ -98,9 +99,9 @@ export function SecondFactorPrompt({ methods, onDone, idPrefix = 'sf' }: { metho
               maxLength={mode === 'totp' ? 8 : 16}
             />
           </Field>
-          <Button type="submit" variant={methods.passkey ? 'secondary' : 'primary'} className="w-full" loading={pending === 'code'} disabled={pending !== null}>
+          <SubmitButton variant={methods.passkey ? 'secondary' : 'primary'} className="w-full" loading={pending === 'code'} disabled={pending !== null}>
             {t('prompt.verify')}
-          </Button>
+          </SubmitButton>
         </form>
       ) : null}
       {methods.totp && methods.recovery ? (

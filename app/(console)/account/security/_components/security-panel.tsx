@@ -105,7 +105,7 @@ export function SecurityPanel({
             {passkeys.map((p) => (
               <li key={p.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="passkey-row">
                 {renaming === p.id ? (
-                  <form onSubmit={(e) => rename(e, p.id)} className="flex flex-1 flex-wrap items-center gap-2">
+                  <form method="post" onSubmit={(e) => rename(e, p.id)} className="flex flex-1 flex-wrap items-center gap-2">
                     <Input name="name" defaultValue={p.name} maxLength={60} aria-label={t('passkeys.nameLabel')} className="max-w-xs" autoFocus />
                     <Button type="submit" size="sm">
                       {t('passkeys.save')}
