@@ -13,6 +13,7 @@ import { SkipLink } from '@/components/shell/skip-link';
 import { parseTheme, THEME_COOKIE } from '@/components/shell/theme';
 import { ThemeToggle } from '@/components/shell/theme-toggle';
 import { UserMenu } from '@/components/shell/user-menu';
+import { QueryProvider } from '@/components/query/query-provider';
 import { ToastProvider } from '@/components/ui/toast';
 import { can } from '@/lib/auth/permissions';
 import { NAV_GROUPS, permissionForPath } from '@/lib/auth/routes';
@@ -43,43 +44,45 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   const { locale, browserTimeZone } = await getRequestIntl();
 
   return (
-    <ToastProvider>
-      <RouteProgress label={t('loadingPage')} />
-      <SkipLink />
-      <MenuDismiss />
-      {sandbox ? <SandboxBanner /> : null}
-      <div className="flex min-h-dvh">
-        <aside className="sticky top-0 hidden h-dvh w-60 shrink-0 flex-col border-r border-border bg-surface md:flex">
-          <div className="flex h-14 items-center px-5">
-            <Brand />
-          </div>
-          <div className="flex-1 overflow-y-auto px-3 py-4">
-            <NavLinks items={items} label={t('mainNav')} groupLabels={groupLabels} />
-          </div>
-        </aside>
-        <div className="flex min-w-0 flex-1 flex-col">
-          <header className="relative z-30 flex h-14 items-center gap-2 border-b border-border bg-surface/90 px-3 backdrop-blur md:px-6">
-            <MobileNav items={items} label={t('mainNav')} menuLabel={t('menu')} groupLabels={groupLabels} />
-            <div className="md:hidden">
+    <QueryProvider>
+      <ToastProvider>
+        <RouteProgress label={t('loadingPage')} />
+        <SkipLink />
+        <MenuDismiss />
+        {sandbox ? <SandboxBanner /> : null}
+        <div className="flex min-h-dvh">
+          <aside className="sticky top-0 hidden h-dvh w-60 shrink-0 flex-col border-r border-border bg-surface md:flex">
+            <div className="flex h-14 items-center px-5">
               <Brand />
             </div>
-            <div className="ml-auto flex items-center gap-1">
-              <ThemeToggle initial={theme} label={t('darkTheme')} />
-              <UserMenu
-                name={user.name}
-                email={user.email}
-                role={user.role}
-                locale={locale}
-                savedTimeZone={user.timeZone}
-                browserTimeZone={browserTimeZone ?? DEFAULT_TIME_ZONE}
-              />
+            <div className="flex-1 overflow-y-auto px-3 py-4">
+              <NavLinks items={items} label={t('mainNav')} groupLabels={groupLabels} />
             </div>
-          </header>
-          <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none md:px-8 md:py-8">
-            {children}
-          </main>
+          </aside>
+          <div className="flex min-w-0 flex-1 flex-col">
+            <header className="relative z-30 flex h-14 items-center gap-2 border-b border-border bg-surface/90 px-3 backdrop-blur md:px-6">
+              <MobileNav items={items} label={t('mainNav')} menuLabel={t('menu')} groupLabels={groupLabels} />
+              <div className="md:hidden">
+                <Brand />
+              </div>
+              <div className="ml-auto flex items-center gap-1">
+                <ThemeToggle initial={theme} label={t('darkTheme')} />
+                <UserMenu
+                  name={user.name}
+                  email={user.email}
+                  role={user.role}
+                  locale={locale}
+                  savedTimeZone={user.timeZone}
+                  browserTimeZone={browserTimeZone ?? DEFAULT_TIME_ZONE}
+                />
+              </div>
+            </header>
+            <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none md:px-8 md:py-8">
+              {children}
+            </main>
+          </div>
         </div>
-      </div>
-    </ToastProvider>
+      </ToastProvider>
+    </QueryProvider>
   );
 }
