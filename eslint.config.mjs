@@ -9,10 +9,23 @@ const SANDBOX_SPECIFIERS = {
   group: ['@/lib/sandbox', '@/lib/sandbox/*', '**/lib/sandbox', '**/lib/sandbox/*', '../sandbox', '../sandbox/*', './sandbox/*'],
   message: 'Only app/sandbox, instrumentation.ts, lib/api/default-client.ts and scripts/ may import lib/sandbox.',
 };
-// The sandbox plays the remote service: it shares only the pure money and validation modules with the console.
+// The sandbox plays the remote service: it shares only the pure money and validation modules with the console, and
+// the embedded engine's upkeep (lib/pglite: both run a PGlite without autovacuum).
 const OUTSIDE_SANDBOX = {
-  group: ['@/*', '!@/lib', '@/lib/*', '!@/lib/money', '!@/lib/money/*', '!@/lib/validation', '!@/lib/validation/*', '!@/lib/sandbox', '!@/lib/sandbox/*'],
-  message: 'lib/sandbox may import only lib/money and lib/validation (and itself).',
+  group: [
+    '@/*',
+    '!@/lib',
+    '@/lib/*',
+    '!@/lib/money',
+    '!@/lib/money/*',
+    '!@/lib/validation',
+    '!@/lib/validation/*',
+    '!@/lib/pglite',
+    '!@/lib/pglite/*',
+    '!@/lib/sandbox',
+    '!@/lib/sandbox/*',
+  ],
+  message: 'lib/sandbox may import only lib/money, lib/validation and lib/pglite (and itself).',
 };
 
 // Every user-visible word comes from the message catalogue (messages/<locale>/<namespace>.json). These selectors
@@ -65,7 +78,7 @@ const config = [
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [OUTSIDE_SANDBOX, { regex: '^\\.\\./\\.\\./', message: 'Leave lib/sandbox only through @/lib/money or @/lib/validation.' }] },
+        { patterns: [OUTSIDE_SANDBOX, { regex: '^\\.\\./\\.\\./', message: 'Leave lib/sandbox only through @/lib/money, @/lib/validation or @/lib/pglite.' }] },
       ],
     },
   },
@@ -75,7 +88,7 @@ const config = [
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [OUTSIDE_SANDBOX, { regex: '^\\.\\./', message: 'Leave lib/sandbox only through @/lib/money or @/lib/validation.' }] },
+        { patterns: [OUTSIDE_SANDBOX, { regex: '^\\.\\./', message: 'Leave lib/sandbox only through @/lib/money, @/lib/validation or @/lib/pglite.' }] },
       ],
     },
   },

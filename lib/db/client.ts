@@ -6,7 +6,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool } from 'pg';
 import * as schema from './schema';
-import { Maintenance } from './maintenance';
+import { Maintenance } from '@/lib/pglite/maintenance';
 
 export type ConsoleSchema = typeof schema;
 /** The common supertype of the PGlite and node-postgres drizzle instances. */

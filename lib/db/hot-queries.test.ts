@@ -29,7 +29,7 @@ import { runRetention } from './retention';
  * index: 20,000+ rows per growing table, then EXPLAIN of each hot query (sandbox: lib/sandbox/hot-queries.ts;
  * console: CONSOLE_HOT_QUERIES below) and of every statement the list endpoints and an idle tick actually send.
  * A sequential scan of a seeded table fails the test, and so does a sandbox background task with no registered
- * query. The embedded engine's statistics come from the start-up ANALYZE of lib/db/maintenance.ts and
+ * query. The embedded engine's statistics come from the start-up ANALYZE of lib/pglite/maintenance.ts and
  * lib/sandbox/core/maintenance.ts (without them the planner ignores the partial indexes); on PostgreSQL from an
  * explicit ANALYZE (standing in for autovacuum). PostgreSQL runs when SANDBOX_TEST_PG_URL or TEST_DATABASE_URL
  * is set: a throw-away database is created and dropped.

@@ -1,20 +1,20 @@
-import 'server-only';
-
-/** What maintenance needs of a connection: PGlite's own `query`/`exec` fit it. */
-export interface MaintenanceSql {
-  query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
-  exec(text: string): Promise<unknown>;
-}
-
 /**
- * The console's copy of lib/sandbox/core/maintenance.ts (the sandbox shares no code with the console, so it keeps
- * its own; keep the two alike). Planner statistics and dead-row cleanup for an embedded PGlite, which has no autovacuum and (in its
+ * Planner statistics and dead-row cleanup for an embedded PGlite, which has no autovacuum and (in its
  * single-user engine) no cumulative statistics either: `pg_stat_user_tables` stays at zero, so the changes are
  * counted here, from each write's affected-row count. Without this the planner never learns a table's size and
  * ignores the partial indexes the background probes rely on (an idle tick scanned every delivered webhook).
  *
  * On PostgreSQL none of this runs: autovacuum does the same job from the server's own statistics.
+ *
+ * Shared by the sandbox's database and the console's (both embedded PGlite); it imports nothing, so the sandbox
+ * fence allows it (eslint.config.mjs).
  */
+/** What maintenance needs of a connection: PGlite's own `query`/`exec` and the sandbox's `Sql` both fit it. */
+export interface MaintenanceSql {
+  query<T>(text: string, params?: readonly unknown[]): Promise<{ rows: T[] }>;
+  exec(text: string): Promise<unknown>;
+}
+
 export interface MaintenanceOptions {
   /** The schema whose tables are maintained (e.g. `sandbox`, `console`). */
   schema: string;
