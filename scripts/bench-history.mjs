@@ -94,7 +94,7 @@ async function countOperations(token) {
 async function signIn() {
   const totp = async (attempt) => {
     if (attempt >= 1) await new Promise((r) => setTimeout(r, (31 - (Math.floor(Date.now() / 1000) % 30)) * 1000));
-    return execFileSync('npx', ['tsx', 'scripts/demo-totp.ts', EMAIL], { encoding: 'utf8' }).trim();
+    return execFileSync('npm', ['run', '--silent', 'demo:totp', '--', EMAIL], { encoding: 'utf8' }).trim();
   };
   const jar = await signInLikeTheForm({ base: BASE, email: EMAIL, password: PASSWORD, totp });
   return jar.header();
