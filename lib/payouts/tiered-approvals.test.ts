@@ -14,7 +14,7 @@ import { listOperations } from '@/lib/api/operations';
 import { newIdempotencyKey } from '@/lib/api/request';
 import { recordingLogger } from '@/lib/api/testing/fakes';
 import { fakeClock, setClockForTests } from '@/lib/clock';
-import { resetDatabaseForTests, useTestDatabase } from '@/lib/db/client';
+import { resetDatabaseForTests, useTestDatabase as attachTestDatabase } from '@/lib/db/client';
 import { defaultPolicy, type TieredPolicyInput } from '@/lib/domain/payouts/approval-policy';
 import { createSandbox, type Sandbox } from '@/lib/sandbox';
 import { fromPglite, fromPgPool } from '@/lib/sandbox/core/sql';
@@ -119,7 +119,7 @@ const engines: Engine[] = [
     name: 'embedded (PGlite)',
     open: async () => {
       const pg = new PGlite();
-      await useTestDatabase(pg);
+      await attachTestDatabase(pg);
       return { sandboxSql: fromPglite(pg), close: () => pg.close() };
     },
   },
@@ -132,7 +132,7 @@ if (pgUrl) {
       const pool = new Pool({ connectionString: pgUrl, max: 10 });
       await pool.query('drop schema if exists console cascade');
       await pool.query('drop schema if exists sandbox cascade');
-      await useTestDatabase({ kind: 'pg', pool });
+      await attachTestDatabase({ kind: 'pg', pool });
       return { sandboxSql: fromPgPool(pool), close: () => pool.end() };
     },
   });
