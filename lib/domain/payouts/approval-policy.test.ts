@@ -220,6 +220,8 @@ describe('policyWeakens and dailyCapRaised', () => {
     expect(codes(policy, withTiers([policy.tiers[0]!, { upTo: null, steps: policy.tiers[1]!.steps }]))).toEqual(['FEWER_APPROVALS', 'ROLES_WIDENED', 'STEP_REMOVED', 'TIER_REMOVED']);
     const financeOnly = withTiers([{ upTo: null, steps: [{ approvals: 1, roles: ['finance'] }] }]);
     expect(codes(financeOnly, withTiers([{ upTo: null, steps: [{ approvals: 1, roles: ['finance', 'admin'] }] }]))).toEqual(['ROLES_WIDENED']);
+    // Two by anyone → one by finance then one by admin: the same total, narrower roles: not weaker.
+    expect(codes(policy, withTiers([policy.tiers[0]!, { ...policy.tiers[1]!, steps: [{ approvals: 1, roles: ['finance'] }, { approvals: 1, roles: ['admin'] }] }, policy.tiers[2]!]))).toEqual([]);
     expect(codes(policy, { ...policy, referenceCurrency: 'USD' })).toEqual(['REFERENCE_CHANGED']);
   });
   it('the daily cap: raised or removed', () => {

@@ -401,11 +401,11 @@ function stepsWeaken(before: readonly PolicyStep[], after: readonly PolicyStep[]
   const codes = new Set<WeakeningCode>();
   if (after.length < before.length) codes.add('STEP_REMOVED');
   if (totalApprovals(after) < totalApprovals(before)) codes.add('FEWER_APPROVALS');
+  // Step by step, a role now allowed where it was not. (Fewer approvals in one step with the same total, e.g. "two by
+  // finance or admin" → "one by finance, then one by admin", asks no less: only the total counts for that.)
   before.forEach((b, i) => {
     const a = after[i];
-    if (!a) return;
-    if (a.approvals < b.approvals) codes.add('FEWER_APPROVALS');
-    if (a.roles.some((r) => !b.roles.includes(r))) codes.add('ROLES_WIDENED');
+    if (a && a.roles.some((r) => !b.roles.includes(r))) codes.add('ROLES_WIDENED');
   });
   // A step that only admins gave, now gone or open to finance, is a widening even when the counts stay.
   const adminOnly = (steps: readonly PolicyStep[]) => steps.filter((s) => s.roles.length === 1 && s.roles[0] === 'admin').reduce((n, s) => n + s.approvals, 0);
