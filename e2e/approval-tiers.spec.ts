@@ -57,7 +57,7 @@ test('the admin saves a tiered policy: a bound out of order is refused on its fi
 
   // Tier 2 (above R$ 1.000 up to R$ 100.000): one approval by finance, then one by an admin.
   await editor.getByLabel('Tier 2: up to (BRL)').fill('100000.00');
-  await editor.getByLabel('Tier 2, step 1: approvals').selectOption('1');
+  await editor.getByLabel('Tier 2, step 1: Approvals').selectOption('1');
   await editor.getByTestId('policy-tier-1-step-0').getByRole('checkbox', { name: 'Admin' }).uncheck();
   await editor.getByTestId('policy-tier-1').getByRole('button', { name: 'Add a step' }).click();
   await expect(editor.getByTestId('policy-tier-1-step-1').getByRole('checkbox', { name: 'Admin' })).toBeChecked();
@@ -138,7 +138,7 @@ test('the payout in pt-BR while step 2 waits: tier, steps and who approved, axe 
   const page = await context.newPage();
   await page.goto(`/payouts/${payoutId}`);
   const steps = page.getByTestId('approval-steps');
-  await expect(steps.getByRole('heading', { name: 'Etapas de aprovação' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Etapas de aprovação' })).toBeVisible();
   await expect(steps.getByTestId('payout-valuation')).toContainText(/Avaliado em R\$\s1\.500,00/);
   await expect(steps.getByTestId('payout-tier')).toHaveText(/^Faixa 2 · Até R\$\s100\.000,00: uma aprovação de financeiro, depois uma aprovação de administrador\.$/);
   await expect(steps.getByTestId('approval-step-0')).toContainText('concluída');
@@ -146,6 +146,26 @@ test('the payout in pt-BR while step 2 waits: tier, steps and who approved, axe 
   await expect(steps.getByTestId('approval-step-1')).toContainText('etapa atual');
   await expectNoAxeViolations(page);
   await context.close();
+});
+
+test('screenshots of the editor and the waiting payout (TIERS_SHOTS=<dir>), 1280 and 390 px, en and pt-BR', async ({ browser, baseURL }) => {
+  const dir = process.env.TIERS_SHOTS;
+  test.skip(!dir, 'TIERS_SHOTS not set');
+  for (const locale of ['en-US', 'pt-BR'] as const) {
+    for (const [width, height] of [[1280, 900], [390, 844]] as const) {
+      for (const [role, name, path] of [['admin', 'policy-editor', '/payouts?view=all'], ['finance', 'payout-detail', `/payouts/${payoutId}`]] as const) {
+        const context = await contextIn(browser, role, baseURL!, locale);
+        const page = await context.newPage();
+        await page.setViewportSize({ width, height });
+        await page.goto(path);
+        await page.waitForLoadState('load');
+        await page.screenshot({ path: `${dir}/${name}-${locale}-${width}.png`, fullPage: true });
+        const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.scrollingElement!.scrollWidth, innerWidth: window.innerWidth }));
+        expect(scrollWidth, `${name} ${locale} ${width}: no sideways scroll`).toBeLessThanOrEqual(innerWidth);
+        await context.close();
+      }
+    }
+  }
 });
 
 test('the admin gives step 2 and the withdrawal goes out', async ({ adminPage: page }) => {

@@ -140,7 +140,7 @@ export default async function PayoutsPage({ searchParams }: { searchParams: Prom
         ) : null}
       </nav>
       {policy ? (
-        <IntlScope namespaces={['approvalPolicy', 'validation']}>
+        <IntlScope namespaces={['approvalPolicy']}>
           <PolicyEditor
             view={{
               policy: policy.policy,

@@ -1,3 +1,6 @@
+-- Tiered payout approvals (issue 25). The per-asset thresholds in approval_policies are kept as they are and read
+-- until an admin saves a tiered policy (lib/domain/payouts/approval-policy.ts policyFromLegacy; README "Payout approval
+-- policy"); requests made before have no approval_plan and keep required_approvals by any approver.
 CREATE TABLE "console"."payout_approval_policy" (
 	"id" text PRIMARY KEY DEFAULT 'team' NOT NULL,
 	"policy" jsonb NOT NULL,

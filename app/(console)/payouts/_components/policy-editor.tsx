@@ -170,7 +170,7 @@ export function PolicyEditor({ view }: { view: PolicyEditorView }) {
                   const last = i === tiers.fields.length - 1;
                   return (
                     <tr key={tier.id} className="block p-4 sm:table-row sm:p-0" data-testid={`policy-tier-${i}`}>
-                      <th scope="row" className="block pb-2 text-left font-semibold sm:table-cell sm:px-4 sm:py-3 sm:align-top">
+                      <th scope="row" className="block pb-2 text-left font-semibold whitespace-nowrap sm:table-cell sm:px-4 sm:py-3 sm:align-top">
                         {t('editor.tierNumber', { n: i + 1 })}
                       </th>
                       <td className="block pb-3 sm:table-cell sm:w-56 sm:px-4 sm:py-3 sm:align-top">
@@ -267,7 +267,16 @@ function TierSteps({ control, tier, err }: { control: Control<ApprovalPolicyValu
                 control={control}
                 name={`tiers.${tier}.steps.${j}.approvals`}
                 render={({ field }) => (
-                  <Field id={`tiers.${tier}.steps.${j}.approvals`} label={t('editor.approvalsLabel', { tier: tier + 1, step: j + 1 })} error={err(`tiers.${tier}.steps.${j}.approvals`)}>
+                  <Field
+                    id={`tiers.${tier}.steps.${j}.approvals`}
+                    label={
+                      <>
+                        <span className="sr-only">{t('editor.stepContext', { tier: tier + 1, step: j + 1 })} </span>
+                        {t('editor.approvals')}
+                      </>
+                    }
+                    error={err(`tiers.${tier}.steps.${j}.approvals`)}
+                  >
                     <Select value={String(field.value)} onChange={(e) => field.onChange(Number(e.currentTarget.value))} onBlur={field.onBlur} className="w-24">
                       {Array.from({ length: MAX_STEP_APPROVALS }, (_, k) => k + 1).map((n) => (
                         <option key={n} value={n}>
@@ -286,7 +295,10 @@ function TierSteps({ control, tier, err }: { control: Control<ApprovalPolicyValu
                   const error = err(id);
                   return (
                     <fieldset aria-describedby={error ? `${id}-error` : undefined} aria-invalid={error ? true : undefined}>
-                      <legend className="mb-1.5 text-sm font-medium text-fg">{t('editor.rolesLegend', { tier: tier + 1, step: j + 1 })}</legend>
+                      <legend className="mb-1.5 text-sm font-medium text-fg">
+                        <span className="sr-only">{t('editor.stepContext', { tier: tier + 1, step: j + 1 })} </span>
+                        {t('editor.whoMayApprove')}
+                      </legend>
                       <div className="flex flex-wrap gap-4 py-2">
                         {APPROVER_ROLES.map((role) => (
                           <Checkbox
