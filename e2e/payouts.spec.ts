@@ -6,7 +6,7 @@ import { expect, expectNoAxeViolations, storageStatePath, test, type DemoRole } 
  * Beneficiaries, payouts with maker-checker approval, and the audit log, per role:
  * compliance registers a beneficiary (its PIX key turns approved live); finance requests a payout and cannot
  * approve it (no button, and a replayed approve is refused by the action); finance2 approves and the withdrawal
- * turns COMPLETED on screen; a rejection's reason reaches the requester; above the admin's threshold two
+ * turns COMPLETED on screen; a rejection's reason reaches the requester; above the admin's first tier two
  * approvers are needed; a key pending review cannot be chosen; a viewer reads but acts on nothing; the admin
  * finds every step in /audit. Setup beyond the first of each kind goes through the same server actions the
  * forms use (action id and body captured from the form's real submit), not through clicks.
@@ -268,14 +268,13 @@ test('a rejection with its reason reaches the requester', async ({ financePage, 
   await expect(financePage.getByTestId('rejection-reason')).toContainText('finance2');
 });
 
-test('above the admin’s threshold a payout needs two approvers', async ({ adminPage, financePage, finance2Page, baseURL }) => {
+test('above the admin’s first tier a payout needs two approvers', async ({ adminPage, financePage, finance2Page, baseURL }) => {
   await adminPage.goto('/payouts?view=all');
-  await adminPage.getByRole('combobox', { name: 'Asset', exact: true }).selectOption('BRL');
-  await adminPage.getByRole('button', { name: 'Add threshold' }).click();
-  await adminPage.getByLabel('From amount (BRL)').fill('1000.00');
-  await adminPage.getByRole('button', { name: 'Save BRL policy' }).click();
-  await expect(adminPage.getByTestId('policies')).toContainText('2 approvals');
-  await expect(adminPage.getByTestId('policies')).toContainText('admin@');
+  await adminPage.getByLabel('Tier 1: up to (BRL)').fill('1000.00');
+  await adminPage.getByRole('button', { name: 'Save policy' }).click();
+  await expect(adminPage.getByTestId('policy-sentences')).toContainText('Up to R$1,000.00: one approval by finance or admin.');
+  await expect(adminPage.getByTestId('policy-sentences')).toContainText('Up to R$100,000.00: 2 approvals by finance or admin.');
+  await expect(adminPage.getByTestId('policy-changed-by')).toContainText('admin@');
 
   const id = await requestViaAction(financePage, baseURL!, '1500.00', `Two approvals ${RUN}`);
   await approveOnScreen(finance2Page, id);

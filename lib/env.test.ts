@@ -160,4 +160,9 @@ describe('getEnv', () => {
     expect(() => parseEnv({ NEXTAUTH_SECRET: SECRET, TRUSTED_PROXY_HOPS: 'all' })).toThrow(/TRUSTED_PROXY_HOPS/);
     expect(() => parseEnv({ NEXTAUTH_SECRET: SECRET, APPROVER_COOL_OFF_HOURS: 'a day' })).toThrow(/APPROVER_COOL_OFF_HOURS/);
   });
+  it('REFERENCE_CURRENCY: BRL by default, any asset code, a typo named', () => {
+    expect(parseEnv({ NEXTAUTH_SECRET: SECRET })).toMatchObject({ REFERENCE_CURRENCY: 'BRL' });
+    expect(parseEnv({ NEXTAUTH_SECRET: SECRET, REFERENCE_CURRENCY: ' usd ' })).toMatchObject({ REFERENCE_CURRENCY: 'USD' });
+    expect(() => parseEnv({ NEXTAUTH_SECRET: SECRET, REFERENCE_CURRENCY: 'REAL' })).toThrow(/REFERENCE_CURRENCY/);
+  });
 });

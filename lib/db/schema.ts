@@ -1,5 +1,6 @@
 // No `server-only` here: drizzle-kit loads this file outside Next to generate migrations.
 import { sql } from 'drizzle-orm';
+import type { ApprovalPlan, TieredPolicy } from '../domain/payouts/approval-policy';
 import { bigint, boolean, check, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 
 /** Console-owned tables live in their own schema; the embedded sandbox owns `sandbox` in the same database. */
@@ -263,7 +264,14 @@ export const payoutRequests = consoleSchema.table(
     memo: text('memo').notNull().default(''),
     /** The quote seen at request time: `{id, rate:{value, base, quote}, sourceAmount, targetAmount, expiresAt}`. */
     indicativeQuote: jsonb('indicative_quote').$type<StoredQuote>().notNull(),
+    /** Total approvals the plan asks for (the sum of its steps), for lists. */
     requiredApprovals: integer('required_approvals').notNull(),
+    /**
+     * Fixed at request time: the payout's value in the reference currency (amount, mid rate, quote id), the tier it
+     * fell in and its ordered steps (lib/domain/payouts/approval-policy.ts). Null on requests from before tiers:
+     * they keep `requiredApprovals` by any approver.
+     */
+    approvalPlan: jsonb('approval_plan').$type<ApprovalPlan>(),
     status: text('status').notNull(),
     /** Each re-quote during execution is a new quote intent with its own derived key. */
     quoteAttempt: integer('quote_attempt').notNull().default(0),
@@ -320,6 +328,9 @@ export const payoutApprovals = consoleSchema.table(
     driftBps: text('drift_bps').notNull(),
     acknowledged: boolean('acknowledged').notNull(),
     toleranceBps: text('tolerance_bps').notNull(),
+    /** The plan step this approval counted for, and the approver's role then (the detail page shows who approved which). */
+    step: integer('step').notNull().default(0),
+    approverRole: text('approver_role'),
     createdAt: tz('created_at').notNull().defaultNow(),
     supersededAt: tz('superseded_at'),
   },
@@ -347,7 +358,11 @@ export const payoutQuotePreviews = consoleSchema.table(
   (t) => [index('payout_quote_previews_request_created_idx').on(t.requestId, t.userId, t.createdAt)],
 );
 
-/** Per source asset: amount thresholds → approvals required. Who changed it last is shown; every change is audited. */
+/**
+ * Before tiers: per source asset, amount thresholds → approvals required. Kept as it was, read only when the team has
+ * no tiered policy yet (its reference-currency thresholds carry over: lib/domain/payouts/approval-policy.ts
+ * `policyFromLegacy`).
+ */
 export const approvalPolicies = consoleSchema.table('approval_policies', {
   asset: text('asset').primaryKey(),
   rules: jsonb('rules').$type<Array<{ minAmount: string; approvals: 1 | 2 }>>().notNull(),
@@ -355,6 +370,19 @@ export const approvalPolicies = consoleSchema.table('approval_policies', {
   updatedByEmail: text('updated_by_email'),
   updatedAt: tz('updated_at').notNull().defaultNow(),
 });
+
+/** The team's tiered approval policy in its reference currency: one row. Who changed it last is shown; every change is audited. */
+export const payoutApprovalPolicy = consoleSchema.table(
+  'payout_approval_policy',
+  {
+    id: text('id').primaryKey().default('team'),
+    policy: jsonb('policy').$type<TieredPolicy>().notNull(),
+    updatedById: uuid('updated_by_id'),
+    updatedByEmail: text('updated_by_email'),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('payout_approval_policy_one_row', sql`${t.id} = 'team'`)],
+);
 
 export type PayoutRequestRow = typeof payoutRequests.$inferSelect;
 export type PayoutApprovalRow = typeof payoutApprovals.$inferSelect;

@@ -20,10 +20,11 @@ export type PayoutErrorCode =
   | 'DRIFT_NOT_ACKNOWLEDGED'
   | 'REASON_REQUIRED'
   | 'INVALID_POLICY'
-  | 'APPROVER_COOLING_OFF';
+  | 'APPROVER_COOLING_OFF'
+  | 'ROLE_NOT_IN_STEP';
 
 /** Refusals that are a person trying something they may not do: audited with outcome `denied`. */
-export const DENIED_CODES: ReadonlySet<string> = new Set(['FORBIDDEN', 'SELF_APPROVAL', 'NOT_REQUESTER', 'APPROVER_COOLING_OFF']);
+export const DENIED_CODES: ReadonlySet<string> = new Set(['FORBIDDEN', 'SELF_APPROVAL', 'NOT_REQUESTER', 'APPROVER_COOLING_OFF', 'ROLE_NOT_IN_STEP']);
 
 /** HTTP status of each refusal: a person refused is 403, a missing thing 404, a state conflict 409. */
 function statusOf(code: PayoutErrorCode): number {

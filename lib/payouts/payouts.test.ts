@@ -16,6 +16,7 @@ import { fakeClock, setClockForTests } from '@/lib/clock';
 import { resetDatabaseForTests, useTestDatabase } from '@/lib/db/client';
 import { createSandbox, type Sandbox } from '@/lib/sandbox';
 import { fromPglite } from '@/lib/sandbox/core/sql';
+import { defaultPolicy } from '@/lib/domain/payouts/approval-policy';
 import { PayoutError } from './errors';
 import { executePayout, syncPayout } from './execute';
 import {
@@ -279,10 +280,18 @@ describe('approving: maker ≠ checker, exactly one withdrawal', () => {
   it('an above-threshold payout needs two approvers; a request over the balance is refused; funds spent meanwhile fail it', async () => {
     const w = await world('500.00');
     const admin = actor('ana', 'admin');
-    await setApprovalPolicy(admin, { asset: 'USD', rules: [{ minAmount: '1000', approvals: 2 }] });
-    await expect(setApprovalPolicy(actor('felipe'), { asset: 'USD', rules: [] })).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(setApprovalPolicy(admin, { asset: 'USD', rules: [{ minAmount: '1.001', approvals: 2 }] })).rejects.toMatchObject({
-      fieldErrors: { 'rules.0.minAmount': 'POLICY_AMOUNT_PRECISION' },
+    // Up to R$ 5.000,00 one approval, above two: US$ 1.000,00 is worth about R$ 5.300.
+    const tiers = (upTo: string) => ({
+      tiers: [
+        { upTo, steps: [{ approvals: 1, roles: ['finance', 'admin'] }] },
+        { upTo: null, steps: [{ approvals: 2, roles: ['finance', 'admin'] }] },
+      ],
+      dailyCap: null,
+    });
+    await setApprovalPolicy(admin, tiers('5000.00'));
+    await expect(setApprovalPolicy(actor('felipe'), tiers('5000.00'))).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(setApprovalPolicy(admin, tiers('1.001'))).rejects.toMatchObject({
+      fieldErrors: { 'tiers.0.upTo': 'POLICY_BOUND_PRECISION' },
     });
     // Over the available balance: refused at request time, on the amount, saying what is available.
     await expect(request(w, actor('felipe'), '1000.00')).rejects.toMatchObject({
@@ -312,7 +321,7 @@ describe('approving: maker ≠ checker, exactly one withdrawal', () => {
     expect(await syncPayout(q.id, { client: w.client })).toBe('FAILED');
     const failed = await getPayout(q.id);
     expect(failed!.failure).toMatchObject({ code: expect.stringMatching(/INSUFFICIENT/) });
-    await setApprovalPolicy(admin, { asset: 'USD', rules: [] });
+    await setApprovalPolicy(admin, defaultPolicy('BRL'));
   });
 });
 

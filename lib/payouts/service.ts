@@ -10,19 +10,25 @@ import { enforceAvailable } from '@/lib/balances/enforce-available';
 import { now } from '@/lib/clock';
 import { can, type Role } from '@/lib/auth/permissions';
 import { getDb } from '@/lib/db/client';
-import { approvalPolicies, payoutApprovals, payoutQuotePreviews, payoutRequests, type StoredQuote } from '@/lib/db/schema';
+import { payoutApprovals, payoutQuotePreviews, payoutRequests, type StoredQuote } from '@/lib/db/schema';
 import { holderName } from '@/lib/domain/beneficiaries/holder';
+import { driftBps, expiresAt, needsAcknowledgement, payoutStepKey, toleranceFor, type PayoutStatus } from '@/lib/domain/payouts';
 import {
-  decideApproval,
-  driftBps,
-  expiresAt,
-  needsAcknowledgement,
-  payoutStepKey,
-  requiredApprovals,
-  toleranceFor,
-  validatePolicy,
-  type PayoutStatus,
-} from '@/lib/domain/payouts';
+  dailyCapRaised,
+  decideStepApproval,
+  legacyPlan,
+  planFor,
+  policyWeakens,
+  totalApprovals,
+  validateTieredPolicy,
+  valueInReference,
+  type ApprovalPlan,
+  type QuoteForValuation,
+  type StepDecision,
+  type TieredPolicy,
+  type TieredPolicyInput,
+  type WeakeningReason,
+} from '@/lib/domain/payouts/approval-policy';
 import { toAmount } from '@/lib/money/amount';
 import { isAsset, type Asset } from '@/lib/money/assets';
 import { Dec } from '@/lib/money/decimal';
@@ -31,7 +37,8 @@ import { PayoutError } from './errors';
 import { EXECUTION_LEASE_MS, executePayout } from './execute';
 import { wakePayoutSweep } from './sweep';
 import { toStoredQuote, type PayoutDeps } from './quotes';
-import { appendState, getPayout, getPolicyRow, type PayoutWithApprovals } from './store';
+import { getTieredPolicy, lockRequester, referenceCurrency, requestedOnDay, saveTieredPolicy } from './approval-policy';
+import { appendState, getPayout, liveApprovals, type PayoutWithApprovals } from './store';
 
 export type PayoutActor = { id: string; email: string; name: string; role: Role };
 
@@ -120,14 +127,17 @@ export async function requestPayout(actor: PayoutActor, input: RequestPayoutInpu
   if (input.fixedSide === 'target') {
     await enforceAvailable(input.sourceAccountId, toAmount(indicative.sourceAmount.value, sourceAsset), 'amount', { client: deps.client });
   }
-  const policy = await getPolicyRow(sourceAsset, db);
-  const required = requiredApprovals(policy ? { asset: sourceAsset, rules: policy.rules } : null, {
-    value: indicative.sourceAmount.value,
-    asset: sourceAsset,
-  });
+  const { policy } = await getTieredPolicy(db);
+  const valuation = await valuePayout(policy, input.requestId, input.sourceAccountId, quote, deps);
   const at = now();
   const owner = account.data.owner as { legalName?: unknown };
-  await db
+  await db.transaction(async (tx) => {
+    const txDb = tx as unknown as typeof db;
+    // One requester's requests one at a time, so two at once cannot both stay under the daily cap.
+    await lockRequester(actor.id, txDb);
+    const requestedBefore = await requestedOnDay(actor.id, policy.referenceCurrency, at, txDb);
+    const plan = valuation ? planFor(policy, valuation, requestedBefore) : strictestPlan(policy);
+    await tx
     .insert(payoutRequests)
     .values({
       id: input.requestId,
@@ -147,7 +157,8 @@ export async function requestPayout(actor: PayoutActor, input: RequestPayoutInpu
       amount,
       memo: input.memo.trim().slice(0, 140),
       indicativeQuote: indicative,
-      requiredApprovals: required,
+      requiredApprovals: totalApprovals(plan.steps),
+      approvalPlan: plan,
       status: 'APPROVING',
       states: [{ status: 'APPROVING', at: at.toISOString(), by: actor.email }],
       createdAt: at,
@@ -155,9 +166,69 @@ export async function requestPayout(actor: PayoutActor, input: RequestPayoutInpu
       expiresAt: expiresAt(at),
     })
     .onConflictDoNothing();
+  });
   const created = await getPayout(input.requestId, db);
   if (!created) throw new Error('payout request vanished after insert');
   return created;
+}
+
+/** No rate to value a payout at: the strictest tier, and the daily cap's admin step whenever there is a cap. */
+function strictestPlan(policy: TieredPolicy): ApprovalPlan {
+  const last = policy.tiers.length - 1;
+  const steps = policy.tiers[last]!.steps.map((s) => ({ ...s, reason: 'TIER' as const }));
+  const capped = policy.dailyCap !== null;
+  return {
+    referenceCurrency: policy.referenceCurrency,
+    tierIndex: last,
+    from: last > 0 ? policy.tiers[last - 1]!.upTo : null,
+    upTo: null,
+    steps: capped ? [...steps, { approvals: 1, roles: ['admin'], reason: 'DAILY_CAP' as const }] : steps,
+    dailyCap: capped ? { cap: policy.dailyCap!, requestedBefore: '0' } : null,
+    valuation: null,
+  };
+}
+
+/**
+ * The payout's debit valued in the policy's reference currency at a fresh quote's mid rate: the request's own quote
+ * when it pays into the reference currency, a quote from the source asset to the reference otherwise (quotes are
+ * free until used; this one never is). Null when no rate can be had: the caller then applies the strictest tier.
+ */
+async function valuePayout(
+  policy: TieredPolicy,
+  requestId: string,
+  accountId: string,
+  quote: QuoteForValuation & { targetAmount: { asset: string } },
+  deps: PayoutDeps,
+) {
+  const reference = policy.referenceCurrency;
+  const source = quote.sourceAmount;
+  if (source.asset === reference || quote.targetAmount.asset === reference) return valueInReference(source, reference, quote);
+  try {
+    const { data } = await createQuote(
+      { accountId, sourceAsset: source.asset, targetAsset: reference, sourceAmount: source.value },
+      { client: deps.client, idempotencyKey: payoutStepKey(requestId, 'valuation') },
+    );
+    return valueInReference(source, reference, data);
+  } catch (error) {
+    if (isApiError(error) && error.status >= 400 && error.status < 500) return null;
+    throw error;
+  }
+}
+
+function refusalError(decision: Extract<StepDecision, { kind: 'refused' }>): PayoutError {
+  switch (decision.code) {
+    case 'SELF_APPROVAL':
+      return new PayoutError('SELF_APPROVAL', 'You requested this payout, so someone else must approve or reject it.');
+    case 'ALREADY_APPROVED':
+      return new PayoutError('ALREADY_APPROVED', 'You already approved this payout; someone else must give the next approval.');
+    case 'ROLE_NOT_IN_STEP':
+      return new PayoutError('ROLE_NOT_IN_STEP', `The next approval of this payout must come from: ${(decision.roles ?? []).join(' or ')}.`, {
+        step: (decision.step ?? 0) + 1,
+        roles: decision.roles ?? [],
+      });
+    case 'ALREADY_COMPLETE':
+      return new PayoutError('INVALID_STATUS', 'This request has every approval it needs.');
+  }
 }
 
 function assertOpenFor(p: PayoutWithApprovals | null, actor: PayoutActor): PayoutWithApprovals {
@@ -182,6 +253,14 @@ export async function previewQuote(actor: PayoutActor, requestId: string, deps: 
   const p = assertOpenFor(await getPayout(requestId, db), actor);
   await assertCooledOff(actor.id, db, now());
   if (p.status !== 'APPROVING') throw new PayoutError('INVALID_STATUS', 'This request is no longer waiting for approval.', { status: p.status });
+  // Whoever may not give the next approval learns it before looking at a quote (approvePayout decides again).
+  const decision = decideStepApproval({
+    plan: p.approvalPlan ?? legacyPlan(p.requiredApprovals),
+    requesterId: p.requesterId,
+    approver: actor,
+    approvals: liveApprovals(p).map((a) => ({ approverId: a.approverId, step: a.step })),
+  });
+  if (decision.kind === 'refused' && decision.code === 'ROLE_NOT_IN_STEP') throw refusalError(decision);
   const fixed = p.fixedSide === 'source' ? { sourceAmount: p.amount } : { targetAmount: p.amount };
   const { data } = await createQuote(
     { accountId: p.sourceAccountId, sourceAsset: p.sourceAsset, targetAsset: p.targetAsset, ...fixed },
@@ -251,13 +330,13 @@ export async function approvePayout(actor: PayoutActor, input: ApproveInput, dep
         { acknowledged: ['DRIFT_NOT_ACKNOWLEDGED'] },
       );
     }
-    const decision = decideApproval({
+    const decision = decideStepApproval({
+      plan: p.approvalPlan ?? legacyPlan(p.requiredApprovals),
       requesterId: p.requesterId,
-      approverId: actor.id,
-      approverIds: live.map((a) => a.approverId),
-      required: p.requiredApprovals === 2 ? 2 : 1,
+      approver: actor,
+      approvals: live.map((a) => ({ approverId: a.approverId, step: a.step })),
     });
-    if (decision.kind === 'refused') throw new PayoutError(decision.code === 'SELF_APPROVAL' ? 'SELF_APPROVAL' : 'ALREADY_APPROVED', 'Refused.');
+    if (decision.kind === 'refused') throw refusalError(decision);
     const tolerance = toleranceFor(preview.driftBps, input.acknowledged);
     const inserted = await tx
       .insert(payoutApprovals)
@@ -270,6 +349,8 @@ export async function approvePayout(actor: PayoutActor, input: ApproveInput, dep
         driftBps: preview.driftBps,
         acknowledged: input.acknowledged,
         toleranceBps: tolerance,
+        step: decision.step,
+        approverRole: actor.role,
         createdAt: at,
       })
       .onConflictDoNothing()
@@ -358,27 +439,25 @@ export async function cancelPayout(actor: PayoutActor, input: { requestId: strin
   return 'CANCELLED';
 }
 
-/** Admin: sets one asset's thresholds. Returns the previous and the new rules for the audit event. */
-export async function setApprovalPolicy(
-  actor: PayoutActor,
-  input: { asset: string; rules: Array<{ minAmount: string; approvals: number }> },
-): Promise<{ before: unknown; after: unknown }> {
+export interface PolicyChange {
+  before: TieredPolicy;
+  after: TieredPolicy;
+  /** How `after` asks less than `before` (empty: at least as strict); a weakening change is audited with them. */
+  weakens: WeakeningReason[];
+  dailyCapRaised: boolean;
+}
+
+/** Admin: replaces the team's tiered policy, written in REFERENCE_CURRENCY. Waiting requests keep their plan. */
+export async function setApprovalPolicy(actor: PayoutActor, input: Omit<TieredPolicyInput, 'referenceCurrency'>): Promise<PolicyChange> {
   must(actor, 'payouts:policy');
-  const checked = validatePolicy(input);
+  const checked = validateTieredPolicy({ ...input, referenceCurrency: referenceCurrency() });
   if (!checked.ok) {
     const fieldErrors: Record<string, string[]> = {};
-    for (const e of checked.errors) fieldErrors[e.path] = [`POLICY_${e.code}`];
-    throw new PayoutError('INVALID_POLICY', 'Some thresholds need attention.', {}, fieldErrors);
+    for (const e of checked.errors) fieldErrors[e.path] ??= [`POLICY_${e.code}`];
+    throw new PayoutError('INVALID_POLICY', 'Some tiers need attention.', {}, fieldErrors);
   }
   const db = await getDb();
-  const before = await getPolicyRow(checked.policy.asset, db);
-  const at = now();
-  await db
-    .insert(approvalPolicies)
-    .values({ asset: checked.policy.asset, rules: checked.policy.rules, updatedById: actor.id, updatedByEmail: actor.email, updatedAt: at })
-    .onConflictDoUpdate({
-      target: approvalPolicies.asset,
-      set: { rules: checked.policy.rules, updatedById: actor.id, updatedByEmail: actor.email, updatedAt: at },
-    });
-  return { before: before?.rules ?? null, after: checked.policy.rules };
+  const { policy: before } = await getTieredPolicy(db);
+  await saveTieredPolicy(checked.policy, actor, now(), db);
+  return { before, after: checked.policy, weakens: policyWeakens(before, checked.policy), dailyCapRaised: dailyCapRaised(before, checked.policy) };
 }

@@ -3,7 +3,6 @@ import { and, count, desc, eq, inArray, isNull, ne, notExists, sql, type SQL } f
 import { getDb, type ConsoleDb } from '@/lib/db/client';
 import { afterKeyset, decodeKeysetCursor, keysetPage } from '@/lib/db/keyset';
 import {
-  approvalPolicies,
   payoutApprovals,
   payoutRequests,
   type PayoutApprovalRow,
@@ -110,15 +109,3 @@ export async function idsInStatus(statuses: PayoutStatus[], db?: ConsoleDb): Pro
   const rows = await database.select({ id: payoutRequests.id }).from(payoutRequests).where(inArray(payoutRequests.status, statuses));
   return rows.map((r) => r.id);
 }
-
-export async function getPolicyRow(asset: string, db?: ConsoleDb) {
-  const database = db ?? (await getDb());
-  const [row] = await database.select().from(approvalPolicies).where(eq(approvalPolicies.asset, asset)).limit(1);
-  return row ?? null;
-}
-
-export async function listPolicyRows() {
-  const db = await getDb();
-  return db.select().from(approvalPolicies).orderBy(approvalPolicies.asset);
-}
-

@@ -70,8 +70,9 @@ export const setApprovalPolicyAction = actionClient
   .inputSchema(approvalPolicySchema)
   .action(async ({ parsedInput, ctx }) => {
     const change = await setApprovalPolicy(ctx.user, parsedInput);
-    ctx.audit.target = `policy:${parsedInput.asset}`;
-    ctx.audit.details = change;
+    ctx.audit.target = 'policy:payout-approvals';
+    // Before and after side by side, and how the change weakens the controls (if it does).
+    ctx.audit.details = { ...change };
     revalidatePath('/payouts');
-    return { asset: parsedInput.asset };
+    return { weakens: change.weakens.map((w) => w.code), dailyCapRaised: change.dailyCapRaised };
   });

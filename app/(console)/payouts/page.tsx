@@ -13,7 +13,7 @@ import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { requirePage } from '@/lib/auth/session';
 import { can } from '@/lib/auth/permissions';
 import { isPayoutStatus } from '@/lib/domain/payouts';
-import { listPayouts, listPolicyRows, type PayoutScope } from '@/lib/payouts';
+import { getTieredPolicy, listPayouts, referenceCurrency, type PayoutScope } from '@/lib/payouts';
 import { PolicyEditor } from './_components/policy-editor';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -34,7 +34,7 @@ export default async function PayoutsPage({ searchParams }: { searchParams: Prom
   const status = one(params.status);
   const cursor = one(params.cursor) ?? null;
   const page = await listPayouts({ scope: view, userId: user.id, status: isPayoutStatus(status) ? status : undefined, cursor, limit: 20 });
-  const policies = can(user.role, 'payouts:policy') ? await listPolicyRows() : null;
+  const policy = can(user.role, 'payouts:policy') ? await getTieredPolicy() : null;
 
   return (
     <>
@@ -139,10 +139,16 @@ export default async function PayoutsPage({ searchParams }: { searchParams: Prom
           </Link>
         ) : null}
       </nav>
-      {policies ? (
-        <IntlScope namespaces={['payouts']}>
+      {policy ? (
+        <IntlScope namespaces={['approvalPolicy']}>
           <PolicyEditor
-            policies={policies.map((p) => ({ asset: p.asset, rules: p.rules, updatedByEmail: p.updatedByEmail, updatedAt: p.updatedAt.toISOString() }))}
+            view={{
+              policy: policy.policy,
+              currency: referenceCurrency(),
+              saved: policy.saved,
+              updatedByEmail: policy.updatedByEmail,
+              updatedAt: policy.updatedAt?.toISOString() ?? null,
+            }}
           />
         </IntlScope>
       ) : null}

@@ -1,4 +1,4 @@
-export * from './policy';
+export * from './approval-policy';
 export * from './state-machine';
 export * from './drift';
 export * from './keys';

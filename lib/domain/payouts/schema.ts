@@ -1,6 +1,7 @@
 // zod/mini: shared by the payout forms (browser) and their server actions.
 import * as z from 'zod/mini';
 import { ASSETS } from '@/lib/money/assets';
+import { APPROVER_ROLES, MAX_STEPS, MAX_TIERS, validateTieredPolicy } from './approval-policy';
 
 const uuid = (code: string) => z.string({ error: code }).check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { error: code }));
 
@@ -34,9 +35,38 @@ export const rejectPayoutSchema = z.object({
   ),
 });
 
+/**
+ * The tiered approval policy as the editor sends it (bounds and the cap in the reference currency, '' for none).
+ * Field messages are `POLICY_<code>` of `validateTieredPolicy`, which the service runs again with the reference
+ * currency; the editor runs it too (`approvalPolicyFormSchema`), so a problem shows on its field before sending.
+ */
 export const approvalPolicySchema = z.object({
-  asset: z.enum(ASSETS, { error: 'ASSET_REQUIRED' }),
-  rules: z
-    .array(z.object({ minAmount: z.string({ error: 'POLICY_INVALID_AMOUNT' }), approvals: z.number({ error: 'POLICY_INVALID_APPROVALS' }) }))
-    .check(z.maxLength(10, { error: 'POLICY_TOO_MANY_RULES' })),
+  tiers: z
+    .array(
+      z.object({
+        upTo: z.nullable(z.string()),
+        steps: z
+          .array(
+            z.object({
+              approvals: z.number({ error: 'POLICY_APPROVALS_INVALID' }),
+              roles: z.array(z.enum(APPROVER_ROLES, { error: 'POLICY_ROLE_UNKNOWN' })),
+            }),
+          )
+          .check(z.maxLength(MAX_STEPS, { error: 'POLICY_TOO_MANY_STEPS' })),
+      }),
+    )
+    .check(z.minLength(1, { error: 'POLICY_NO_TIERS' }), z.maxLength(MAX_TIERS, { error: 'POLICY_TOO_MANY_TIERS' })),
+  dailyCap: z.nullable(z.string()),
 });
+export type ApprovalPolicyValues = z.infer<typeof approvalPolicySchema>;
+
+/** The editor's schema: the shape above plus every rule of the model, each on its field. */
+export function approvalPolicyFormSchema(referenceCurrency: string) {
+  return approvalPolicySchema.check(
+    z.superRefine((value, ctx) => {
+      const checked = validateTieredPolicy({ ...value, referenceCurrency });
+      if (checked.ok) return;
+      for (const e of checked.errors) ctx.addIssue({ code: 'custom', message: `POLICY_${e.code}`, path: e.path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), input: value });
+    }),
+  );
+}

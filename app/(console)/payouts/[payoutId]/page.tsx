@@ -15,7 +15,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { requirePage } from '@/lib/auth/session';
 import { can } from '@/lib/auth/permissions';
 import { displayDictKey } from '@/lib/domain/beneficiaries/dict-key';
-import { availableActions, isTerminal, showsApprovalDeadline, type PayoutStatus } from '@/lib/domain/payouts';
+import { availableActions, decideStepApproval, isTerminal, legacyPlan, progressOf, showsApprovalDeadline, type PayoutStatus } from '@/lib/domain/payouts';
 import { coolOffNoticeFor, getPayout, liveApprovals, syncPayout } from '@/lib/payouts';
 import { now } from '@/lib/clock';
 import { formatRate } from '@/lib/money/rate';
@@ -23,6 +23,7 @@ import { formatBps } from '@/lib/domain/payouts/drift';
 import { getLocale } from 'next-intl/server';
 import { isUuid } from '@/lib/validation/uuid';
 import { ApprovalPanel } from './_components/approval-panel';
+import { ApprovalSteps, stepNotice } from './_components/approval-steps';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('payouts.detail'))('metaTitle') };
@@ -48,6 +49,12 @@ export default async function PayoutPage({ params }: { params: Promise<{ payoutI
     { status, requesterId: p.requesterId, approverIds: approvals.map((a) => a.approverId) },
     { id: user.id, canApprove: can(user.role, 'payouts:approve'), canRequest: can(user.role, 'payouts:request') },
   );
+  const plan = p.approvalPlan ?? legacyPlan(p.requiredApprovals);
+  const recorded = approvals.map((a) => ({ approverId: a.approverId, step: a.step }));
+  const progress = progressOf(plan, recorded, p.requesterId);
+  // An approver whose role the current step does not take is told who may give it, instead of a button the server refuses.
+  const mine = actions.approve ? decideStepApproval({ plan, requesterId: p.requesterId, approver: user, approvals: recorded }) : null;
+  const notYourStep = mine?.kind === 'refused' && mine.code === 'ROLE_NOT_IN_STEP' && progress.current !== null ? await stepNotice(plan, progress.current) : null;
   const isRequester = p.requesterId === user.id;
   // A new approver sees why they cannot approve yet, instead of a button the server would refuse.
   const coolOffNotice = actions.approve ? await coolOffNoticeFor(user.id, now()) : null;
@@ -102,6 +109,8 @@ export default async function PayoutPage({ params }: { params: Promise<{ payoutI
               </dl>
             </CardBody>
           </Card>
+
+          <ApprovalSteps plan={plan} legacy={p.approvalPlan === null} progress={progress} approvals={approvals} />
 
           <Card>
             <CardHeader title={p.executedQuote ? t('executedQuote') : t('indicativeQuote')} />
@@ -198,10 +207,15 @@ export default async function PayoutPage({ params }: { params: Promise<{ payoutI
               ) : null}
             </CardBody>
           </Card>
+          {notYourStep ? (
+            <Alert tone="info">
+              <span data-testid="step-notice">{notYourStep}</span>
+            </Alert>
+          ) : null}
           <IntlScope namespaces={['payouts']}>
             <ApprovalPanel
               payoutId={p.id}
-              canApprove={actions.approve}
+              canApprove={actions.approve && !notYourStep}
               coolOffNotice={coolOffNotice}
               canReject={actions.reject}
               canCancel={actions.cancel}

@@ -2,131 +2,337 @@
 
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
-import { useState, useTransition } from 'react';
+import { useState } from 'react';
+import { Controller, useFieldArray, useForm, useWatch, type Control, type FieldErrors } from 'react-hook-form';
+import { applyFieldErrors } from '@/components/forms/apply-field-errors';
+import { lazyResolver } from '@/components/forms/lazy-resolver';
 import { MoneyField } from '@/components/forms/money-field';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { DateTimeText } from '@/components/i18n/date-time-text';
 import { amountText } from '@/components/money/amount-text';
+import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
+import { tierSentence, type PolicyTranslator } from '@/components/payouts/approval-sentences';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
+import { TableCaption } from '@/components/ui/table';
 import { useToast } from '@/components/ui/toast';
-import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { readActionResult } from '@/lib/actions/result';
-import { ASSETS, isAsset } from '@/lib/money/assets';
+import {
+  APPROVER_ROLES,
+  MAX_STEP_APPROVALS,
+  MAX_STEPS,
+  MAX_TIERS,
+  validateTieredPolicy,
+  type ApproverRole,
+  type TieredPolicy,
+} from '@/lib/domain/payouts/approval-policy';
+import type { ApprovalPolicyValues } from '@/lib/domain/payouts/schema';
+import type { Failure } from '@/lib/errors';
+import type { Asset } from '@/lib/money/assets';
 import { setApprovalPolicyAction } from '../actions';
 
-type Rule = { minAmount: string; approvals: number };
-type PolicyView = { asset: string; rules: Rule[]; updatedByEmail: string | null; updatedAt: string };
+export type PolicyEditorView = {
+  policy: TieredPolicy;
+  /** The installation's REFERENCE_CURRENCY: bounds are typed and saved in it. */
+  currency: Asset;
+  saved: boolean;
+  updatedByEmail: string | null;
+  updatedAt: string | null;
+};
 
-/** Admin: per source asset, amount thresholds → approvals required (1 or 2). Who changed it last is shown. */
-export function PolicyEditor({ policies }: { policies: PolicyView[] }) {
-  const t = useTranslations('payouts.policy');
-  const te = useTranslations('payouts.errors');
-  const sentence = useFailureSentence();
+// zod and the schema load when the form is first used, not with the page (first-load JS budget).
+const resolvers = new Map<string, ReturnType<typeof lazyResolver<ApprovalPolicyValues, unknown, ApprovalPolicyValues>>>();
+function validationFor(currency: string) {
+  let v = resolvers.get(currency);
+  if (!v) {
+    v = lazyResolver<ApprovalPolicyValues, unknown, ApprovalPolicyValues>(async () => {
+      const [{ zodResolver }, { approvalPolicyFormSchema }] = await Promise.all([import('@hookform/resolvers/zod'), import('@/lib/domain/payouts/schema')]);
+      return zodResolver(approvalPolicyFormSchema(currency));
+    });
+    resolvers.set(currency, v);
+  }
+  return v;
+}
+
+function toValues(policy: TieredPolicy): ApprovalPolicyValues {
+  return {
+    tiers: policy.tiers.map((t) => ({ upTo: t.upTo ?? '', steps: t.steps.map((s) => ({ approvals: s.approvals, roles: [...s.roles] })) })),
+    dailyCap: policy.dailyCap ?? '',
+  };
+}
+
+/** What the form sends: the last tier without a bound, an empty cap as none. */
+function toInput(values: ApprovalPolicyValues): ApprovalPolicyValues {
+  return {
+    tiers: values.tiers.map((t, i) => ({ ...t, upTo: i === values.tiers.length - 1 ? null : (t.upTo ?? '') })),
+    dailyCap: values.dailyCap ? values.dailyCap : null,
+  };
+}
+
+/** Error message at a dotted path of the form's errors (`tiers.0.steps.1.roles`). */
+function errorAt(errors: FieldErrors<ApprovalPolicyValues>, path: string): string | undefined {
+  let node: unknown = errors;
+  for (const part of path.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+  const message = node && typeof node === 'object' ? (node as { message?: unknown }).message : undefined;
+  return typeof message === 'string' ? message : undefined;
+}
+
+/**
+ * Admin: the team's approval policy. Tiers by the payout's value in the reference currency, as a table (one row a
+ * tier, its ordered steps inside), the per-requester daily cap, and the whole policy in words, one sentence a tier.
+ */
+export function PolicyEditor({ view }: { view: PolicyEditorView }) {
+  const t = useTranslations('approvalPolicy');
+  const tr = t as unknown as PolicyTranslator;
   const locale = useLocale();
   const router = useRouter();
   const { toast } = useToast();
-  const [pending, start] = useTransition();
-  const [asset, setAsset] = useState<string>(policies[0]?.asset ?? 'USD');
-  const current = (a: string) => policies.find((p) => p.asset === a)?.rules ?? [];
-  const [rules, setRules] = useState<Rule[]>(() => current(policies[0]?.asset ?? 'USD'));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const failureSentence = useFailureSentence();
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const currency = view.currency;
+  const validation = validationFor(currency);
+  const form = useForm<ApprovalPolicyValues, unknown, ApprovalPolicyValues>({ resolver: validation.resolver, defaultValues: toValues(view.policy) });
+  const { control, handleSubmit, setError, setFocus, formState } = form;
+  const tiers = useFieldArray({ control, name: 'tiers' });
+  const watched = useWatch({ control }) as ApprovalPolicyValues;
+  const word = (code: string | undefined) => (code === undefined ? undefined : t.has(`errors.${code}`) ? t(`errors.${code}`) : code);
+  const err = (path: string) => word(errorAt(formState.errors, path));
 
-  function pick(a: string) {
-    setAsset(a);
-    setRules(current(a));
-    setErrors({});
-  }
+  // In words: the form as it stands when it is a valid policy, else the saved one.
+  const live = watched?.tiers ? validateTieredPolicy({ ...toInput(watched), referenceCurrency: currency }) : null;
+  const shown = live?.ok ? live.policy : view.policy;
 
-  function save() {
-    setErrors({});
-    start(async () => {
-      const r = readActionResult(await setApprovalPolicyAction({ asset: asset as (typeof ASSETS)[number], rules }));
-      if (!r.ok) {
-        const fe = Object.fromEntries(Object.entries(r.failure.fieldErrors).map(([k, v]) => [k, te.has(v) ? te(v) : v]));
-        setErrors(Object.keys(fe).length ? fe : { _form: sentence(r.failure) });
-        return;
-      }
-      toast({ tone: 'success', title: t('saved', { asset }) });
-      router.refresh();
-    });
-  }
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    const outcome = readActionResult(await setApprovalPolicyAction(toInput(values)));
+    if (!outcome.ok) {
+      const fields = Object.keys(outcome.failure.fieldErrors) as Parameters<typeof applyFieldErrors<ApprovalPolicyValues>>[1];
+      if (!applyFieldErrors(outcome.failure, fields, { setError, setFocus })) setFailure(outcome.failure);
+      return;
+    }
+    toast({ tone: 'success', title: outcome.data.weakens.length > 0 || outcome.data.dailyCapRaised ? t('editor.savedWeaker') : t('editor.saved') });
+    router.refresh();
+  });
 
   return (
     <Card className="mt-8">
-      <CardHeader title={t('title')} description={t('description')} />
+      <CardHeader title={t('editor.title')} description={t('editor.description', { currency })} />
       <CardBody className="space-y-6">
-        {policies.length > 0 ? (
-          <ul className="space-y-2 text-sm" data-testid="policies">
-            {policies.map((p) => (
-              <li key={p.asset}>
-                <span className="font-semibold">{p.asset}</span>:{' '}
-                {p.rules.length === 0
-                  ? t('oneApproval')
-                  : p.rules.map((r) => t('rule', { amount: amountText({ value: r.minAmount, asset: p.asset }, locale), count: r.approvals })).join(' · ')}
-                <span className="block text-fg-muted">
-                  {t('changedBy', { who: p.updatedByEmail ?? '—' })} <DateTimeText value={p.updatedAt} />
-                </span>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-sm text-fg-muted">{t('none')}</p>
-        )}
-        <div className="grid gap-4 sm:grid-cols-3">
-          <Field id="policy-asset" label={t('asset')}>
-            <Select value={asset} onChange={(e) => pick(e.currentTarget.value)}>
-              {ASSETS.map((a) => (
-                <option key={a} value={a}>
-                  {a}
-                </option>
-              ))}
-            </Select>
-          </Field>
-        </div>
-        {rules.map((rule, i) => (
-          <div key={i} className="grid items-end gap-4 sm:grid-cols-3">
-            <MoneyField
-              id={`policy-min-${i}`}
-              label={t('from', { asset })}
-              error={errors[`rules.${i}.minAmount`]}
-              value={rule.minAmount}
-              asset={isAsset(asset) ? asset : 'USD'}
-              locale={locale}
-              onChange={(value) => setRules((rs) => rs.map((r, j) => (j === i ? { ...r, minAmount: value } : r)))}
-            />
-            <Field id={`policy-approvals-${i}`} label={t('approvals')} error={errors[`rules.${i}.approvals`]}>
-              <Select
-                value={String(rule.approvals)}
-                onChange={(e) => {
-                  const value = Number(e.currentTarget.value);
-                  setRules((rs) => rs.map((r, j) => (j === i ? { ...r, approvals: value } : r)));
-                }}
-              >
-                <option value="1">{t('approvalsCount', { count: 1 })}</option>
-                <option value="2">{t('approvalsCount', { count: 2 })}</option>
-              </Select>
-            </Field>
-            <Button variant="ghost" onClick={() => setRules((rs) => rs.filter((_, j) => j !== i))}>
-              {t('remove')}
-            </Button>
-          </div>
-        ))}
-        {errors._form || errors.rules ? (
-          <p role="alert" className="text-sm font-medium text-danger-text">
-            {errors._form ?? errors.rules}
+        {!view.saved ? <p className="text-sm text-fg-muted">{t('editor.derived', { currency })}</p> : null}
+        {view.saved && view.updatedAt ? (
+          <p className="text-sm text-fg-muted" data-testid="policy-changed-by">
+            {t('editor.changedBy', { who: view.updatedByEmail ?? '—' })} <DateTimeText value={view.updatedAt} />
           </p>
         ) : null}
-        <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" onClick={() => setRules((rs) => [...rs, { minAmount: '', approvals: 2 }])} disabled={rules.length >= 10}>
-            {t('addRule')}
+        <section aria-labelledby="policy-in-words">
+          <h3 id="policy-in-words" className="text-sm font-semibold text-fg">
+            {t('editor.summaryTitle')}
+          </h3>
+          <ul className="mt-2 list-disc space-y-1 pl-5 text-sm" data-testid="policy-sentences">
+            {shown.tiers.map((_, i) => (
+              <li key={i}>{tierSentence(tr, shown.tiers, i, currency, locale)}</li>
+            ))}
+            <li>{shown.dailyCap ? t('sentence.dailyCap', { amount: amountText({ value: shown.dailyCap, asset: currency }, locale) }) : t('sentence.noCap')}</li>
+          </ul>
+        </section>
+
+        <form onSubmit={onSubmit} onFocus={validation.preload} noValidate className="space-y-6" aria-label={t('editor.title')}>
+          {failure ? (
+            <Alert tone="error" title={t('editor.notSaved')}>
+              {failureSentence(failure)}
+            </Alert>
+          ) : null}
+          <div className="rounded-lg border border-border bg-surface">
+            <table className="w-full border-collapse text-left text-sm" data-testid="policy-tiers">
+              <TableCaption>{t('editor.tiersCaption', { currency })}</TableCaption>
+              <thead className="hidden border-b border-border bg-surface-muted sm:table-header-group">
+                <tr>
+                  <th scope="col" className="px-4 py-2.5 text-xs font-semibold tracking-wide text-fg-muted uppercase">
+                    {t('editor.colTier')}
+                  </th>
+                  <th scope="col" className="px-4 py-2.5 text-xs font-semibold tracking-wide text-fg-muted uppercase">
+                    {t('editor.colUpTo', { currency })}
+                  </th>
+                  <th scope="col" className="px-4 py-2.5 text-xs font-semibold tracking-wide text-fg-muted uppercase">
+                    {t('editor.colSteps')}
+                  </th>
+                  <th scope="col" className="px-4 py-2.5 text-xs font-semibold tracking-wide text-fg-muted uppercase">
+                    <span className="sr-only">{t('editor.colActions')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-border">
+                {tiers.fields.map((tier, i) => {
+                  const last = i === tiers.fields.length - 1;
+                  return (
+                    <tr key={tier.id} className="block p-4 sm:table-row sm:p-0" data-testid={`policy-tier-${i}`}>
+                      <th scope="row" className="block pb-2 text-left font-semibold whitespace-nowrap sm:table-cell sm:px-4 sm:py-3 sm:align-top">
+                        {t('editor.tierNumber', { n: i + 1 })}
+                      </th>
+                      <td className="block pb-3 sm:table-cell sm:w-56 sm:px-4 sm:py-3 sm:align-top">
+                        {last ? (
+                          <p className="text-fg-muted sm:pt-2">{t('editor.unbounded')}</p>
+                        ) : (
+                          <Controller
+                            control={control}
+                            name={`tiers.${i}.upTo`}
+                            render={({ field }) => (
+                              <MoneyField
+                                id={`tiers.${i}.upTo`}
+                                label={t('editor.upToLabel', { n: i + 1, currency })}
+                                error={err(`tiers.${i}.upTo`)}
+                                value={field.value ?? ''}
+                                onChange={field.onChange}
+                                asset={currency}
+                                locale={locale}
+                              />
+                            )}
+                          />
+                        )}
+                      </td>
+                      <td className="block pb-3 sm:table-cell sm:px-4 sm:py-3 sm:align-top">
+                        <TierSteps control={control} tier={i} err={err} />
+                      </td>
+                      <td className="block sm:table-cell sm:px-4 sm:py-3 sm:text-right sm:align-top">
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          disabled={tiers.fields.length <= 1}
+                          onClick={() => tiers.remove(i)}
+                          aria-label={t('editor.removeTier', { n: i + 1 })}
+                        >
+                          {t('editor.removeTier', { n: i + 1 })}
+                        </Button>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          {err('tiers') ? (
+            <p role="alert" className="text-sm font-medium text-danger-text">
+              {err('tiers')}
+            </p>
+          ) : null}
+          <Button
+            variant="secondary"
+            disabled={tiers.fields.length >= MAX_TIERS}
+            onClick={() => {
+              // The new tier goes before the last (unbounded) one, which keeps taking everything above.
+              tiers.insert(Math.max(0, tiers.fields.length - 1), { upTo: '', steps: [{ approvals: 1, roles: ['finance', 'admin'] }] });
+            }}
+          >
+            {t('editor.addTier')}
           </Button>
-          <Button onClick={save} disabled={pending}>
-            {t('save', { asset })}
-          </Button>
-        </div>
+          <Controller
+            control={control}
+            name="dailyCap"
+            render={({ field }) => (
+              <MoneyField
+                id="dailyCap"
+                className="max-w-sm"
+                label={t('editor.dailyCap', { currency })}
+                hint={t('editor.dailyCapHint')}
+                error={err('dailyCap')}
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                asset={currency}
+                locale={locale}
+              />
+            )}
+          />
+          <SubmitButton loading={formState.isSubmitting}>{t('editor.save')}</SubmitButton>
+        </form>
       </CardBody>
     </Card>
+  );
+}
+
+/** One tier's ordered steps: how many approvals and from which roles (any of them). */
+function TierSteps({ control, tier, err }: { control: Control<ApprovalPolicyValues, unknown, ApprovalPolicyValues>; tier: number; err: (path: string) => string | undefined }) {
+  const t = useTranslations('approvalPolicy');
+  const steps = useFieldArray({ control, name: `tiers.${tier}.steps` });
+  return (
+    <div className="space-y-3">
+      <ol className="space-y-3">
+        {steps.fields.map((step, j) => (
+          <li key={step.id} className="rounded-md border border-border p-3" data-testid={`policy-tier-${tier}-step-${j}`}>
+            <div className="flex flex-wrap items-end gap-4">
+              <Controller
+                control={control}
+                name={`tiers.${tier}.steps.${j}.approvals`}
+                render={({ field }) => (
+                  <Field
+                    id={`tiers.${tier}.steps.${j}.approvals`}
+                    label={
+                      <>
+                        <span className="sr-only">{t('editor.stepContext', { tier: tier + 1, step: j + 1 })} </span>
+                        {t('editor.approvals')}
+                      </>
+                    }
+                    error={err(`tiers.${tier}.steps.${j}.approvals`)}
+                  >
+                    <Select value={String(field.value)} onChange={(e) => field.onChange(Number(e.currentTarget.value))} onBlur={field.onBlur} className="w-24">
+                      {Array.from({ length: MAX_STEP_APPROVALS }, (_, k) => k + 1).map((n) => (
+                        <option key={n} value={n}>
+                          {n}
+                        </option>
+                      ))}
+                    </Select>
+                  </Field>
+                )}
+              />
+              <Controller
+                control={control}
+                name={`tiers.${tier}.steps.${j}.roles`}
+                render={({ field }) => {
+                  const id = `tiers.${tier}.steps.${j}.roles`;
+                  const error = err(id);
+                  return (
+                    <fieldset aria-describedby={error ? `${id}-error` : undefined} aria-invalid={error ? true : undefined}>
+                      <legend className="mb-1.5 text-sm font-medium text-fg">
+                        <span className="sr-only">{t('editor.stepContext', { tier: tier + 1, step: j + 1 })} </span>
+                        {t('editor.whoMayApprove')}
+                      </legend>
+                      <div className="flex flex-wrap gap-4 py-2">
+                        {APPROVER_ROLES.map((role) => (
+                          <Checkbox
+                            key={role}
+                            id={`${id}.${role}`}
+                            label={t(`roleOption.${role}`)}
+                            checked={field.value.includes(role)}
+                            onChange={(e) => {
+                              const on = e.currentTarget.checked;
+                              field.onChange(APPROVER_ROLES.filter((r: ApproverRole) => (r === role ? on : field.value.includes(r))));
+                            }}
+                          />
+                        ))}
+                      </div>
+                      {error ? (
+                        <p id={`${id}-error`} className="text-sm font-medium text-danger-text">
+                          {error}
+                        </p>
+                      ) : null}
+                    </fieldset>
+                  );
+                }}
+              />
+              <Button variant="ghost" size="sm" disabled={steps.fields.length <= 1} onClick={() => steps.remove(j)}>
+                {t('editor.removeStep', { n: j + 1 })}
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ol>
+      {err(`tiers.${tier}.steps`) ? <p className="text-sm font-medium text-danger-text">{err(`tiers.${tier}.steps`)}</p> : null}
+      <Button variant="secondary" size="sm" disabled={steps.fields.length >= MAX_STEPS} onClick={() => steps.append({ approvals: 1, roles: ['admin'] })}>
+        {t('editor.addStep')}
+      </Button>
+    </div>
   );
 }
