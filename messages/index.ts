@@ -29,6 +29,7 @@ export const NAMESPACES = [
   'audit',
   'security',
   'keyReview',
+  'stepUp',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];
