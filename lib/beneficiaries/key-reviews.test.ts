@@ -141,8 +141,8 @@ describe('reviewing a beneficiary key', () => {
     const w = await world(creator);
     const key = { beneficiaryId: w.beneficiaryId, instructionId: w.instructionId };
     const seen: unknown[] = [];
-    const verify = async (k: { facts: ReadonlyArray<readonly [string, string]> }) => {
-      seen.push(Object.fromEntries(k.facts));
+    const verify = async (k: { statement: { purpose: string; subject: string; facts: ReadonlyArray<readonly [string, string]> } }) => {
+      seen.push({ purpose: k.statement.purpose, subject: k.statement.subject, ...Object.fromEntries(k.statement.facts) });
       return { method: 'totp', digest: 'd' };
     };
     // Refused before the hook: nothing to sign for a key one may not decide.
@@ -156,7 +156,19 @@ describe('reviewing a beneficiary key', () => {
     expect((await keyReviewOf(w.instructionId))?.decision).toBeNull();
 
     await decideKey(person('admin', 'admin'), { ...key, decision: 'APPROVED' }, { client: w.client, verify });
-    expect(seen).toEqual([{ beneficiary: w.beneficiaryId, holder: 'Carla Dias', keyType: 'EMAIL', key: expect.stringMatching(/^carla\./), asset: 'BRL' }]);
+    expect(seen).toEqual([
+      {
+        purpose: 'beneficiary-key.approve',
+        subject: w.instructionId,
+        beneficiary: w.beneficiaryId,
+        holder: 'Carla Dias',
+        keyType: 'EMAIL',
+        key: expect.stringMatching(/^•+\.com$/),
+        keyFingerprint: expect.stringMatching(/^[0-9a-f]{12}$/),
+        asset: 'BRL',
+      },
+    ]);
+    expect((await keyReviewOf(w.instructionId))?.decision).toBe('APPROVED');
   });
 
   it('a key with no review row (added outside the console) may be reviewed by anyone eligible; a rejection needs a reason', async () => {

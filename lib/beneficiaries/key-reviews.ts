@@ -15,7 +15,8 @@ import {
   type KeyReviewRecord,
   type ReviewRefusal,
 } from '@/lib/domain/beneficiaries/key-review';
-import { keyApprovalFacts } from '@/lib/domain/beneficiaries/key-review-statement';
+import { keyApprovalStatement } from '@/lib/domain/beneficiaries/key-review-statement';
+import type { StepUpStatement } from '@/lib/domain/step-up/statement';
 import { DomainError } from '@/lib/errors';
 
 export type KeyReviewActor = { id: string; email: string; name: string; role: Role };
@@ -118,7 +119,7 @@ export interface KeyToReview {
   instruction: Beneficiary['paymentInstructions'][number];
   record: KeyReviewRecord | null;
   /** What an approver signs (step-up purpose `beneficiary-key.approve`, subject = the instruction id). */
-  facts: ReadonlyArray<readonly [string, string]>;
+  statement: StepUpStatement;
 }
 
 /** The key as the service has it NOW and its review; refuses (with a code) when `actor` may not decide it. */
@@ -141,7 +142,7 @@ export async function loadKeyToReview(
     beneficiary: beneficiary.data,
     instruction,
     record,
-    facts: keyApprovalFacts(beneficiary.data as { id: string; holder: { type: string } }, instruction),
+    statement: keyApprovalStatement(beneficiary.data as { id: string; holder: { type: string } }, instruction),
   };
 }
 
@@ -154,7 +155,7 @@ export interface DecideKeyInput {
 
 /**
  * Approves or rejects a key, once. `verify` runs after every check and before anything changes: for an approval
- * it consumes the approver's step-up over `facts` (recomputed from the service now) and returns the proof kept
+ * it consumes the approver's step-up over `statement` (recomputed from the service now) and returns the proof kept
  * with the decision. The decision itself is one guarded UPDATE (`decision IS NULL`, reviewer ≠ creator), so two
  * reviewers racing, or a creator slipping past the checks above, change nothing.
  */

@@ -5,7 +5,8 @@ import { revalidatePath } from 'next/cache';
 import { actionClient } from '@/lib/actions/safe-action';
 import { addPaymentInstruction, createBeneficiary } from '@/lib/api/beneficiaries';
 import { isApiError } from '@/lib/api/errors';
-import { decideKey, recordKeyCreated } from '@/lib/beneficiaries/key-reviews';
+import { beginStepUp, consumeStepUp } from '@/lib/auth/step-up/service';
+import { decideKey, loadKeyToReview, recordKeyCreated } from '@/lib/beneficiaries/key-reviews';
 import { KEY_REVIEW_REASON_MAX } from '@/lib/domain/beneficiaries/key-review';
 import { isDuplicatePixKeyRefusal } from '@/lib/domain/beneficiaries/refusals';
 import { createBeneficiarySchema, instructionSchema, toCreateBeneficiaryBody, toInstructionBody } from '@/lib/domain/beneficiaries/schema';
@@ -60,25 +61,44 @@ export const addInstructionAction = actionClient
   });
 
 const reviewTarget = { beneficiaryId: idempotencyKey, instructionId: idempotencyKey };
+const stepUpResponse = z.object({ challengeId: z.string().check(z.maxLength(64)), webauthn: z.optional(z.unknown()), totp: z.optional(z.string().check(z.maxLength(16))) });
 
 /**
- * A person other than the key's creator approves it (step-up over the key's facts, recomputed from the service
- * now) or rejects it with a reason. The refusals (own key, already decided) come from lib/beneficiaries and are
- * audited like every attempt.
+ * Step 1 of approving a key: the statement of exactly what is approved (recomputed from the service now) and a
+ * step-up challenge over it. Refuses the key's creator and roles that may not review before anything is signed.
  */
-export const approveKeyAction = actionClient
-  .metadata({ name: 'beneficiaries.approveKey', permission: 'beneficiaries:approve-key' })
+export const beginKeyApprovalAction = actionClient
+  .metadata({ name: 'beneficiaries.approveKey.begin', permission: 'beneficiaries:approve-key' })
   .inputSchema(z.object(reviewTarget))
   .action(async ({ parsedInput, ctx }) => {
     ctx.audit.target = parsedInput.instructionId;
-    const { record, key } = await decideKey(ctx.user, { ...parsedInput, decision: 'APPROVED' }, {
+    const key = await loadKeyToReview(ctx.user, parsedInput);
+    const challenge = await beginStepUp(ctx.user, key.statement);
+    ctx.audit.details = { beneficiaryId: parsedInput.beneficiaryId, method: challenge.method, digest: challenge.digest };
+    return { challenge };
+  });
+
+/**
+ * Step 2: a person other than the key's creator approves it with the step-up signed over the statement, which the
+ * server recomputes from the service before consuming it (a key that changed since step 1 does not verify). The
+ * proof is kept with the decision and in the audit event. Refusals (own key, already decided) are audited too.
+ */
+export const approveKeyAction = actionClient
+  .metadata({ name: 'beneficiaries.approveKey', permission: 'beneficiaries:approve-key' })
+  .inputSchema(z.object({ ...reviewTarget, stepUp: z.optional(stepUpResponse) }))
+  .action(async ({ parsedInput, ctx }) => {
+    const { stepUp, ...target } = parsedInput;
+    ctx.audit.target = target.instructionId;
+    ctx.audit.details = { beneficiaryId: target.beneficiaryId };
+    const { record, key } = await decideKey(ctx.user, { ...target, decision: 'APPROVED' }, {
       verify: async (k) => {
-        ctx.audit.details = { beneficiaryId: k.beneficiary.id, facts: Object.fromEntries(k.facts) };
-        return null;
+        const proof = await consumeStepUp(ctx.user, stepUp, k.statement);
+        ctx.audit.details = { ...ctx.audit.details, stepUp: proof };
+        return proof as unknown as Record<string, unknown>;
       },
     });
     ctx.audit.details = { ...ctx.audit.details, decision: record.decision, creator: key.record?.creatorName ?? null };
-    revalidatePath(`/beneficiaries/${parsedInput.beneficiaryId}`);
+    revalidatePath(`/beneficiaries/${target.beneficiaryId}`);
     return { decision: record.decision };
   });
 

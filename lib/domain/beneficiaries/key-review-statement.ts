@@ -1,21 +1,28 @@
+import { keyFingerprint } from '@/lib/domain/payouts/approval-statement';
+import { maskKey, type StepUpStatement } from '@/lib/domain/step-up/statement';
 import { holderName } from './holder';
-import { pixKeyOf, type InstructionLike } from './view';
+import type { InstructionLike } from './view';
+
+/** The fact keys of a key approval, in signing order (the dialog words each). */
+export const KEY_APPROVAL_FACT_KEYS = ['beneficiary', 'holder', 'keyType', 'key', 'keyFingerprint', 'asset'] as const;
 
 /**
- * The facts an approver signs when approving a beneficiary key (step-up purpose `beneficiary-key.approve`): stable
- * keys and canonical values — ids, the holder's name, the key type, the key as masked for display and the asset.
- * Recomputed from the service at approval time, so a key that changed since the preview does not verify.
+ * What an approver signs when approving a beneficiary key (step-up purpose `beneficiary-key.approve`, subject =
+ * the instruction id): canonical values — the beneficiary id, the holder's name, the key type, the key masked plus a
+ * fingerprint of the whole key (two keys with the same last characters still sign differently) and the asset.
+ * Recomputed from the service at approval time, so a key that differs from the one shown does not verify.
  */
-export function keyApprovalFacts(
-  beneficiary: { id: string; holder: { type: string } },
-  instruction: InstructionLike,
-): ReadonlyArray<readonly [string, string]> {
-  const key = pixKeyOf(instruction);
-  return [
+export function keyApprovalStatement(beneficiary: { id: string; holder: { type: string } }, instruction: InstructionLike): StepUpStatement {
+  const { dictKeyType, dictKey } = instruction.address;
+  const type = typeof dictKeyType === 'string' ? dictKeyType : String(instruction.address.rail ?? '');
+  const key = typeof dictKey === 'string' ? dictKey : instruction.id;
+  const facts: [string, string][] = [
     ['beneficiary', beneficiary.id],
-    ['holder', holderName(beneficiary.holder)],
-    ['keyType', key?.type ?? String(instruction.address.rail ?? '')],
-    ['key', key?.display ?? instruction.id],
+    ['holder', holderName(beneficiary.holder).replace(/\s+/g, ' ').trim()],
+    ['keyType', type],
+    ['key', maskKey(key)],
+    ['keyFingerprint', keyFingerprint(type, key)],
     ['asset', instruction.asset],
-  ] as const;
+  ];
+  return { purpose: 'beneficiary-key.approve', subject: instruction.id, facts };
 }

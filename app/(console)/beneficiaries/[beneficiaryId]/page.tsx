@@ -20,7 +20,7 @@ import { requirePage } from '@/lib/auth/session';
 import { keyReviewsFor } from '@/lib/beneficiaries/key-reviews';
 import { holderName } from '@/lib/domain/beneficiaries/holder';
 import { keyReviewState, payoutBlock, reviewRefusal, type KeyReviewRecord, type KeyReviewState } from '@/lib/domain/beneficiaries/key-review';
-import { keyApprovalFacts } from '@/lib/domain/beneficiaries/key-review-statement';
+import { keyApprovalStatement } from '@/lib/domain/beneficiaries/key-review-statement';
 import { instructionHistory, pixKeyOf } from '@/lib/domain/beneficiaries/view';
 import { isNotFound } from '@/lib/errors';
 import { formatTaxId } from '@/lib/validation/tax-id-format';
@@ -146,13 +146,15 @@ export default async function BeneficiaryPage({ params }: { params: Promise<{ be
                         serviceStatus={i.currentState.status}
                         refusal={reviewRefusal(user, reviews.get(i.id), i.currentState.status)}
                         controls={
-                          <IntlScope namespaces={['keyReview']}>
+                          <IntlScope namespaces={['keyReview', 'stepUp']}>
                             <KeyReviewControls
                               beneficiaryId={b.id}
                               instructionId={i.id}
-                              facts={keyApprovalFacts(b as { id: string; holder: { type: string } }, i).map(
-                                ([name, value]) => [tr(`fact.${name}`), name === 'keyType' && t.has(`keyType.${value}`) ? t(`keyType.${value}`) : value] as const,
-                              )}
+                              facts={keyApprovalStatement(b as { id: string; holder: { type: string } }, i).facts.map(([name, value]) => ({
+                                key: name,
+                                label: tr(`fact.${name}`),
+                                value: name === 'keyType' && t.has(`keyType.${value}`) ? t(`keyType.${value}`) : value,
+                              }))}
                             />
                           </IntlScope>
                         }

@@ -8,16 +8,19 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
+import { StepUpDialog, type StepUpFactRow } from '@/components/step-up/step-up-dialog';
 import { Textarea } from '@/components/ui/textarea';
 import { useToast } from '@/components/ui/toast';
 import { readActionResult } from '@/lib/actions/result';
 import { KEY_REVIEW_REASON_MAX } from '@/lib/domain/beneficiaries/key-review';
+import type { StepUpChallenge, StepUpResponse } from '@/lib/domain/step-up/challenge';
 import type { Failure } from '@/lib/errors';
-import { approveKeyAction, rejectKeyAction } from '../../actions';
+import { approveKeyAction, beginKeyApprovalAction, rejectKeyAction } from '../../actions';
 
 /**
- * Approve or reject one beneficiary key, shown only to who may (not its creator; admin or compliance). The
- * approval dialog lists exactly what is approved — the facts the server recomputes and checks again.
+ * Approve or reject one beneficiary key, shown only to who may (not its creator; admin or compliance). Approving is
+ * a step-up: the dialog lists exactly what is approved, the passkey (or authenticator code) signs it, and the server
+ * recomputes those facts from the service before accepting the signature.
  */
 export function KeyReviewControls({
   beneficiaryId,
@@ -26,8 +29,8 @@ export function KeyReviewControls({
 }: {
   beneficiaryId: string;
   instructionId: string;
-  /** Rendered rows: label in the reader's language, canonical value. */
-  facts: ReadonlyArray<readonly [string, string]>;
+  /** The statement's facts in words, in signing order. */
+  facts: readonly StepUpFactRow[];
 }) {
   const t = useTranslations('keyReview');
   const sentence = useFailureSentence();
@@ -39,22 +42,42 @@ export function KeyReviewControls({
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();
   const [error, setError] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<StepUpChallenge | null>(null);
+  const [signError, setSignError] = useState<string | null>(null);
 
   const failureText = (failure: Failure) => (t.has(`errors.${failure.code}`) ? t(`errors.${failure.code}`) : sentence(failure));
 
-  function approve() {
+  function openApproval() {
     setError(null);
+    setSignError(null);
+    setChallenge(null);
+    setApproving(true);
     start(async () => {
-      const r = readActionResult(await approveKeyAction({ beneficiaryId, instructionId }));
-      setApproving(false);
+      const r = readActionResult(await beginKeyApprovalAction({ beneficiaryId, instructionId }));
       if (!r.ok) {
+        setApproving(false);
         setError(failureText(r.failure));
         router.refresh();
         return;
       }
-      toast({ tone: 'success', title: t('approved') });
-      router.refresh();
+      setChallenge(r.data.challenge);
     });
+  }
+
+  async function approve(response: StepUpResponse) {
+    setSignError(null);
+    const r = readActionResult(await approveKeyAction({ beneficiaryId, instructionId, stepUp: response }));
+    if (!r.ok) {
+      // A refused signature keeps the dialog open with the reason; any other refusal is said on the page.
+      if (r.failure.code.startsWith('STEP_UP_')) return setSignError(failureText(r.failure));
+      setApproving(false);
+      setError(failureText(r.failure));
+      router.refresh();
+      return;
+    }
+    setApproving(false);
+    toast({ tone: 'success', title: t('approved') });
+    router.refresh();
   }
 
   function reject() {
@@ -85,39 +108,24 @@ export function KeyReviewControls({
         </div>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <Button onClick={() => setApproving(true)} disabled={pending} data-testid="approve-key">
+        <Button onClick={openApproval} disabled={pending} data-testid="approve-key">
           {t('approve')}
         </Button>
         <Button variant="secondary" onClick={() => setRejecting(true)} disabled={pending} data-testid="reject-key">
           {t('reject')}
         </Button>
       </div>
-      <Dialog
+      <StepUpDialog
         open={approving}
         onClose={() => setApproving(false)}
         title={t('approveTitle')}
         description={t('approveDescription')}
-        dismissible={!pending}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setApproving(false)} disabled={pending}>
-              {t('back')}
-            </Button>
-            <Button onClick={approve} disabled={pending}>
-              {t('confirmApprove')}
-            </Button>
-          </>
-        }
-      >
-        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm" data-testid="key-facts">
-          {facts.map(([label, value]) => (
-            <div key={label} className="contents">
-              <dt className="text-fg-muted">{label}</dt>
-              <dd className="font-medium [overflow-wrap:anywhere]">{value}</dd>
-            </div>
-          ))}
-        </dl>
-      </Dialog>
+        rows={facts}
+        challenge={challenge}
+        onSigned={approve}
+        error={signError}
+        pending={pending}
+      />
       <Dialog
         open={rejecting}
         onClose={() => setRejecting(false)}
