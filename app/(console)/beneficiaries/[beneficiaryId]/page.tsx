@@ -220,7 +220,10 @@ function KeyReview({
       </>,
     );
   }
-  if (!record?.decidedBySystem) lines.push(record?.creatorName ? tr('addedBy', { name: record.creatorName }) : tr('addedByUnknown'));
+  // Who added it; with no creator on record, say who may review it while it waits.
+  if (!record?.decidedBySystem) {
+    lines.push(record?.creatorName ? tr('addedBy', { name: record.creatorName }) : state === 'AWAITING_REVIEW' ? tr('addedByUnknown') : tr('addedOutside'));
+  }
   return (
     <div className="space-y-2 rounded-md border border-border p-3" data-testid="key-review" data-review-state={state}>
       <div className="flex flex-wrap items-center gap-2">
