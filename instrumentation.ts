@@ -11,7 +11,11 @@ export async function register() {
     await startConsole(async (env) => {
       if (env.SANDBOX !== 'on') return;
       // The embedded sandbox starts here (one of the two lazy lines that tie lib/sandbox to the console).
-      await (await import('./lib/sandbox/host')).ensureSandbox();
+      const host = await import('./lib/sandbox/host');
+      await host.ensureSandbox();
+      // The seed's own beneficiary keys were put there by the console, not by a person: approved by the system (every
+      // start; a row already there is kept), so the demo can pay its beneficiary. Anything a person adds is reviewed.
+      await (await import('./lib/beneficiaries/key-reviews')).recordSystemApprovals(await host.getDemoKeys(), 'demo seed');
     });
     // Received webhooks: the live bus (LISTEN with PostgreSQL) and the 30-day retention sweep.
     await (await import('./lib/live/background')).startLiveBackground();

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, expectNoAxeViolations, storageStatePath, test } from './fixtures';
+import { DEMO, expect, expectNoAxeViolations, storageStatePath, test } from './fixtures';
+import { approveKeyOnScreen } from './helpers/key-review';
 import { SandboxApi } from './helpers/sandbox';
 
 /**
@@ -118,6 +119,7 @@ test('the same PIX key added again is refused on the key field (en and pt-BR); t
 
 test('finance finds a company by its legal name in the payout picker, its key listed once even when sent twice', async ({
   financePage: page,
+  compliancePage,
   baseURL,
 }) => {
   const key = `picker.${RUN}@example.com`;
@@ -132,7 +134,10 @@ test('finance finds a company by its legal name in the payout picker, its key li
   expect(await again.json()).toMatchObject({ code: 'INVALID_DATA', details: { errors: [{ code: 'DUPLICATE_PIX_KEY', field: 'body:dictKey' }] } });
 
   const option = page.getByLabel('Beneficiary').locator(`option[value="${beneficiaryId}"]`);
-  // Its key is approved 2 s after creation; the picker offers it once it is.
+  // Registered straight at the service, so no creator is known: anyone who may review keys (here compliance)
+  // approves it for the team; the service's own review still has to pass too.
+  await approveKeyOnScreen(compliancePage, baseURL!, DEMO.compliance.email, beneficiaryId);
+  // Its key is approved by the service 2 s after creation; the picker offers it once it is.
   await expect
     .poll(
       async () => {

@@ -1,10 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Browser, Page, Request } from '@playwright/test';
-import { expect, expectNoAxeViolations, storageStatePath, test, type DemoRole } from './fixtures';
+import { DEMO, expect, expectNoAxeViolations, storageStatePath, test, type DemoRole } from './fixtures';
+import { approveKeyOnScreen } from './helpers/key-review';
 
 /**
  * Beneficiaries, payouts with maker-checker approval, and the audit log, per role:
- * compliance registers a beneficiary (its PIX key turns approved live); finance requests a payout and cannot
+ * compliance registers a beneficiary (its PIX key turns approved live; the admin, not its creator, reviews it with
+ * step-up — e2e/key-review.spec.ts covers that review in depth); finance requests a payout and cannot
  * approve it (no button, and a replayed approve is refused by the action); finance2 approves and the withdrawal
  * turns COMPLETED on screen; a rejection's reason reaches the requester; above the admin's first tier two
  * approvers are needed; a key pending review cannot be chosen; a viewer reads but acts on nothing; the admin
@@ -177,6 +179,14 @@ test('compliance registers a beneficiary: field checks, the key normalised, then
   await expect(page.getByTestId('beneficiary-row')).toHaveCount(2);
   await expect(page.getByTestId('beneficiary-row').filter({ hasText: `Held ${RUN}` }).locator('[data-status="PENDING_REVIEW"]')).toBeVisible();
   await expectNoAxeViolations(page);
+});
+
+test('the admin, not the compliance user who added it, approves the new key with step-up', async ({ adminPage, compliancePage, baseURL }) => {
+  await compliancePage.goto(`/beneficiaries/${approvedBeneficiaryId}`);
+  await expect(compliancePage.getByTestId('key-review')).toContainText('You added this key, so someone else must review it.');
+  await expect(compliancePage.getByTestId('approve-key')).toHaveCount(0);
+  await approveKeyOnScreen(adminPage, baseURL!, DEMO.admin.email, approvedBeneficiaryId);
+  await expect(adminPage.getByTestId('key-review')).toHaveAttribute('data-review-state', 'APPROVED');
 });
 
 test('finance requests a payout: a key pending review cannot be chosen; no approve for the requester', async ({ financePage: page }) => {

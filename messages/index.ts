@@ -29,6 +29,8 @@ export const NAMESPACES = [
   'audit',
   'security',
   'approvalPolicy',
+  'keyReview',
+  'stepUp',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

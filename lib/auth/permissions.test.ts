@@ -6,7 +6,7 @@ import { PERMISSIONS, PERMISSION_TABLE, ROLES, can, isRole, permissionTableMarkd
 const EXPECTED: Record<Role, Permission[]> = {
   admin: [...PERMISSIONS],
   compliance: ['overview:read', 'accounts:read', 'beneficiaries:read', 'operations:read', 'webhooks:read',
-    'accounts:create', 'accounts:documents', 'accounts:review', 'beneficiaries:create'],
+    'accounts:create', 'accounts:documents', 'accounts:review', 'beneficiaries:create', 'beneficiaries:approve-key'],
   finance: ['overview:read', 'accounts:read', 'beneficiaries:read', 'operations:read', 'webhooks:read',
     'operations:create', 'payouts:request', 'payouts:approve'],
   viewer: ['overview:read', 'accounts:read', 'beneficiaries:read', 'operations:read', 'webhooks:read'],
@@ -39,6 +39,7 @@ describe('permission matrix', () => {
     const md = permissionTableMarkdown().split('\n');
     expect(md).toHaveLength(PERMISSIONS.length + 2);
     expect(md.find((l) => l.startsWith('| `payouts:approve`'))).toBe('| `payouts:approve` | ✓ | — | ✓ | — |');
+    expect(md.find((l) => l.startsWith('| `beneficiaries:approve-key`'))).toBe('| `beneficiaries:approve-key` | ✓ | ✓ | — | — |');
   });
   it('demo users cover every role with unique e-mails', () => {
     expect(new Set(DEMO_USERS.map((u) => u.role))).toEqual(new Set(ROLES));

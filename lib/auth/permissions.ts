@@ -11,6 +11,8 @@ export const PERMISSIONS = [
   'accounts:review',
   'beneficiaries:read',
   'beneficiaries:create',
+  // Approving a new beneficiary key (a person other than whoever added it) before any payout may use it.
+  'beneficiaries:approve-key',
   'operations:read',
   'operations:create',
   'payouts:request',
@@ -48,6 +50,7 @@ export const ROLE_PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
     'accounts:documents',
     'accounts:review',
     'beneficiaries:create',
+    'beneficiaries:approve-key',
   ]),
   finance: new Set<Permission>([...COMMON_READS, 'operations:create', 'payouts:request', 'payouts:approve']),
   viewer: new Set<Permission>(COMMON_READS),

@@ -179,6 +179,36 @@ export const teamSettings = consoleSchema.table(
   (t) => [check('team_settings_single_row', sql`${t.id} = 1`)],
 );
 
+/**
+ * Step-up challenges (transaction signing, lib/auth/step-up/service.ts): one row per statement shown to an approver.
+ * `canonical` is the exact text signed and `digest` its SHA-256 (the WebAuthn challenge). A row is single use
+ * (`used_at` set by a guarded update) and expires after a few minutes; kept in the database so a restart between
+ * preview and approval leaves it valid until then.
+ */
+export const stepUpChallenges = consoleSchema.table(
+  'step_up_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    subject: text('subject').notNull(),
+    method: text('method', { enum: ['webauthn', 'totp'] }).notNull(),
+    canonical: text('canonical').notNull(),
+    digest: text('digest').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    expiresAt: tz('expires_at').notNull(),
+    usedAt: tz('used_at'),
+  },
+  (t) => [
+    index('step_up_challenges_user_idx').on(t.userId),
+    index('step_up_challenges_expires_at_idx').on(t.expiresAt),
+    check('step_up_challenges_method_valid', sql`${t.method} in ('webauthn', 'totp')`),
+  ],
+);
+
+export type StepUpChallengeRow = typeof stepUpChallenges.$inferSelect;
 export type WebauthnCredentialRow = typeof webauthnCredentials.$inferSelect;
 export type TotpFactorRow = typeof totpFactors.$inferSelect;
 
@@ -446,3 +476,37 @@ export const webhookReplayItems = consoleSchema.table(
 
 export type WebhookReplayJobRow = typeof webhookReplayJobs.$inferSelect;
 export type WebhookReplayItemRow = typeof webhookReplayItems.$inferSelect;
+
+/**
+ * The team's own review of each beneficiary key (a payment instruction at the service), on top of the service's:
+ * a person other than whoever added the key approves or rejects it once (lib/domain/beneficiaries/key-review.ts)
+ * before a payout may use it. A key the service knows with no row here awaits review, creator unknown.
+ * `proof` is the step-up proof of the decision (or `{ method: 'system' }` for the demo seed's own keys).
+ */
+export const beneficiaryKeyReviews = consoleSchema.table(
+  'beneficiary_key_reviews',
+  {
+    instructionId: uuid('instruction_id').primaryKey(),
+    beneficiaryId: uuid('beneficiary_id').notNull(),
+    creatorId: uuid('creator_id'),
+    creatorEmail: text('creator_email'),
+    creatorName: text('creator_name'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    reviewerId: uuid('reviewer_id'),
+    reviewerEmail: text('reviewer_email'),
+    reviewerName: text('reviewer_name'),
+    decision: text('decision', { enum: ['APPROVED', 'REJECTED'] }),
+    decidedBySystem: boolean('decided_by_system').notNull().default(false),
+    decidedAt: tz('decided_at'),
+    reason: text('reason'),
+    proof: jsonb('proof').$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    check('beneficiary_key_reviews_decision_valid', sql`${t.decision} is null or ${t.decision} in ('APPROVED', 'REJECTED')`),
+    // Whoever added a key never decides it (the service checks it too; this is the last line).
+    check('beneficiary_key_reviews_not_own', sql`${t.reviewerId} is null or ${t.creatorId} is null or ${t.reviewerId} <> ${t.creatorId}`),
+    index('beneficiary_key_reviews_beneficiary_idx').on(t.beneficiaryId),
+  ],
+);
+
+export type BeneficiaryKeyReviewRow = typeof beneficiaryKeyReviews.$inferSelect;

@@ -17,6 +17,7 @@ import { resetDatabaseForTests, useTestDatabase } from '@/lib/db/client';
 import { createSandbox, type Sandbox } from '@/lib/sandbox';
 import { fromPglite } from '@/lib/sandbox/core/sql';
 import { defaultPolicy } from '@/lib/domain/payouts/approval-policy';
+import { decideKey } from '@/lib/beneficiaries/key-reviews';
 import { PayoutError } from './errors';
 import { executePayout, syncPayout } from './execute';
 import {
@@ -130,6 +131,8 @@ async function world(balance = '100000.00'): Promise<World> {
   });
   const approved = (b.paymentInstructions as Array<{ id: string }>)[0]!.id;
   await helper(`/_sandbox/payment-instructions/${approved}/approve`, {}, token);
+  // The team's own review of the key (lib/beneficiaries/key-reviews.ts): a payout needs it on top of the service's.
+  await decideKey(actor('reviewer', 'compliance'), { beneficiaryId: b.id, instructionId: approved, decision: 'APPROVED' }, { client });
   const b2 = await call(`/api/beneficiaries/${b.id}/payment-instructions`, { type: 'PIX', asset: 'BRL', dictKeyType: 'PHONE', dictKey: '+5511912345678' });
   const pending = (b2.paymentInstructions as Array<{ id: string }>).find((i) => i.id !== approved)!.id;
   return { client, second: make(), token, accountId: account.id, beneficiaryId: b.id, approvedInstructionId: approved, pendingInstructionId: pending };

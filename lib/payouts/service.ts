@@ -35,6 +35,7 @@ import { Dec } from '@/lib/money/decimal';
 import { assertCooledOff } from './cool-off';
 import { PayoutError } from './errors';
 import { EXECUTION_LEASE_MS, executePayout } from './execute';
+import { assertKeyReviewed } from './reviewed-key';
 import { wakePayoutSweep } from './sweep';
 import { toStoredQuote, type PayoutDeps } from './quotes';
 import { getTieredPolicy, lockRequester, referenceCurrency, requestedOnDay, saveTieredPolicy } from './approval-policy';
@@ -90,6 +91,7 @@ export async function requestPayout(actor: PayoutActor, input: RequestPayoutInpu
       { instructionId: ['INSTRUCTION_NOT_APPROVED'] },
     );
   }
+  await assertKeyReviewed(instruction.id, db);
   const targetAsset = instruction.asset;
   if (!isAsset(targetAsset)) throw new PayoutError('INSTRUCTION_NOT_FOUND', 'Unsupported instruction asset.', {}, { instructionId: ['INSTRUCTION_NOT_FOUND'] });
 
@@ -307,6 +309,8 @@ export async function approvePayout(actor: PayoutActor, input: ApproveInput, dep
     if (p.status !== 'APPROVING') {
       throw new PayoutError('INVALID_STATUS', 'This request is no longer waiting for approval.', { status: p.status });
     }
+    // The key may have been rejected by the team since the request: no approval sends money to it.
+    await assertKeyReviewed(p.instructionId, tx as unknown as typeof db);
     const [preview] = await tx
       .select()
       .from(payoutQuotePreviews)

@@ -1,7 +1,7 @@
 import 'server-only';
 import { createSandbox, type Sandbox } from './index';
 import { fromPglite, fromPgPool } from './core/sql';
-import { DEMO_CLIENT_ID, readDemoCredentials, seedDemo } from './seed/seed';
+import { DEMO_CLIENT_ID, readDemoCredentials, readDemoKeys, seedDemo } from './seed/seed';
 
 /** NOTIFY channel of sandbox work (an emitted event) between console instances on one PostgreSQL. */
 const SANDBOX_WORK_CHANNEL = 'fx_sandbox_work';
@@ -65,4 +65,9 @@ export async function getDemoCredentials(): Promise<{ clientId: string; clientSe
   const creds = await readDemoCredentials(sandbox.services.sql);
   if (!creds) throw new Error(`Sandbox demo customer ${DEMO_CLIENT_ID} is missing`);
   return creds;
+}
+
+/** The demo's own beneficiary keys (made by the seed), which the console approves as the system. */
+export async function getDemoKeys(): Promise<Array<{ instructionId: string; beneficiaryId: string }>> {
+  return readDemoKeys((await ensureSandbox()).services.sql);
 }

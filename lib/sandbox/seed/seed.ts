@@ -29,6 +29,23 @@ export async function readDemoCredentials(sql: Sql): Promise<{ clientId: string;
 }
 
 /**
+ * The demo's own beneficiary keys: the demo customer's payment instructions made by the seed, i.e. before its
+ * done-mark (the sandbox clock only moves forward, so anything added later is later). The console approves these
+ * as the system, so the demo's beneficiary can be paid on a fresh machine; everything added afterwards is reviewed
+ * by a person.
+ */
+export async function readDemoKeys(sql: Sql): Promise<Array<{ instructionId: string; beneficiaryId: string }>> {
+  const customer = await findCustomerByClientId(sql, DEMO_CLIENT_ID);
+  const done = await sql.query<{ value: string }>('SELECT value FROM sandbox.settings WHERE key = $1', [DONE_KEY]);
+  if (!customer || !done.rows[0]) return [];
+  const rows = await sql.query<{ id: string; beneficiary_id: string }>(
+    'SELECT id, beneficiary_id FROM sandbox.payment_instructions WHERE customer_id = $1 AND created_at <= $2',
+    [customer.id, done.rows[0].value],
+  );
+  return rows.rows.map((r) => ({ instructionId: r.id, beneficiaryId: r.beneficiary_id }));
+}
+
+/**
  * Demo data on first start, created through the sandbox's own API (so every rule applies) with deterministic
  * idempotency keys: a seed interrupted half-way replays the finished steps and continues. Skipped once done.
  */

@@ -9,6 +9,7 @@ import { ServiceErrorAlert } from '@/components/forms/service-error-alert';
 import { LiveRefresh } from '@/components/live/live-refresh';
 import { StateTimeline } from '@/components/status/state-timeline';
 import { StatusBadge } from '@/components/status/status-badge';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
@@ -16,12 +17,18 @@ import { getBeneficiary } from '@/lib/api/beneficiaries';
 import type { Beneficiary } from '@/lib/api/schemas/beneficiary';
 import { can } from '@/lib/auth/permissions';
 import { requirePage } from '@/lib/auth/session';
+import { keyReviewsFor } from '@/lib/beneficiaries/key-reviews';
 import { holderName } from '@/lib/domain/beneficiaries/holder';
-import { instructionHistory, isPayable, pixKeyOf } from '@/lib/domain/beneficiaries/view';
+import { keyReviewState, payoutBlock, reviewRefusal, type KeyReviewRecord, type KeyReviewState } from '@/lib/domain/beneficiaries/key-review';
+import { keyApprovalStatement } from '@/lib/domain/beneficiaries/key-review-statement';
+import { instructionHistory, pixKeyOf } from '@/lib/domain/beneficiaries/view';
 import { isNotFound } from '@/lib/errors';
 import { formatTaxId } from '@/lib/validation/tax-id-format';
 import { isUuid } from '@/lib/validation/uuid';
 import { AddInstructionForm } from './_components/add-instruction-form';
+import { KeyReviewControls } from './_components/key-review-controls';
+
+const REVIEW_TONE: Record<KeyReviewState, BadgeTone> = { AWAITING_REVIEW: 'warning', APPROVED: 'success', REJECTED: 'danger' };
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('beneficiaries.detail'))('metaTitle') };
@@ -43,6 +50,7 @@ export default async function BeneficiaryPage({ params }: { params: Promise<{ be
   if (!isUuid(beneficiaryId)) notFound();
   const result = await load(beneficiaryId);
   const t = await getTranslations('beneficiaries');
+  const tr = await getTranslations('keyReview');
   const breadcrumb = (
     <Link href="/beneficiaries" className="hover:text-fg hover:underline">
       ← {t('detail.back')}
@@ -65,7 +73,9 @@ export default async function BeneficiaryPage({ params }: { params: Promise<{ be
     address?: { addressLine1?: string; addressLine2?: string | null; city?: string; state?: string; country?: string; postalCode?: string };
   };
   const pending = b.paymentInstructions.some((i) => i.currentState.status === 'PENDING_REVIEW');
-  const payable = b.paymentInstructions.some(isPayable);
+  // The team's own review of each key: a payout needs it on top of the service's approval.
+  const reviews = await keyReviewsFor(b.paymentInstructions.map((i) => i.id));
+  const payable = b.paymentInstructions.some((i) => payoutBlock(i.currentState.status, reviews.get(i.id)) === null);
   const address = holder.address;
   return (
     <>
@@ -130,6 +140,25 @@ export default async function BeneficiaryPage({ params }: { params: Promise<{ be
                         <span className="text-sm text-fg-muted">{i.asset}</span>
                       </div>
                       <StateTimeline states={instructionHistory(i)} label={t('detail.history', { key: key?.display ?? i.id })} />
+                      <KeyReview
+                        tr={tr}
+                        record={reviews.get(i.id) ?? null}
+                        serviceStatus={i.currentState.status}
+                        refusal={reviewRefusal(user, reviews.get(i.id), i.currentState.status)}
+                        controls={
+                          <IntlScope namespaces={['keyReview', 'stepUp']}>
+                            <KeyReviewControls
+                              beneficiaryId={b.id}
+                              instructionId={i.id}
+                              facts={keyApprovalStatement(b as { id: string; holder: { type: string } }, i).facts.map(([name, value]) => ({
+                                key: name,
+                                label: tr(`fact.${name}`),
+                                value: name === 'keyType' && t.has(`keyType.${value}`) ? t(`keyType.${value}`) : value,
+                              }))}
+                            />
+                          </IntlScope>
+                        }
+                      />
                     </li>
                   );
                 })}
@@ -152,6 +181,63 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
     <div>
       <dt className="text-fg-muted">{label}</dt>
       <dd className="mt-0.5 font-medium text-fg [overflow-wrap:anywhere]">{children}</dd>
+    </div>
+  );
+}
+
+/** The team's review of one key: its state, who added and who decided it, and the controls for who may decide. */
+function KeyReview({
+  tr,
+  record,
+  serviceStatus,
+  refusal,
+  controls,
+}: {
+  tr: Awaited<ReturnType<typeof getTranslations<'keyReview'>>>;
+  record: KeyReviewRecord | null;
+  serviceStatus: string;
+  refusal: ReturnType<typeof reviewRefusal>;
+  controls: ReactNode;
+}) {
+  const state = keyReviewState(record);
+  const lines: ReactNode[] = [];
+  if (state === 'AWAITING_REVIEW') {
+    if (serviceStatus === 'REJECTED') lines.push(tr('serviceRejected'));
+    else if (refusal === 'OWN_KEY') lines.push(tr('ownKey'));
+    else lines.push(record?.creatorName ? tr('waitingFor', { name: record.creatorName }) : tr('waitingForAnyone'));
+  } else if (record?.decidedBySystem) {
+    lines.push(tr('approvedBySystem'));
+  } else if (record) {
+    lines.push(
+      <>
+        {state === 'APPROVED' ? tr('approvedBy', { name: record.reviewerName ?? '' }) : tr('rejectedBy', { name: record.reviewerName ?? '', reason: record.reason ?? '' })}
+        {record.decidedAt ? (
+          <>
+            {' · '}
+            <DateTimeText value={record.decidedAt} />
+          </>
+        ) : null}
+      </>,
+    );
+  }
+  // Who added it; with no creator on record, say who may review it while it waits.
+  if (!record?.decidedBySystem) {
+    lines.push(record?.creatorName ? tr('addedBy', { name: record.creatorName }) : state === 'AWAITING_REVIEW' ? tr('addedByUnknown') : tr('addedOutside'));
+  }
+  return (
+    <div className="space-y-2 rounded-md border border-border p-3" data-testid="key-review" data-review-state={state}>
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="text-sm font-medium text-fg">{tr('sectionTitle')}</span>
+        <Badge tone={REVIEW_TONE[state]} dot>
+          {tr(`state.${state}`)}
+        </Badge>
+      </div>
+      {lines.map((line, n) => (
+        <p key={n} className="text-sm text-fg-muted [overflow-wrap:anywhere]">
+          {line}
+        </p>
+      ))}
+      {refusal === null ? controls : null}
     </div>
   );
 }

@@ -18,11 +18,12 @@ import { requestPayoutAction } from '../../actions';
 
 export type AccountOption = { id: string; name: string; assets: string[] };
 export type InstructionOption = { id: string; asset: string; payable: boolean; label: string };
-export type BeneficiaryOption = { id: string; name: string; instructions: InstructionOption[] };
+/** `unpayableLabel`: the disabled option's words when no key can be chosen (none approved, or keys awaiting review). */
+export type BeneficiaryOption = { id: string; name: string; unpayableLabel: string; instructions: InstructionOption[] };
 
 /**
- * Finance asks for a payout: only APPROVED PIX keys can be chosen (a beneficiary without one, and keys pending
- * review or rejected, are listed disabled with the reason); the amount is fixed in the source or the target asset.
+ * Finance asks for a payout: only PIX keys APPROVED by the service and by the team's own review can be chosen (a
+ * beneficiary without one, and keys pending either review or rejected, are listed disabled with the reason); the amount is fixed in the source or the target asset.
  * The form instance's key becomes the request's id, so a double submit is one request.
  */
 export function RequestPayoutForm({
@@ -36,6 +37,7 @@ export function RequestPayoutForm({
 }) {
   const t = useTranslations('payouts.new');
   const te = useTranslations('payouts.errors');
+  const tr = useTranslations('keyReview.errors');
   const sentence = useFailureSentence();
   const locale = useLocale();
   const router = useRouter();
@@ -57,7 +59,7 @@ export function RequestPayoutForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<{ sentence: string; requestId: string | null } | null>(null);
 
-  const word = (code: string | undefined) => (code === undefined ? undefined : te.has(code) ? te(code) : code);
+  const word = (code: string | undefined) => (code === undefined ? undefined : te.has(code) ? te(code) : tr.has(code) ? tr(code) : code);
   const targetAsset = instruction?.asset ?? '';
   const fixedAsset = fixedSide === 'source' ? sourceAsset : targetAsset;
 
@@ -145,7 +147,7 @@ export function RequestPayoutForm({
               <option value="">{t('chooseBeneficiary')}</option>
               {beneficiaries.map((b) => (
                 <option key={b.id} value={b.id} disabled={!payable(b)}>
-                  {payable(b) ? b.name : t('noApprovedInstruction', { name: b.name })}
+                  {payable(b) ? b.name : b.unpayableLabel}
                 </option>
               ))}
             </Select>
