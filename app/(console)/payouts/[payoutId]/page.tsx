@@ -198,9 +198,10 @@ export default async function PayoutPage({ params }: { params: Promise<{ payoutI
               ) : null}
             </CardBody>
           </Card>
-          <IntlScope namespaces={['payouts']}>
+          <IntlScope namespaces={['payouts', 'stepUp']}>
             <ApprovalPanel
               payoutId={p.id}
+              sourceAccountName={p.sourceAccountName}
               canApprove={actions.approve}
               coolOffNotice={coolOffNotice}
               canReject={actions.reject}
