@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { createQuote } from '@/lib/api/quotes';
 import { newIdempotencyKey } from '@/lib/api/request';
 import { now } from '@/lib/clock';
-import { beginStepUp, consumeStepUp, type StepUpChallenge, type StepUpProof, type StepUpResponse } from '@/lib/auth/step-up/service';
+import { beginStepUp, consumeStepUp, type StepUpChallenge, type StepUpDeps, type StepUpProof, type StepUpResponse } from '@/lib/auth/step-up/service';
 import type { SessionUser } from '@/lib/auth/sessions';
 import { getDb } from '@/lib/db/client';
 import { payoutQuotePreviews } from '@/lib/db/schema';
@@ -26,7 +26,8 @@ export async function payoutStepUpStatement(user: Pick<SessionUser, 'id'>, inten
   const db = await getDb();
   const p = await getPayout(intent.payoutId, db);
   if (!p) throw new PayoutError('NOT_FOUND', 'Payout request not found.');
-  if (p.status !== 'APPROVING') throw new PayoutError('INVALID_STATUS', 'This request is no longer waiting for approval.', { status: p.status });
+  // Who asks comes first: the requester is refused as such (403, audited as denied), whatever else they send.
+  if (p.requesterId === user.id) throw new PayoutError('SELF_APPROVAL', 'You requested this payout, so someone else must approve or reject it.');
   const [preview] = await db
     .select()
     .from(payoutQuotePreviews)
@@ -45,7 +46,10 @@ export async function payoutStepUpStatement(user: Pick<SessionUser, 'id'>, inten
 
 /** Shows the approver what they will sign: a stored challenge over the recomputed statement. */
 export async function beginPayoutStepUp(user: SessionUser, intent: PayoutApprovalIntent): Promise<StepUpChallenge> {
-  return beginStepUp(user, await payoutStepUpStatement(user, intent));
+  const statement = await payoutStepUpStatement(user, intent);
+  const p = await getPayout(intent.payoutId);
+  if (p?.status !== 'APPROVING') throw new PayoutError('INVALID_STATUS', 'This request is no longer waiting for approval.', { status: p?.status });
+  return beginStepUp(user, statement);
 }
 
 function fact(statement: StepUpStatement, key: string): string {
@@ -56,17 +60,17 @@ function fact(statement: StepUpStatement, key: string): string {
 
 /**
  * Approves with a step-up: the statement is recomputed now and must be the one signed (else nothing happens), the
- * answer is consumed once, and a quote taken now must lie within the rate bound the approver signed — checked
+ * answer is consumed once (a replayed answer is refused as such, whatever state the payout reached), and a quote taken now must lie within the rate bound the approver signed — checked
  * before the approval is recorded, so a rate that moved too far changes nothing. Then the ordinary approval runs
  * (one approval per person; the last one claims the request with a guarded update: one withdrawal).
  */
 export async function approvePayoutWithStepUp(
   user: SessionUser,
   intent: PayoutApprovalIntent & { stepUp: StepUpResponse | undefined },
-  deps: PayoutDeps = {},
+  deps: PayoutDeps & { stepUp?: StepUpDeps } = {},
 ): Promise<{ result: ApproveResult; proof: StepUpProof; boundCheck: { driftBps: string; maxDriftBps: string } }> {
   const expected = await payoutStepUpStatement(user, intent);
-  const proof = await consumeStepUp(user, intent.stepUp, expected);
+  const proof = await consumeStepUp(user, intent.stepUp, expected, deps.stepUp);
   const p = (await getPayout(intent.payoutId))!;
   const fixed = p.fixedSide === 'source' ? { sourceAmount: p.amount } : { targetAmount: p.amount };
   const { data } = await createQuote(
