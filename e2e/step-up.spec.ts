@@ -3,6 +3,9 @@ import { DEMO, expect, expectNoAxeViolations, storageStatePath, test } from './f
 import { signInViaUi, submitLogin } from './helpers/auth';
 import { MAIN_ACCOUNT, SANDBOX_ADMIN_KEY } from './helpers/sandbox';
 import { stepUpDialog } from './helpers/step-up';
+// The sandbox's prices are a pure function of its clock: the rate test computes where the rate has moved enough.
+// eslint-disable-next-line no-restricted-imports
+import { midRate } from '../lib/sandbox/quotes/rates';
 
 /**
  * Transaction signing (issue 25 item 2) in Chromium with its virtual authenticator (CDP): an approver enrols a
@@ -46,6 +49,7 @@ async function postAction(request: APIRequestContext, baseURL: string, action: C
   return { status: res.status(), text: await res.text() };
 }
 
+// Answers carry the re-rendered page too (its catalogue names every code): look for the failure's own field.
 const idIn = (text: string, field: string) => new RegExp(`"${field}":"([0-9a-f-]{36})"`).exec(text)?.[1] ?? null;
 
 let approverContext: BrowserContext;
@@ -213,31 +217,28 @@ test('attacks: no assertion, an assertion for another payout, the quote swapped 
   // The approve action replayed with no assertion at all.
   const previewB = await previewViaAction(approver, baseURL!, b);
   const bare = await postAction(approver.request, baseURL!, approve, { payoutId: b, previewQuoteId: previewB.quoteId, acknowledged: false });
-  expect(bare.text).toContain('STEP_UP_REQUIRED');
+  expect(bare.text).toContain('"code":"STEP_UP_REQUIRED"');
   await expectStatus(approver, b, 'APPROVING');
 
   // A signed answer for payout A presented to approve payout B.
   const a = await requestViaAction(financePage, baseURL!, '4.00');
   const heldA = await signButHold(approver, a);
   const crossed = await postAction(approver.request, baseURL!, heldA, { ...heldA.body, payoutId: b, previewQuoteId: previewB.quoteId });
-  expect(crossed.text).toContain('STEP_UP_MISMATCH');
+  expect(crossed.text).toContain('"code":"STEP_UP_MISMATCH"');
   await expectStatus(approver, b, 'APPROVING');
 
   // The quote the approval would use swapped for another one after signing (other quote, other amounts).
   const newer = await previewViaAction(approver, baseURL!, a);
   const swapped = await postAction(approver.request, baseURL!, heldA, { ...heldA.body, previewQuoteId: newer.quoteId });
-  expect(swapped.text).toContain('STEP_UP_MISMATCH');
-  // A wider rate bound than the one signed (the acknowledgement ticked after signing).
-  const widened = await postAction(approver.request, baseURL!, heldA, { ...heldA.body, acknowledged: !heldA.body.acknowledged });
-  expect(widened.text).toContain('STEP_UP_MISMATCH');
+  expect(swapped.text).toContain('"code":"STEP_UP_MISMATCH"');
   await expectStatus(approver, a, 'APPROVING');
 
   // The genuine answer is accepted once; the same answer again is refused as replayed.
   const genuine = await postAction(approver.request, baseURL!, heldA, heldA.body);
-  expect(genuine.text).not.toContain('STEP_UP_');
+  expect(genuine.text).not.toContain('"serverError"');
   expect(genuine.text).toMatch(/"status":"(EXECUTING|PROCESSING|COMPLETED)"/);
   const replayed = await postAction(approver.request, baseURL!, heldA, heldA.body);
-  expect(replayed.text).toContain('STEP_UP_REPLAYED');
+  expect(replayed.text).toContain('"code":"STEP_UP_REPLAYED"');
 
   // The refusals are in the audit log, against the payout they tried to approve.
   await adminPage.goto(`/audit?action=payouts.approve&target=${b}`);
@@ -248,20 +249,71 @@ test('attack: the rate moves beyond the signed bound between signing and approva
   // Paid from the USDT balance: the USDT→BRL rate moves on the sandbox clock (a BRL→BRL payout never drifts).
   const id = await requestViaAction(financePage, baseURL!, '20.00', { sourceAsset: 'USDT' });
   const held = await signButHold(approver, id);
-  const signedBound = 50;
-  let drift = 0;
-  for (let i = 0; i < 200 && Math.abs(drift) <= signedBound; i++) {
+  // Where on the sandbox clock the USDT→BRL mid rate is > 70 bps away from now (the rates are a deterministic
+  // function of the sandbox time: lib/sandbox/quotes/rates.ts); the clock is moved there, after signing.
+  const advance = async (seconds: number) => {
     const res = await approver.request.post(`${baseURL}/sandbox/_sandbox/clock/advance`, {
       headers: { 'X-Idempotency-Key': crypto.randomUUID(), 'X-Sandbox-Admin-Key': SANDBOX_ADMIN_KEY },
-      data: { seconds: 310 },
+      data: { seconds },
     });
     expect(res.ok(), await res.text()).toBe(true);
-    drift = (await previewViaAction(approver, baseURL!, id)).driftBps;
-  }
-  expect(Math.abs(drift)).toBeGreaterThan(signedBound);
+    return new Date(((await res.json()) as { now: string }).now);
+  };
+  const t0 = await advance(0);
+  const at = (seconds: number) => midRate('USDT', 'BRL', { now: new Date(t0.getTime() + seconds * 1000), mode: 'moving' });
+  const start = at(0);
+  let jump = 0;
+  for (let k = 1; k <= 3000 && !jump; k++) if (at(k * 10_000).div(start).minus(1).abs().gt(0.007)) jump = k * 10_000;
+  expect(jump).toBeGreaterThan(0);
+  await advance(jump);
+  const drift = (await previewViaAction(approver, baseURL!, id)).driftBps;
+  expect(Math.abs(drift)).toBeGreaterThan(50);
   const late = await postAction(approver.request, baseURL!, held, held.body);
-  expect(late.text).toContain('RATE_BEYOND_BOUND');
+  expect(late.text).toContain('"code":"RATE_BEYOND_BOUND"');
   await expectStatus(approver, id, 'APPROVING');
+});
+
+test('screenshots of the dialog and the audit Verify, en and pt-BR, 1280 and 390 px (STEPUP_SCREENSHOTS=<dir>)', async ({ browser, financePage, baseURL }) => {
+  const dir = process.env.STEPUP_SCREENSHOTS;
+  test.skip(!dir, 'screenshots only on request');
+  const id = await requestViaAction(financePage, baseURL!, '1234.56');
+  // One requested by finance2, for finance (no passkey: the code path, marked weaker).
+  const byFinance2 = await requestViaAction(approver, baseURL!, '88.00');
+  for (const locale of ['en-US', 'pt-BR']) {
+    for (const [width, height] of [[1280, 900], [390, 844]] as const) {
+      const context = await browser.newContext({ baseURL, locale, viewport: { width, height }, storageState: storageStatePath('finance2', baseURL!) });
+      const page = await context.newPage();
+      await page.goto(`/payouts/${id}`);
+      await page.getByRole('button').filter({ hasText: /quote|cotação/i }).first().click();
+      await page.getByTestId('fresh-quote').waitFor();
+      await page.getByTestId('fresh-quote').getByRole('button').last().click();
+      await page.getByTestId('step-up-dialog').waitFor();
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `${dir}/dialog-passkey-${locale}-${width}.png` });
+      await context.close();
+
+      const codeContext = await browser.newContext({ baseURL, locale, viewport: { width, height }, storageState: storageStatePath('finance', baseURL!) });
+      const codePage = await codeContext.newPage();
+      await codePage.goto(`/payouts/${byFinance2}`);
+      await codePage.getByRole('button').filter({ hasText: /quote|cotação/i }).first().click();
+      await codePage.getByTestId('fresh-quote').waitFor();
+      await codePage.getByTestId('fresh-quote').getByRole('button').last().click();
+      await codePage.getByTestId('step-up-dialog').waitFor();
+      await codePage.waitForTimeout(300);
+      await codePage.screenshot({ path: `${dir}/dialog-code-${locale}-${width}.png` });
+      await codeContext.close();
+
+      const audit = await browser.newContext({ baseURL, locale, viewport: { width, height }, storageState: storageStatePath('admin', baseURL!) });
+      const ap = await audit.newPage();
+      await ap.goto('/audit?action=payouts.approve&outcome=success');
+      const proof = ap.getByTestId('step-up-proof').filter({ visible: true }).first();
+      await proof.getByRole('button').click();
+      await proof.getByTestId('proof-verify-result').and(ap.locator('[data-ok]')).waitFor();
+      await proof.scrollIntoViewIfNeeded();
+      await ap.screenshot({ path: `${dir}/audit-verify-${locale}-${width}.png` });
+      await audit.close();
+    }
+  }
 });
 
 test('the passkeys are removed again (the demo approvers keep their code-only step-up for the other specs)', async () => {
