@@ -1,4 +1,5 @@
 import { getLocale, getTranslations } from 'next-intl/server';
+import { DateTimeText } from '@/components/i18n/date-time-text';
 import { IntlScope } from '@/components/i18n/intl-scope';
 import { statementRows } from '@/components/step-up/fact-rows';
 import type { StepUpProof } from '@/lib/domain/step-up/challenge';
@@ -33,7 +34,9 @@ export async function StepUpProofBlock({ eventId, details }: { eventId: string; 
             </div>
           ))}
           <dt className="text-fg-muted">{t('expiresAt')}</dt>
-          <dd className="font-mono text-xs">{statement.expiresAt}</dd>
+          <dd>
+            <DateTimeText value={statement.expiresAt} seconds />
+          </dd>
         </dl>
       ) : (
         <pre className="text-xs whitespace-pre-wrap">{proof.canonical}</pre>
