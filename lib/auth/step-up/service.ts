@@ -248,8 +248,14 @@ export async function beginStepUp(user: SessionUser, statement: StepUpStatement)
  * (a DomainError: STEP_UP_REQUIRED, _EXPIRED, _MISMATCH, _REPLAYED, _INVALID) and changes nothing but the
  * challenge's use otherwise.
  */
-export async function consumeStepUp(user: SessionUser, response: StepUpResponse | undefined, expected: StepUpStatement): Promise<StepUpProof> {
-  return consumeStepUpWith(await deps(), user, response, expected);
+export async function consumeStepUp(
+  user: SessionUser,
+  response: StepUpResponse | undefined,
+  expected: StepUpStatement,
+  /** Explicit dependencies (benchmark); the console's database, relying party, secret and clock otherwise. */
+  with_?: StepUpDeps,
+): Promise<StepUpProof> {
+  return consumeStepUpWith(with_ ?? (await deps()), user, response, expected);
 }
 
 /** Re-checks a stored proof (audit "Verify"). */

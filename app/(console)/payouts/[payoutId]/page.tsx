@@ -212,9 +212,10 @@ export default async function PayoutPage({ params }: { params: Promise<{ payoutI
               <span data-testid="step-notice">{notYourStep}</span>
             </Alert>
           ) : null}
-          <IntlScope namespaces={['payouts']}>
+          <IntlScope namespaces={['payouts', 'stepUp']}>
             <ApprovalPanel
               payoutId={p.id}
+              sourceAccountName={p.sourceAccountName}
               canApprove={actions.approve && !notYourStep}
               coolOffNotice={coolOffNotice}
               canReject={actions.reject}
