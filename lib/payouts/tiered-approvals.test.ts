@@ -10,6 +10,7 @@ import { setupServer } from 'msw/node';
 import { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient } from '@/lib/api/client';
+import { decideKey } from '@/lib/beneficiaries/key-reviews';
 import { listOperations } from '@/lib/api/operations';
 import { newIdempotencyKey } from '@/lib/api/request';
 import { recordingLogger } from '@/lib/api/testing/fakes';
@@ -74,6 +75,9 @@ async function world(): Promise<World> {
   );
   const instructionId = (b.paymentInstructions as Array<{ id: string }>)[0]!.id;
   await post(`/_sandbox/payment-instructions/${instructionId}/approve`, {}, token);
+  // The team's own review of the key (lib/beneficiaries/key-reviews.ts): a payout needs it on top of the service's.
+  const reviewer = { id: '00000000-0000-4000-8000-0000000000c1', email: 'reviewer@tiers.test', name: 'Reviewer', role: 'compliance' as const };
+  await decideKey(reviewer, { beneficiaryId: b.id, instructionId, decision: 'APPROVED' }, { client });
   return { client, second: make(), accountId: account.id, beneficiaryId: b.id, instructionId };
 }
 
