@@ -6,12 +6,16 @@ export async function register() {
   // First, before anything slow: every request from now on carries its socket address in a header the client cannot
   // forge (lib/security/client-address.ts), the only trustworthy address when TRUSTED_PROXY_HOPS is 0.
   (await import('./lib/security/peer-address-hook')).installPeerAddressHook();
+  // Then the request id (kept from a trusted proxy only), access log, traces and the SIGTERM drain.
+  const { trustedProxyHops } = await import('./lib/security/client-address');
+  await (await import('./lib/observability/install')).installObservability({ hops: trustedProxyHops() });
   const { startConsole, exitOnStartupFailure } = await import('./lib/startup');
   try {
     await startConsole(async (env) => {
       if (env.SANDBOX !== 'on') return;
       // The embedded sandbox starts here (one of the two lazy lines that tie lib/sandbox to the console).
-      await (await import('./lib/sandbox/host')).ensureSandbox();
+      const sandbox = await (await import('./lib/sandbox/host')).ensureSandbox();
+      (await import('./lib/observability/shutdown')).onDrain('sandbox', 1, () => sandbox.stop());
     });
     // Received webhooks: the live bus (LISTEN with PostgreSQL) and the 30-day retention sweep.
     await (await import('./lib/live/background')).startLiveBackground();

@@ -1,4 +1,5 @@
 import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
+import { E2E_METRICS_TOKEN } from './e2e/helpers/server-log';
 
 // Debian's Chromium: Playwright cannot download its own browser on these machines.
 const CHROMIUM_ARGS = [
@@ -36,7 +37,8 @@ function server(port: number) {
   // Each run starts from an empty embedded database, so demo data and users are seeded fresh.
   const dataDir = (port === PORT ? process.env.E2E_DATA_DIR : undefined) ?? `.data-e2e-${port}`;
   return {
-    command: `rm -rf ${dataDir} && node scripts/start.mjs`,
+    // Every line the server writes is also copied to a file: the log scan (e2e/global-teardown.ts) reads it.
+    command: `rm -rf ${dataDir} && mkdir -p test-results-logs && node scripts/start.mjs 2>&1 | tee test-results-logs/server-${port}.log`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
@@ -57,6 +59,8 @@ function server(port: number) {
       // The sandbox's admin-key helpers (clock, a token for the demo customer: e2e/helpers/sandbox.ts).
       // The money journeys (money.spec.ts) advance the sandbox's clock to expire a quote; its helper needs this key.
       SANDBOX_ADMIN_KEY: process.env.E2E_SANDBOX_ADMIN_KEY ?? 'e2e-sandbox-admin-key-not-secret',
+      // /api/metrics is scraped by e2e/observability.spec.ts (with metrics on, every request is counted).
+      METRICS_TOKEN: E2E_METRICS_TOKEN,
     },
   };
 }
@@ -79,6 +83,7 @@ export function e2eConfig(lanes: number): PlaywrightTestConfig {
     expect: { timeout: 10_000 },
     reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
     globalSetup: './e2e/global-setup.ts',
+    globalTeardown: './e2e/global-teardown.ts',
     use: {
       trace: 'retain-on-failure',
       screenshot: 'only-on-failure',
