@@ -14,6 +14,7 @@ import { toFailure, validationFailure, type Failure, type Translator } from '../
 import { errorsTranslator } from '../i18n/errors-translator';
 import { errorField, log } from '../observability/logger';
 import { annotateRequest, runWithRequestContext } from '../observability/request-context';
+import { withSpan } from '../observability/tracing';
 
 /** Handlers may set what the audit event names as target and add details (secrets are redacted). */
 export type AuditNote = { target?: string; details?: Record<string, unknown> };
@@ -104,7 +105,9 @@ export const actionClient = createSafeActionClient({
 
   const audit: AuditNote = {};
   const result = await runWithRequestContext({ requestId: correlationId, userId: user.id, operation: metadata.name }, () =>
-    next({ ctx: { user, correlationId, audit } satisfies ActionContext }),
+    withSpan(`action ${metadata.name}`, { 'console.action': metadata.name, 'console.request_id': correlationId }, () =>
+      next({ ctx: { user, correlationId, audit } satisfies ActionContext }),
+    ),
   );
 
   if (result.validationErrors !== undefined) {

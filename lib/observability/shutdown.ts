@@ -70,7 +70,9 @@ export async function shutdown(signal: string, exit: (code: number) => void = (c
     // lib/env.ts refused the value at start-up; keep the default here.
   }
   log().info({ kind: 'shutdown', signal, deadlineMs, servers: s.servers.size }, 'shutting down');
+  let timedOut = false;
   const timer = setTimeout(() => {
+    timedOut = true;
     log().warn({ kind: 'shutdown', deadlineMs }, 'shutdown deadline reached; exiting');
     exit(1);
   }, deadlineMs);
@@ -82,9 +84,15 @@ export async function shutdown(signal: string, exit: (code: number) => void = (c
   }
   await drainAll();
   for (const server of s.servers) server.closeAllConnections?.();
+  if (timedOut) return;
   clearTimeout(timer);
   log().info({ kind: 'shutdown' }, 'shutdown complete');
   exit(0);
+}
+
+/** Forgets drains and the draining flag (unit tests). */
+export function resetShutdownForTests(): void {
+  globalForShutdown.__consoleShutdown = undefined;
 }
 
 export function installShutdownHandlers(): void {

@@ -12,6 +12,7 @@ import { errorField, log } from '@/lib/observability/logger';
 import { count } from '@/lib/observability/metrics';
 import { runWithRequestContext } from '@/lib/observability/request-context';
 import { onDrain } from '@/lib/observability/shutdown';
+import { withSpan } from '@/lib/observability/tracing';
 
 /**
  * One pass of the background sweep: expire requests still waiting after 7 days, resume executions whose lease
@@ -63,7 +64,9 @@ export function startPayoutSweep(intervalMs = 2_000): void {
   const pass = () => {
     if (state.running || state.stopped) return;
     state.running = true;
-    state.pass = runWithRequestContext({ requestId: `job-${randomUUID()}`, operation: 'payouts.sweep' }, () => runPayoutSweep())
+    state.pass = runWithRequestContext({ requestId: `job-${randomUUID()}`, operation: 'payouts.sweep' }, () =>
+      withSpan('job payouts.sweep', {}, () => runPayoutSweep()),
+    )
       .then((r) => {
         const busy = r.expired + r.resumed + r.synced > 0;
         count((m) => m.jobSteps, { job: 'payouts.sweep', outcome: 'ok' });

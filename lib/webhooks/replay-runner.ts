@@ -10,6 +10,7 @@ import { errorField, log } from '@/lib/observability/logger';
 import { count } from '@/lib/observability/metrics';
 import { runWithRequestContext } from '@/lib/observability/request-context';
 import { onDrain } from '@/lib/observability/shutdown';
+import { withSpan } from '@/lib/observability/tracing';
 
 /** Sends one resend; throws what lib/api throws (an ApiError carries `status` and `code`). */
 export type ResendFn = (subscriptionId: string, logId: string, idempotencyKey: string) => Promise<void>;
@@ -211,7 +212,9 @@ export function startReplayRunner(overrides: Partial<RunnerDeps> = {}): void {
         const job = await claimReplayJob(deps);
         if (job) {
           idleMs = 1000;
-          await runWithRequestContext({ requestId: `job-${randomUUID()}`, operation: 'webhooks.replay' }, () => workReplayJob(job, deps));
+          await runWithRequestContext({ requestId: `job-${randomUUID()}`, operation: 'webhooks.replay' }, () =>
+            withSpan('job webhooks.replay', { 'console.job_id': job.id }, () => workReplayJob(job, deps)),
+          );
         } else await idle();
       } catch (error) {
         log().error({ kind: 'job', job: 'webhooks.replay', error: errorField(error) }, 'replay runner error');
