@@ -36,9 +36,11 @@ function server(port: number) {
   const baseURL = `http://localhost:${port}`;
   // Each run starts from an empty embedded database, so demo data and users are seeded fresh.
   const dataDir = (port === PORT ? process.env.E2E_DATA_DIR : undefined) ?? `.data-e2e-${port}`;
+  const log = `test-results-logs/server-${port}.log`;
   return {
-    // Every line the server writes is also copied to a file: the log scan (e2e/global-teardown.ts) reads it.
-    command: `rm -rf ${dataDir} && mkdir -p test-results-logs && node scripts/start.mjs 2>&1 | tee test-results-logs/server-${port}.log`,
+    // Every line the server writes goes to a file, read by the log scan (e2e/global-teardown.ts) and
+    // e2e/observability.spec.ts; stderr (start-up failures, warnings) is also shown as before.
+    command: `rm -rf ${dataDir} && mkdir -p test-results-logs && : > ${log} && (node scripts/start.mjs 2>&1 >>${log} | tee -a ${log} >&2)`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
