@@ -100,7 +100,7 @@ describe('/api/metrics', () => {
 describe('request id hook', () => {
   it('answers with its own id, not the one a client sent, and logs one line for the request', async () => {
     const lines: string[] = [];
-    const before = setLogger(createLogger({ destination: new Writable({ write: (c, _e, done) => (lines.push(String(c)), done()) }) }));
+    const before = setLogger(createLogger({ level: 'info', destination: new Writable({ write: (c, _e, done) => (lines.push(String(c)), done()) }) }));
     try {
       const response = await fetch(`${base}/operations/${ID}?secret=query`, { headers: { 'X-Request-Id': 'client-chosen-request-id' } });
       const id = response.headers.get('x-request-id');
