@@ -32,6 +32,9 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
+// The in-process lib/api client logs every call at info: keep the figures readable (the consoles log as configured).
+process.env.LOG_LEVEL ??= 'warn';
+
 // lib/api is `server-only`: outside Next that marker throws unless the react-server condition is on.
 if (!process.execArgv.some((a) => a.includes('react-server'))) {
   const child = spawnSync(process.execPath, ['--conditions=react-server', '--import', 'tsx', process.argv[1], ...process.argv.slice(2)], {
@@ -454,6 +457,13 @@ async function main() {
         { cwd: ROOT, env: { ...process.env, ...env, USER_PASSWORD: ADMIN.password }, encoding: 'utf8' },
       );
       if (created.status !== 0) throw new Error(`user:create failed: ${(created.stdout + created.stderr).slice(-1500)}`);
+      // With SANDBOX=off the team requires a second factor by default; the bench signs in with a password alone.
+      const team = spawnSync(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/bench-team-setup.ts'], {
+        cwd: ROOT,
+        env: { ...process.env, ...env },
+        encoding: 'utf8',
+      });
+      if (team.status !== 0) throw new Error(`team set-up failed: ${(team.stdout + team.stderr).slice(-1500)}`);
     };
     createAdmin(consoleEnv);
 
