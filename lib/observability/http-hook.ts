@@ -30,7 +30,11 @@ function untracked(url: string): boolean {
 export function onRequestStart({ request, response, server }: RequestStart, hops: number): void {
   const url = request.url ?? '/';
   if (server) noteServer(server);
-  if (untracked(url)) return;
+  if (untracked(url)) {
+    // No request context of an earlier request on this keep-alive connection may follow this one.
+    contextStorage().enterWith(undefined as unknown as RequestContext);
+    return;
+  }
   const started = process.hrtime.bigint();
   const requestId = chooseRequestId(request.headers[REQUEST_ID_HEADER], hops, randomUUID);
   request.headers[REQUEST_ID_HEADER] = requestId;
