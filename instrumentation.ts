@@ -6,13 +6,17 @@ export async function register() {
   // First, before anything slow: every request from now on carries its socket address in a header the client cannot
   // forge (lib/security/client-address.ts), the only trustworthy address when TRUSTED_PROXY_HOPS is 0.
   (await import('./lib/security/peer-address-hook')).installPeerAddressHook();
+  // Then the request id (kept from a trusted proxy only), access log, traces and the SIGTERM drain.
+  const { trustedProxyHops } = await import('./lib/security/client-address');
+  await (await import('./lib/observability/install')).installObservability({ hops: trustedProxyHops() });
   const { startConsole, exitOnStartupFailure } = await import('./lib/startup');
   try {
     await startConsole(async (env) => {
       if (env.SANDBOX !== 'on') return;
       // The embedded sandbox starts here (one of the two lazy lines that tie lib/sandbox to the console).
       const host = await import('./lib/sandbox/host');
-      await host.ensureSandbox();
+      const sandbox = await host.ensureSandbox();
+      (await import('./lib/observability/shutdown')).onDrain('sandbox', 1, () => sandbox.stop());
       // The seed's own beneficiary keys were put there by the console, not by a person: approved by the system (every
       // start; a row already there is kept), so the demo can pay its beneficiary. Anything a person adds is reviewed.
       await (await import('./lib/beneficiaries/key-reviews')).recordSystemApprovals(await host.getDemoKeys(), 'demo seed');

@@ -10,8 +10,9 @@ const withNextIntl = createNextIntlPlugin({
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  // PGlite loads its WASM and data files by path; bundling it breaks that.
-  serverExternalPackages: ['@electric-sql/pglite'],
+  // PGlite loads its WASM and data files by path; bundling it breaks that. prom-client keeps one module-level default
+  // registry and cluster hooks that should not be copied into each route graph.
+  serverExternalPackages: ['@electric-sql/pglite', 'prom-client'],
   // Lets parallel builds (several work trees' tests on one machine) keep separate outputs.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,

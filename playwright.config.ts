@@ -1,4 +1,5 @@
 import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
+import { E2E_METRICS_TOKEN } from './e2e/helpers/server-log';
 
 // Debian's Chromium: Playwright cannot download its own browser on these machines.
 const CHROMIUM_ARGS = [
@@ -35,8 +36,11 @@ function server(port: number) {
   const baseURL = `http://localhost:${port}`;
   // Each run starts from an empty embedded database, so demo data and users are seeded fresh.
   const dataDir = (port === PORT ? process.env.E2E_DATA_DIR : undefined) ?? `.data-e2e-${port}`;
+  const log = `test-results-logs/server-${port}.log`;
   return {
-    command: `rm -rf ${dataDir} && node scripts/start.mjs`,
+    // Every line the server writes goes to a file, read by the log scan (e2e/global-teardown.ts) and
+    // e2e/observability.spec.ts; stderr (start-up failures, warnings) is also shown as before.
+    command: `rm -rf ${dataDir} && mkdir -p test-results-logs && : > ${log} && (node scripts/start.mjs 2>&1 >>${log} | tee -a ${log} >&2)`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
@@ -57,6 +61,8 @@ function server(port: number) {
       // The sandbox's admin-key helpers (clock, a token for the demo customer: e2e/helpers/sandbox.ts).
       // The money journeys (money.spec.ts) advance the sandbox's clock to expire a quote; its helper needs this key.
       SANDBOX_ADMIN_KEY: process.env.E2E_SANDBOX_ADMIN_KEY ?? 'e2e-sandbox-admin-key-not-secret',
+      // /api/metrics is scraped by e2e/observability.spec.ts (with metrics on, every request is counted).
+      METRICS_TOKEN: E2E_METRICS_TOKEN,
     },
   };
 }
@@ -79,6 +85,7 @@ export function e2eConfig(lanes: number): PlaywrightTestConfig {
     expect: { timeout: 10_000 },
     reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
     globalSetup: './e2e/global-setup.ts',
+    globalTeardown: './e2e/global-teardown.ts',
     use: {
       trace: 'retain-on-failure',
       screenshot: 'only-on-failure',

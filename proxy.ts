@@ -22,6 +22,6 @@ export function proxy(request: NextRequest) {
 // lib/security/hardening.test.ts lists the paths on each side and checks each excluded route exports GET only.
 export const config = {
   matcher: [
-    '/((?!_next/static(?:/|$)|_next/image(?:/|$)|favicon\\.ico$|sandbox(?:/|$)|api/(?:(?:uploads|accounts|webhook-logs|webhook-replays)/[^/]+|accounts|balances|operations|operations/export|audit/export|health|live)$).*)',
+    '/((?!_next/static(?:/|$)|_next/image(?:/|$)|favicon\\.ico$|sandbox(?:/|$)|api/(?:(?:uploads|accounts|webhook-logs|webhook-replays)/[^/]+|accounts|balances|operations|operations/export|audit/export|health|ready|metrics|live)$).*)',
   ],
 };

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { parseStuckThresholds, type StuckThresholds } from '@/lib/domain/operations/stuck';
 import { parseCoolOffHours } from '@/lib/domain/payouts/cool-off';
 import { ASSETS, type Asset } from '@/lib/money/assets';
+import { ObservabilityConfigError, readObservabilityConfig, type ObservabilityConfig } from '@/lib/domain/observability/config';
 
 /** One line, naming the variable and what it expects — printed as-is at start-up. */
 export class EnvError extends Error {
@@ -66,6 +67,11 @@ export type Env = {
   RETENTION_EXECUTION_LOGS_DAYS: number;
   /** Days an ended session's row is kept after it expired (idle or absolute limit). Default 1. */
   RETENTION_SESSIONS_DAYS: number;
+  /**
+   * LOG_LEVEL, LOG_FORMAT, METRICS_TOKEN, OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT, SHUTDOWN_DEADLINE_MS: checked here
+   * at start-up; lib/observability reads them itself (its hooks run before this parse).
+   */
+  OBSERVABILITY: ObservabilityConfig;
 };
 
 const MIN_SECRET_LENGTH = 32;
@@ -207,6 +213,13 @@ export function parseEnv(source: Source, opts: { cwd?: string } = {}): Env {
   const RETENTION_RECEIVED_EVENTS_DAYS = days('RETENTION_RECEIVED_EVENTS_DAYS', 30);
   const RETENTION_EXECUTION_LOGS_DAYS = days('RETENTION_EXECUTION_LOGS_DAYS', 30);
   const RETENTION_SESSIONS_DAYS = days('RETENTION_SESSIONS_DAYS', 1);
+  let OBSERVABILITY: ObservabilityConfig;
+  try {
+    OBSERVABILITY = readObservabilityConfig(source);
+  } catch (error) {
+    if (error instanceof ObservabilityConfigError) throw new EnvError(error.variable, error.expected);
+    throw error;
+  }
 
   return {
     PORT,
@@ -236,6 +249,7 @@ export function parseEnv(source: Source, opts: { cwd?: string } = {}): Env {
     RETENTION_RECEIVED_EVENTS_DAYS,
     RETENTION_EXECUTION_LOGS_DAYS,
     RETENTION_SESSIONS_DAYS,
+    OBSERVABILITY,
   };
 }
 

@@ -11,6 +11,11 @@
  *    console (session cookie) vs GET /api/accounts/{id} on the service directly (Bearer), at concurrency 1 and 20.
  *    Builds first when the dist dir is missing or with --build. `--no-console` skips this step.
  *
+ * With --observability it also starts a second console from the same build, on the same sandbox, with logs (info,
+ * JSON to a pipe), metrics (METRICS_TOKEN) and tracing (OTLP to a sink in this process that accepts and drops the
+ * spans) on, while the first runs with them off (LOG_LEVEL=silent, no token, no endpoint); both are measured in the
+ * same interleaved runs at c=1 and c=20 and the overhead is printed against the first's p50 (goal: at most 5 %).
+ *
  * With --demo it also starts a console in the default demo set-up (embedded sandbox at /sandbox of the same
  * server, reached over loopback HTTP) and measures the same route there.
  *
@@ -27,6 +32,9 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
+// The in-process lib/api client logs every call at info: keep the figures readable (the consoles log as configured).
+process.env.LOG_LEVEL ??= 'warn';
+
 // lib/api is `server-only`: outside Next that marker throws unless the react-server condition is on.
 if (!process.execArgv.some((a) => a.includes('react-server'))) {
   const child = spawnSync(process.execPath, ['--conditions=react-server', '--import', 'tsx', process.argv[1], ...process.argv.slice(2)], {
@@ -39,6 +47,7 @@ const { values: flags } = parseArgs({
   options: {
     build: { type: 'boolean', default: false },
     demo: { type: 'boolean', default: false },
+    observability: { type: 'boolean', default: false },
     'no-console': { type: 'boolean', default: false },
     requests: { type: 'string', default: '1000' },
     runs: { type: 'string', default: '3' },
@@ -61,6 +70,7 @@ const DIST_DIR = flags['dist-dir'];
 const DATA_DIR = path.join(ROOT, '.data-api-bench');
 const SANDBOX_DATA = path.join(ROOT, '.data-api-bench-sandbox');
 const DEMO_DATA_DIR = path.join(ROOT, '.data-api-bench-demo');
+const OBS_DATA_DIR = path.join(ROOT, '.data-api-bench-obs');
 // Not 'bench-…': the password strength check refuses a password containing the user's name or e-mail.
 const ADMIN = { email: 'bench-admin@acme.test', password: `pw-${randomBytes(12).toString('hex')}` };
 
@@ -203,6 +213,7 @@ interface Scenario {
 }
 
 const CONSOLE_TARGET = 'console /api/accounts/[id]';
+const OBS_TARGET = 'console /api/accounts/[id], logs + metrics + tracing on';
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -354,6 +365,7 @@ async function main() {
   rmSync(SANDBOX_DATA, { recursive: true, force: true });
   rmSync(DATA_DIR, { recursive: true, force: true });
   rmSync(DEMO_DATA_DIR, { recursive: true, force: true });
+  rmSync(OBS_DATA_DIR, { recursive: true, force: true });
 
   console.log(`[bench] starting the sandbox on ${SANDBOX_URL}`);
   start('sandbox', ['--import', 'tsx', 'scripts/sandbox-server.ts'], {
@@ -421,6 +433,8 @@ async function main() {
       PORT: String(CONSOLE_PORT),
       DATA_DIR,
       NEXT_DIST_DIR: DIST_DIR,
+      // Observability off: the baseline of --observability (no log line, no metric, no span is made).
+      LOG_LEVEL: 'silent',
     };
     const nextBin = path.join('node_modules', 'next', 'dist', 'bin', 'next');
     if (flags.build || !existsSync(path.join(ROOT, DIST_DIR, 'BUILD_ID'))) {
@@ -435,13 +449,23 @@ async function main() {
     }
 
     // PGlite allows one process per data directory: create the admin before the console opens it.
-    mkdirSync(DATA_DIR, { recursive: true });
-    const created = spawnSync(
-      process.execPath,
-      ['--conditions=react-server', '--import', 'tsx', 'scripts/user-create.ts', '--email', ADMIN.email, '--name', 'Bench Admin', '--role', 'admin'],
-      { cwd: ROOT, env: { ...process.env, ...consoleEnv, USER_PASSWORD: ADMIN.password }, encoding: 'utf8' },
-    );
-    if (created.status !== 0) throw new Error(`user:create failed: ${(created.stdout + created.stderr).slice(-1500)}`);
+    const createAdmin = (env: Record<string, string>) => {
+      mkdirSync(env.DATA_DIR, { recursive: true });
+      const created = spawnSync(
+        process.execPath,
+        ['--conditions=react-server', '--import', 'tsx', 'scripts/user-create.ts', '--email', ADMIN.email, '--name', 'Bench Admin', '--role', 'admin'],
+        { cwd: ROOT, env: { ...process.env, ...env, USER_PASSWORD: ADMIN.password }, encoding: 'utf8' },
+      );
+      if (created.status !== 0) throw new Error(`user:create failed: ${(created.stdout + created.stderr).slice(-1500)}`);
+      // With SANDBOX=off the team requires a second factor by default; the bench signs in with a password alone.
+      const team = spawnSync(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/bench-team-setup.ts'], {
+        cwd: ROOT,
+        env: { ...process.env, ...env },
+        encoding: 'utf8',
+      });
+      if (team.status !== 0) throw new Error(`team set-up failed: ${(team.stdout + team.stderr).slice(-1500)}`);
+    };
+    createAdmin(consoleEnv);
 
     console.log(`[bench] starting the console on ${CONSOLE_URL}`);
     // --profile <dir>: a V8 CPU profile of the console process, written when it is stopped (open it in Chrome DevTools).
@@ -463,6 +487,33 @@ async function main() {
     for (const c of [1, 20]) {
       scenarios.push({ target: 'service direct', c, url: directUrl, headers: directHeaders });
       scenarios.push({ target: CONSOLE_TARGET, c, url: consoleUrl, headers: { Cookie: cookie } });
+    }
+    if (flags.observability) {
+      // The same build and sandbox; logs, metrics and tracing on. Spans go over OTLP/HTTP to a sink that drops them.
+      const sink = http.createServer((req, res) => {
+        req.resume();
+        req.on('end', () => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}'));
+      });
+      await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
+      sink.unref();
+      const obsPort = CONSOLE_PORT + 2;
+      const obsUrl = `http://localhost:${obsPort}`;
+      const obsEnv = {
+        ...consoleEnv,
+        DATA_DIR: OBS_DATA_DIR,
+        PORT: String(obsPort),
+        PUBLIC_URL: obsUrl,
+        NEXTAUTH_URL: obsUrl,
+        LOG_LEVEL: 'info',
+        METRICS_TOKEN: randomBytes(24).toString('base64url'),
+        OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(sink.address() as { port: number }).port}`,
+      };
+      createAdmin(obsEnv);
+      console.log(`[bench] starting the console with logs, metrics and tracing on, on ${obsUrl}`);
+      start('console (observability on)', [nextBin, 'start', '-p', String(obsPort)], obsEnv);
+      await waitFor(`${obsUrl}/api/health`, 90_000);
+      const obsCookie = await signIn(obsUrl, ADMIN);
+      for (const c of [1, 20]) scenarios.push({ target: OBS_TARGET, c, url: `${obsUrl}/api/accounts/${account.id}`, headers: { Cookie: obsCookie } });
     }
     // Where the added time goes. Next alone: GET on the upload route, which has no GET, so Next answers 405 without
     // running any code of ours (and outside the proxy, proxy.ts matcher). Then /api/health (start-up check, no
@@ -518,6 +569,14 @@ async function main() {
     const viaConsole = results.find((r) => r.c === c && r.target === CONSOLE_TARGET);
     if (direct && viaConsole) {
       console.log(`[bench] c=${c}: console adds ${fmt(viaConsole.stats.p50 - direct.stats.p50)} at p50, ${fmt(viaConsole.stats.p99 - direct.stats.p99)} at p99`);
+    }
+  }
+  for (const c of [1, 20]) {
+    const off = results.find((r) => r.c === c && r.target === CONSOLE_TARGET);
+    const on = results.find((r) => r.c === c && r.target === OBS_TARGET);
+    if (off && on) {
+      const added = on.stats.p50 - off.stats.p50;
+      console.log(`[bench] c=${c}: logs + metrics + tracing add ${fmt(added)} at p50 (${((added / off.stats.p50) * 100).toFixed(1)} % of ${fmt(off.stats.p50)}), ${fmt(on.stats.p99 - off.stats.p99)} at p99`);
     }
   }
   const [l1, l5] = loadavg();

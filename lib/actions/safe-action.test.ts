@@ -14,6 +14,8 @@ import { now } from '../clock';
 import { changeRole, createUser, setDisabled } from '../team/users';
 import { DomainError, SERVICE_ERROR_BRAND, failureSentence, fieldError } from '@/lib/errors';
 import { readActionResult } from './result';
+import { Writable } from 'node:stream';
+import { createLogger, setLogger } from '../observability/logger';
 
 // Request-scoped Next APIs, driven by the test.
 const request = vi.hoisted(() => ({ cookies: new Map<string, string>(), headers: new Headers() }));
@@ -172,10 +174,12 @@ describe('actionClient: session → permission → schema → handler → audit'
 
   it('turns an unexpected error into a generic sentence with the correlation id — no stack, no secret', async () => {
     await signInAs('admin');
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const lines: string[] = [];
+    const previous = setLogger(createLogger({ level: 'info', destination: new Writable({ write: (c, _e, done) => (lines.push(String(c)), done()) }) }));
     const action = actionClient.metadata({ name: 'team.boom', permission: 'team:manage' })
       .inputSchema(z.object({})).action(async () => { throw new TypeError('db exploded at /srv/app/lib/x.ts:12'); });
     const outcome = readActionResult(await action({}));
+    setLogger(previous);
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
     const id = `req-${correlation}`;
@@ -183,7 +187,10 @@ describe('actionClient: session → permission → schema → handler → audit'
     expect(outcome.failure.requestId).toBe(id);
     expect(failureSentence(outcome.failure)).toContain(id);
     expect(JSON.stringify(outcome.failure)).not.toMatch(/exploded|\/srv|TypeError/);
-    expect(log.mock.calls.flat().join(' ')).toContain(`correlation ${id}`);
+    // One JSON line naming the action and the request id; the error by name and message only, never a stack.
+    const line = JSON.parse(lines.find((l) => l.includes('action failed'))!);
+    expect(line).toMatchObject({ level: 'error', kind: 'action', action: 'team.boom', requestId: id, error: { name: 'TypeError' } });
+    expect(line).not.toHaveProperty('stack');
     const [event] = await auditFor(id);
     expect(event.outcome).toBe('error');
   });

@@ -12,6 +12,9 @@ import { loginPathFor } from '../security/callback-url';
 import { CONSOLE_PATH_HEADER, REQUEST_ID_HEADER } from '../security/headers';
 import { toFailure, validationFailure, type Failure, type Translator } from '../errors';
 import { errorsTranslator } from '../i18n/errors-translator';
+import { errorField, log } from '../observability/logger';
+import { annotateRequest, runWithRequestContext } from '../observability/request-context';
+import { withSpan } from '../observability/tracing';
 
 /** Handlers may set what the audit event names as target and add details (secrets are redacted). */
 export type AuditNote = { target?: string; details?: Record<string, unknown> };
@@ -36,8 +39,7 @@ const metadataSchema = z.object({
 export function toActionFailure(error: unknown, correlationId: string, actionName = 'action', t?: Translator): Failure {
   const failure = toFailure(error, { correlationId, t });
   if (failure.code === 'INTERNAL') {
-    const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    console.error(`[action] ${actionName} failed (correlation ${correlationId}): ${detail.slice(0, 500)}`);
+    log().error({ kind: 'action', action: actionName, requestId: correlationId, error: errorField(error) }, 'action failed');
   }
   return failure;
 }
@@ -80,6 +82,8 @@ export const actionClient = createSafeActionClient({
   const { correlationId, path } = await requestInfo();
   const user = await getSessionUser();
   if (!user) redirect(loginPathFor(path));
+  // The access log line, the service calls (X-Request-Id) and the spans of this action carry who and what.
+  annotateRequest(correlationId, { userId: user.id, operation: metadata.name });
   if (user.stage === 'second-factor' || (user.stage === 'enrol' && !metadata.allowEnrolment)) redirect(pathForStage(user)!);
   // A one-time password must be replaced before anything permissioned runs (the change itself needs none).
   if (user.mustChangePassword && metadata.permission) redirect('/change-password');
@@ -94,13 +98,17 @@ export const actionClient = createSafeActionClient({
       details: { permission: metadata.permission, role: user.role },
     }).catch((error: unknown) => {
       // The refusal stands even if the log write fails; the failure itself is logged.
-      console.error(`[audit] could not record denied ${metadata.name} (correlation ${correlationId}): ${String(error)}`);
+      log().error({ kind: 'audit', action: metadata.name, requestId: correlationId, error: errorField(error) }, 'could not record denied action');
     });
     forbidden();
   }
 
   const audit: AuditNote = {};
-  const result = await next({ ctx: { user, correlationId, audit } satisfies ActionContext });
+  const result = await runWithRequestContext({ requestId: correlationId, userId: user.id, operation: metadata.name }, () =>
+    withSpan(`action ${metadata.name}`, { 'console.action': metadata.name, 'console.request_id': correlationId }, () =>
+      next({ ctx: { user, correlationId, audit } satisfies ActionContext }),
+    ),
+  );
 
   if (result.validationErrors !== undefined) {
     // One failure shape on the wire: a `Failure` instead of zod's tree.
@@ -120,7 +128,7 @@ export const actionClient = createSafeActionClient({
       correlationId,
       details: failed ? { ...audit.details, code: failure?.code ?? 'INTERNAL' } : audit.details,
     }).catch((error: unknown) => {
-      console.error(`[audit] could not record ${metadata.name} (correlation ${correlationId}): ${String(error)}`);
+      log().error({ kind: 'audit', action: metadata.name, requestId: correlationId, error: errorField(error) }, 'could not record action');
     });
   }
   return result;

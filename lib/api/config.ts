@@ -1,4 +1,5 @@
 import 'server-only';
+import { log } from '@/lib/observability/logger';
 
 export interface ApiCredentials {
   clientId: string;
@@ -88,7 +89,7 @@ export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
 
 const consoleLogger: ApiLogger = {
   warn(event, fields) {
-    console.warn(JSON.stringify({ level: 'warn', source: 'lib/api', event, ...fields }));
+    log().warn({ kind: 'service', event, ...fields }, event);
   },
 };
 

@@ -8,6 +8,7 @@ import { errorBodySchema } from './schemas/error';
 import type { TokenProvider } from './token';
 import { CallerAbortError, exchange, type Exchange } from './transport';
 import { isUuid } from '@/lib/validation/uuid';
+import { observeServiceCall } from '@/lib/observability/service-calls';
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 export type Query = Record<string, QueryValue>;
@@ -138,6 +139,8 @@ export function createRequester(config: ResolvedApiConfig, tokens: TokenProvider
     const send = (token: string): Promise<Exchange> => {
       const headers = new Headers({ Accept: 'application/json', Authorization: `Bearer ${token}` });
       if (config.serviceVersion) headers.set('X-Service-Version', config.serviceVersion);
+      // X-Request-Id of the console request or job step this call serves, and the trace context.
+      for (const [name, value] of Object.entries(call.headers())) headers.set(name, value);
       let body: BodyInit | undefined;
       if (isMutation) {
         headers.set('X-Idempotency-Key', spec.idempotencyKey as string);
@@ -157,8 +160,10 @@ export function createRequester(config: ResolvedApiConfig, tokens: TokenProvider
     };
 
     let lastError: unknown = null;
+    let attempts = 0;
     const oneShot = isMutation && spec.stream !== undefined;
     const attempt = async (n: number): Promise<AttemptOutcome<ApiResponse<T>>> => {
+      attempts = n + 1;
       const openMs = breaker.remainingOpenMs();
       if (openMs > 0) {
         // Mid-call, the caller learns what actually went wrong (and whether the outcome is unknown).
@@ -229,8 +234,9 @@ export function createRequester(config: ResolvedApiConfig, tokens: TokenProvider
       };
     };
 
+    const call = observeServiceCall({ method: spec.method, path: spec.path, idempotencyKey: isMutation ? spec.idempotencyKey : undefined });
     try {
-      return await runWithRetries(attempt, {
+      const response = await runWithRetries(attempt, {
         maxRetries: oneShot ? 0 : config.maxRetries,
         backoffBaseMs: config.backoffBaseMs,
         backoffCapMs: config.backoffCapMs,
@@ -240,10 +246,16 @@ export function createRequester(config: ResolvedApiConfig, tokens: TokenProvider
         signal: spec.signal,
         deadline,
         now: config.now,
-        onRetry: ({ retry, delayMs, reason }) =>
-          config.logger.warn('request.retry', { method: spec.method, path: spec.path, retry, delayMs, reason }),
+        onRetry: ({ retry, delayMs, reason }) => {
+          call.retried();
+          config.logger.warn('request.retry', { method: spec.method, path: spec.path, retry, delayMs, reason });
+        },
       });
+      call.done({ status: response.status, attempts, serviceRequestId: response.requestId, circuitOpen: breaker.remainingOpenMs() > 0 });
+      return response;
     } catch (error) {
+      const e = error as Partial<ApiError>;
+      call.done({ status: e.status ?? 0, code: e.code ?? 'INTERNAL', attempts, serviceRequestId: e.requestId, circuitOpen: breaker.remainingOpenMs() > 0 });
       if (error instanceof CallerAbortError || (spec.signal?.aborted && !(error instanceof ApiError))) {
         throw new ApiError({
           status: 499,

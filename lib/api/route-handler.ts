@@ -4,6 +4,8 @@ import { can, type Permission } from '@/lib/auth/permissions';
 import { makeFailure, toFailure, type Failure, type FieldErrors } from '@/lib/errors';
 import { errorsTranslator } from '@/lib/i18n/errors-translator';
 import { withApiHeaders } from '@/lib/security/api-headers';
+import { errorField, log } from '@/lib/observability/logger';
+import { annotateRequest, currentRequestId } from '@/lib/observability/request-context';
 
 export interface GuardedContext<P> {
   request: Request;
@@ -50,16 +52,15 @@ export function guardedGet<P = Record<string, never>>(
     const user = await getUser();
     if (!user) return routeFailure('UNAUTHENTICATED', 401);
     if (user.mustChangePassword) return routeFailure('PASSWORD_CHANGE_REQUIRED', 403);
+    annotateRequest(currentRequestId(), { userId: user.id });
     if (!can(user.role, permission)) return routeFailure('FORBIDDEN', 403);
     try {
       return await run({ request, params: await context.params, user });
     } catch (error) {
-      const correlationId = crypto.randomUUID();
+      const correlationId = currentRequestId() ?? crypto.randomUUID();
       const failure = toFailure(error, { correlationId, t: await errorsTranslator() });
       if (failure.httpStatus >= 500) {
-        console.error(
-          JSON.stringify({ level: 'error', source: 'route', path: new URL(request.url).pathname, correlationId, code: failure.code, error: error instanceof Error ? error.name : 'unknown' }),
-        );
+        log().error({ kind: 'route', requestId: correlationId, code: failure.code, error: errorField(error) }, 'route failed');
       }
       return failureResponse(failure);
     }

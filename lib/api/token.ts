@@ -4,6 +4,7 @@ import type { ResolvedApiConfig } from './config';
 import { ApiError, CLIENT_ERROR_CODES } from './errors';
 import { isRetryableStatus, parseRetryAfter, runWithRetries, type AttemptOutcome } from './retry';
 import { exchange } from './transport';
+import { count } from '@/lib/observability/metrics';
 
 export const TOKEN_PATH = '/api/oauth/client/token';
 
@@ -125,7 +126,15 @@ export function createTokenProvider(config: ResolvedApiConfig): TokenProvider {
   return {
     getToken() {
       if (cached && config.now() < cached.refreshAt) return Promise.resolve(cached.token);
-      inflight ??= fetchToken().finally(() => {
+      inflight ??= fetchToken()
+        .then(
+          (token) => (count((m) => m.service.tokenRefreshes, { outcome: 'ok' }), token),
+          (error: unknown) => {
+            count((m) => m.service.tokenRefreshes, { outcome: 'failed' });
+            throw error;
+          },
+        )
+        .finally(() => {
         inflight = null;
       });
       return inflight;

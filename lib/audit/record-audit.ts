@@ -2,6 +2,7 @@ import 'server-only';
 import { getDb, type ConsoleDb } from '../db/client';
 import { auditEvents } from '../db/schema';
 import { now } from '../clock';
+import { currentRequestId } from '../observability/request-context';
 
 export type AuditOutcome = 'success' | 'denied' | 'error';
 
@@ -52,7 +53,10 @@ export function redactDetails(value: unknown, depth = 0): unknown {
   return value;
 }
 
-/** Writes one audit event (who, what, target, outcome, when, correlation id). */
+/**
+ * Writes one audit event (who, what, target, outcome, when, correlation id). Without an explicit correlation id the
+ * event carries the id of the request or job step running it, the one in its log lines and sent to the service.
+ */
 export async function recordAudit(input: AuditInput, db?: ConsoleDb): Promise<void> {
   const database = db ?? (await getDb());
   await database.insert(auditEvents).values({
@@ -62,7 +66,7 @@ export async function recordAudit(input: AuditInput, db?: ConsoleDb): Promise<vo
     action: input.action,
     target: input.target ?? null,
     outcome: input.outcome,
-    correlationId: input.correlationId ?? null,
+    correlationId: input.correlationId ?? currentRequestId() ?? null,
     details: input.details ? (redactDetails(input.details) as Record<string, unknown>) : null,
   });
 }

@@ -1,4 +1,5 @@
 import type { Role } from './permissions';
+import { count } from '../observability/metrics';
 
 /** Where a sign-in stands (console.sessions.stage): only `complete` opens the console. */
 export type SessionStage = 'second-factor' | 'enrol' | 'complete';
@@ -63,12 +64,10 @@ export class SessionCache {
 
   get(sessionId: string): CachedSession | undefined {
     const entry = this.entries.get(sessionId);
-    if (!entry) return undefined;
-    if (this.monotonic() - entry.storedAt >= this.ttlMs) {
-      this.entries.delete(sessionId);
-      return undefined;
-    }
-    return entry.row;
+    if (entry && this.monotonic() - entry.storedAt >= this.ttlMs) this.entries.delete(sessionId);
+    const hit = entry !== undefined && this.entries.has(sessionId);
+    count((m) => m.sessionCache, { result: hit ? 'hit' : 'miss' });
+    return hit ? entry.row : undefined;
   }
 
   /** Stores a row read from the database, unless something was invalidated since the read began. */

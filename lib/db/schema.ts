@@ -232,6 +232,8 @@ export const auditEvents = consoleSchema.table(
     // writes DESC NULLS LAST, which that order cannot use: the page sorted the whole table.
     index('audit_events_at_id_idx').on(t.at, t.id),
     index('audit_events_actor_idx').on(t.actorId),
+    // Support looks a request id up (from a log line, an error message, the service's X-Request-Id) in the audit log.
+    index('audit_events_correlation_idx').on(t.correlationId),
   ],
 );
 

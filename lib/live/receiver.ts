@@ -3,6 +3,8 @@ import type { ConsoleDb } from '@/lib/db/client';
 import { atTimeOf, resourceIdOf, resourceKindOf, type LiveEvent } from '@/lib/domain/live/events';
 import type { LiveBus } from './bus';
 import { verifyMessageSignature } from './signature';
+import { errorField, log } from '@/lib/observability/logger';
+import { count } from '@/lib/observability/metrics';
 import { insertReceivedEvent } from './store';
 
 /** Largest delivery body accepted (the service's events are a few kB). */
@@ -18,7 +20,10 @@ export interface ReceiverDeps {
 const MESSAGE_ID = /^[A-Za-z0-9._:-]{1,200}$/;
 const EVENT_TYPE = /^[A-Za-z0-9_.:-]{1,100}$/;
 
+/** A refusal (bad signature, size, type or body): counted as a rejected receipt. */
 function answer(status: number, code: string, message: string): Response {
+  count((m) => m.webhookReceipts, { outcome: 'rejected' });
+  log().warn({ kind: 'webhook', status, code }, 'webhook delivery refused');
   return Response.json({ code, message }, { status, headers: { 'Cache-Control': 'no-store' } });
 }
 
@@ -99,6 +104,8 @@ export async function receiveWebhook(request: Request, deps: ReceiverDeps): Prom
     payload,
     receivedAt: deps.now?.() ?? new Date(),
   });
+  count((m) => m.webhookReceipts, { outcome: stored.inserted ? 'accepted' : 'duplicate' });
+  log().info({ kind: 'webhook', eventType, messageId, duplicate: !stored.inserted }, 'webhook received');
   if (!stored.inserted) return Response.json({ received: true, duplicate: true }, { status: 200 });
 
   const event: LiveEvent = { seq: stored.seq, type: eventType, kind, id, atTime };
@@ -107,7 +114,7 @@ export async function receiveWebhook(request: Request, deps: ReceiverDeps): Prom
   } catch (error) {
     // Stored is what matters for the service (a 5xx would make it re-deliver a row we already have); streams
     // that missed the push catch up from the database on their next reconnect.
-    console.error(`[live] publish failed for seq ${stored.seq}: ${error instanceof Error ? error.message : String(error)}`);
+    log().error({ kind: 'live', seq: stored.seq, error: errorField(error) }, 'live publish failed');
   }
   return Response.json({ received: true, duplicate: false }, { status: 200 });
 }

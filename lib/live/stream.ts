@@ -1,6 +1,12 @@
 import 'server-only';
 import type { LiveEvent } from '@/lib/domain/live/events';
 import type { LiveBus } from './bus';
+import { errorField, log } from '@/lib/observability/logger';
+import { metrics } from '@/lib/observability/metrics';
+import { onDrain } from '@/lib/observability/shutdown';
+
+/** What a stream of a stopping instance tells the browser: reconnect (to another instance) after this long. */
+export const SHUTDOWN_RETRY_MS = 500;
 
 export const HEARTBEAT_MS = 25_000;
 /** The session is re-validated this often (the requirement is at least every 60 s). */
@@ -66,6 +72,7 @@ export function openLiveStream(options: LiveStreamOptions): ReadableStream<Uint8
       const timers: NodeJS.Timeout[] = [];
       let unsubscribe = () => {};
       let unwatch = () => {};
+      let undrain = () => {};
 
       const write = (text: string) => {
         if (closed) return;
@@ -93,9 +100,11 @@ export function openLiveStream(options: LiveStreamOptions): ReadableStream<Uint8
         if (closed) return;
         if (reason) write(sseMessage({ event: 'end', data: { reason } }));
         closed = true;
+        metrics()?.liveStreams.dec();
         for (const t of timers) clearInterval(t);
         unsubscribe();
         unwatch();
+        undrain();
         options.signal.removeEventListener('abort', onAbort);
         options.onClose?.();
         try {
@@ -105,6 +114,12 @@ export function openLiveStream(options: LiveStreamOptions): ReadableStream<Uint8
         }
       };
       cleanup = () => close();
+      metrics()?.liveStreams.inc();
+      // SIGTERM: a short retry hint, then `end`, on which the browser reconnects (the balancer sends it elsewhere).
+      undrain = onDrain('live stream', 0, () => {
+        write(sseMessage({ retry: SHUTDOWN_RETRY_MS }));
+        close('restart');
+      });
       const onAbort = () => close();
       options.signal.addEventListener('abort', onAbort);
       if (options.signal.aborted) return close();
@@ -141,7 +156,7 @@ export function openLiveStream(options: LiveStreamOptions): ReadableStream<Uint8
           await catchUp();
         }
       } catch (error) {
-        console.error(`[live] stream start failed: ${error instanceof Error ? error.message : String(error)}`);
+        log().error({ kind: 'live', error: errorField(error) }, 'live stream start failed');
         return close('error');
       }
       replaying = false;

@@ -7,6 +7,12 @@ import { payoutRequests } from '@/lib/db/schema';
 import { EXECUTION_LEASE_MS, executePayout, syncPayout } from './execute';
 import type { PayoutDeps } from './quotes';
 import { appendState, idsInStatus } from './store';
+import { randomUUID } from 'node:crypto';
+import { errorField, log } from '@/lib/observability/logger';
+import { count } from '@/lib/observability/metrics';
+import { runWithRequestContext } from '@/lib/observability/request-context';
+import { onDrain } from '@/lib/observability/shutdown';
+import { withSpan } from '@/lib/observability/tracing';
 
 /**
  * One pass of the background sweep: expire requests still waiting after 7 days, resume executions whose lease
@@ -35,7 +41,7 @@ export async function runPayoutSweep(deps: PayoutDeps = {}): Promise<{ expired: 
   return { expired: expired.length, resumed: resumed.length, synced: processing.length };
 }
 
-type SweepState = { timer?: ReturnType<typeof setTimeout>; delayMs: number; running: boolean; wake?: () => void };
+type SweepState = { timer?: ReturnType<typeof setTimeout>; delayMs: number; running: boolean; wake?: () => void; stopped?: boolean; pass?: Promise<void> };
 const globalForSweep = globalThis as unknown as { __payoutSweep?: SweepState };
 
 /** Longest pause of an idle sweep: expiry (7 days) and a lapsed lease (15 s) need no finer grain. */
@@ -56,19 +62,33 @@ export function startPayoutSweep(intervalMs = 2_000): void {
     state.timer.unref?.();
   };
   const pass = () => {
-    if (state.running) return;
+    if (state.running || state.stopped) return;
     state.running = true;
-    runPayoutSweep()
+    state.pass = runWithRequestContext({ requestId: `job-${randomUUID()}`, operation: 'payouts.sweep' }, () =>
+      withSpan('job payouts.sweep', {}, () => runPayoutSweep()),
+    )
       .then((r) => {
         const busy = r.expired + r.resumed + r.synced > 0;
+        count((m) => m.jobSteps, { job: 'payouts.sweep', outcome: 'ok' });
+        if (busy) log().info({ kind: 'job', job: 'payouts.sweep', ...r }, 'payout sweep');
         state.delayMs = busy ? intervalMs : Math.min(PAYOUT_SWEEP_MAX_IDLE_MS, state.delayMs * 2);
       })
-      .catch((error: unknown) => console.error(`[payouts] sweep failed: ${error instanceof Error ? error.message : String(error)}`))
+      .catch((error: unknown) => {
+        count((m) => m.jobSteps, { job: 'payouts.sweep', outcome: 'failed' });
+        log().error({ kind: 'job', job: 'payouts.sweep', error: errorField(error) }, 'payout sweep failed');
+      })
       .finally(() => {
         state.running = false;
-        schedule(state.delayMs);
+        if (!state.stopped) schedule(state.delayMs);
       });
   };
+  // SIGTERM: no new pass; the one running finishes (each step is a guarded update; an execution it started keeps
+  // its lease, which another instance's sweep takes over when it lapses).
+  onDrain('payout sweep', 1, async () => {
+    state.stopped = true;
+    if (state.timer) clearTimeout(state.timer);
+    await state.pass;
+  });
   state.wake = () => {
     state.delayMs = intervalMs;
     if (!state.running) schedule(intervalMs);

@@ -1,6 +1,7 @@
 import 'server-only';
 import { createSandbox, type Sandbox } from './index';
 import { fromPglite, fromPgPool } from './core/sql';
+import { jsonAccessLog } from './core/access-log';
 import { DEMO_CLIENT_ID, readDemoCredentials, readDemoKeys, seedDemo } from './seed/seed';
 
 /** NOTIFY channel of sandbox work (an emitted event) between console instances on one PostgreSQL. */
@@ -38,6 +39,8 @@ async function boot(): Promise<Sandbox> {
     maintenance: raw.kind === 'pglite',
     notifyChannel: raw.kind === 'pg' ? SANDBOX_WORK_CHANNEL : undefined,
     executionLogRetentionDays: env.RETENTION_EXECUTION_LOGS_DAYS,
+    // One JSON line per request with the console's X-Request-Id, next to the console's own lines.
+    accessLog: jsonAccessLog,
   });
   await sandbox.ready;
   if (raw.kind === 'pg') await listenOnDatabase(SANDBOX_WORK_CHANNEL, () => sandbox.worker.wake());

@@ -3,6 +3,7 @@ import { TokenService, loadSigningKey } from './core/auth';
 import { createDbClock, type SandboxClock } from './core/clock';
 import { findCustomerById } from './core/customers';
 import { DEFAULT_BODY_LIMITS, type BodyLimits } from './core/body';
+import type { SandboxAccessEntry } from './core/access-log';
 import { createHandler, type PlainRequest, type PlainResponse } from './core/handler';
 import { migrate } from './core/migrate';
 import { DataVersion, ReadCache, versionedSql } from './core/read-cache';
@@ -67,6 +68,8 @@ export interface SandboxOptions {
   notifyChannel?: string;
   /** Execution logs older than this many days (sandbox clock) are deleted in small batches. Default 30; 0 keeps them. */
   executionLogRetentionDays?: number;
+  /** One call per answered request (core/access-log.ts's `jsonAccessLog` writes a JSON line); default none. */
+  accessLog?: (entry: SandboxAccessEntry) => void;
 }
 
 /** Standalone defaults: an integrator's own machine, their own test suites. */
@@ -171,6 +174,7 @@ export function createSandbox(opts: SandboxOptions): Sandbox {
     ready,
     readCache: version ? { cache: new ReadCache(version), version } : undefined,
     bodyLimits: { ...DEFAULT_BODY_LIMITS, ...opts.bodyLimits },
+    accessLog: opts.accessLog,
   });
 
   return {

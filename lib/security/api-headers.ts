@@ -2,6 +2,7 @@
 import { securityHeaders } from './csp';
 import { REQUEST_ID_HEADER } from './headers';
 import { publicUrlFrom } from './public-url';
+import { currentRequestId } from '@/lib/observability/request-context';
 
 /** JSON, CSV and event streams load nothing and may not be framed: the strictest policy. */
 export const NO_CONTENT_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
@@ -13,7 +14,7 @@ export const NO_CONTENT_CSP = "default-src 'none'; frame-ancestors 'none'; base-
 export function withApiHeaders(response: Response, env: Record<string, string | undefined> = process.env): Response {
   // A Response from fetch() has immutable headers: answer with a copy (same body stream, status and headers).
   if (!headersMutable(response)) response = new Response(response.body, response);
-  setSecurityHeaders(response.headers, { https: publicUrlFrom(env).protocol === 'https:', csp: NO_CONTENT_CSP, requestId: crypto.randomUUID() });
+  setSecurityHeaders(response.headers, { https: publicUrlFrom(env).protocol === 'https:', csp: NO_CONTENT_CSP, requestId: currentRequestId() ?? crypto.randomUUID() });
   return response;
 }
 

@@ -8,6 +8,8 @@ import { CONSOLE_PATH_HEADER, NONCE_HEADER, REQUEST_ID_HEADER } from './headers'
 import { FORBIDDEN_ORIGIN_BODY, checkOrigin } from './origin-check';
 import { publicUrlFrom } from './public-url';
 import { isPublicPath } from './route-access';
+import { isSafeRequestId } from '@/lib/domain/observability/request-id';
+import { log } from '@/lib/observability/logger';
 
 import { NO_CONTENT_CSP, setSecurityHeaders } from './api-headers';
 
@@ -48,7 +50,10 @@ export async function handleProxy(request: NextRequest, deps: ProxyDeps = {}): P
   const env = deps.env ?? process.env;
   const publicUrl = publicUrlFrom(env);
   const https = publicUrl.protocol === 'https:';
-  const requestId = crypto.randomUUID();
+  // Given by the HTTP hook before Next read the request (lib/observability/http-hook.ts), which replaced whatever a
+  // client sent unless a trusted proxy set it; the same id then reaches the page, the action, the service and the logs.
+  const incomingId = request.headers.get(REQUEST_ID_HEADER);
+  const requestId = isSafeRequestId(incomingId) ? incomingId : crypto.randomUUID();
   const { pathname, search } = request.nextUrl;
 
   // Redirects and refusals the proxy answers itself carry no page: the strictest policy (nothing loads, no framing).
@@ -72,14 +77,14 @@ export async function handleProxy(request: NextRequest, deps: ProxyDeps = {}): P
     publicOrigin: publicUrl.origin,
   });
   if (!origin.allowed) {
-    console.warn(`[proxy] refused ${request.method} ${pathname}: origin ${origin.reason} (request ${requestId})`);
+    log().warn({ kind: 'proxy', requestId, method: request.method, reason: `origin ${origin.reason}` }, 'refused');
     return finish(NextResponse.json(FORBIDDEN_ORIGIN_BODY, { status: 403 }));
   }
 
   // A server-action body Next would answer with a 500 (malformed, over 1 MB): refused here, without a stack.
   const action = await checkActionRequest(request, pathname);
   if (!action.ok) {
-    console.warn(`[proxy] refused ${request.method} ${pathname}: ${action.code} (request ${requestId})`);
+    log().warn({ kind: 'proxy', requestId, method: request.method, reason: action.code }, 'refused');
     const details = { requestId, ...(action.field ? { field: action.field } : {}) };
     return finish(NextResponse.json({ code: action.code, message: action.message, details }, { status: action.status }));
   }

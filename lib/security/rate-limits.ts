@@ -2,6 +2,7 @@ import 'server-only';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { DomainError } from '../errors';
 import { getDb, getRawClient } from '../db/client';
+import { count } from '../observability/metrics';
 
 /**
  * Request limits, counted per key in a fixed window. Each one answers 429 with `Retry-After` (route handlers), a
@@ -184,7 +185,11 @@ export interface Limiter {
 }
 
 function limiterFor(name: RateLimitName): Limiter {
-  const consume = async (key: string | null | undefined) => consumeWith((await store()).limiters[name], limitKey(key));
+  const consume = async (key: string | null | undefined) => {
+    const verdict = await consumeWith((await store()).limiters[name], limitKey(key));
+    if (!verdict.allowed) count((m) => m.rateLimitRefusals, { limit: name });
+    return verdict;
+  };
   return {
     name,
     consume,

@@ -6,6 +6,11 @@ import { getDb, type ConsoleDb } from '@/lib/db/client';
 import { webhookReplayItems, webhookReplayJobs, type WebhookReplayJobRow } from '@/lib/db/schema';
 import { allSettled, isTransient, nextSendAt, retryDelayMs, settleItem, type ResendOutcome } from '@/lib/domain/webhooks/replay';
 import { itemCounts } from './replay-store';
+import { errorField, log } from '@/lib/observability/logger';
+import { count } from '@/lib/observability/metrics';
+import { runWithRequestContext } from '@/lib/observability/request-context';
+import { onDrain } from '@/lib/observability/shutdown';
+import { withSpan } from '@/lib/observability/tracing';
 
 /** Sends one resend; throws what lib/api throws (an ApiError carries `status` and `code`). */
 export type ResendFn = (subscriptionId: string, logId: string, idempotencyKey: string) => Promise<void>;
@@ -17,9 +22,12 @@ export type RunnerDeps = {
   now: () => number;
   sleep: (ms: number) => Promise<void>;
   leaseMs: number;
+  /** True once this process is shutting down: the job stops at its next checkpoint (between two items). */
+  stopping?: () => boolean;
 };
 
-export type WorkResult = 'completed' | 'cancelled' | 'lost';
+/** `paused`: this process is stopping; the job's lease was released at a checkpoint for another instance. */
+export type WorkResult = 'completed' | 'cancelled' | 'lost' | 'paused';
 
 function outcomeOf(error: unknown): ResendOutcome {
   const e = error as { status?: unknown; code?: unknown; message?: unknown };
@@ -71,7 +79,7 @@ async function finish(job: WebhookReplayJobRow, deps: RunnerDeps): Promise<boole
       details: { subscriptionId: job.subscriptionId, total: job.total, sent: counts.SENT, refused: counts.REFUSED, failed: counts.FAILED },
     },
     deps.db,
-  ).catch((error: unknown) => console.error(`[replay] could not audit job ${job.id}: ${String(error)}`));
+  ).catch((error: unknown) => log().error({ kind: 'audit', jobId: job.id, error: errorField(error) }, 'could not audit replay job'));
   return true;
 }
 
@@ -83,6 +91,16 @@ async function finish(job: WebhookReplayJobRow, deps: RunnerDeps): Promise<boole
 export async function workReplayJob(job: WebhookReplayJobRow, deps: RunnerDeps): Promise<WorkResult> {
   let lastSentAt: number | null = null;
   for (;;) {
+    if (deps.stopping?.()) {
+      // Checkpoint: every item is settled or PENDING (a SENDING one resumes with its key), so another instance
+      // may take the job over at once instead of waiting for the lease to lapse.
+      await deps.db
+        .update(webhookReplayJobs)
+        .set({ leaseOwner: null, leaseUntil: null, updatedAt: sql`now()` })
+        .where(and(eq(webhookReplayJobs.id, job.id), eq(webhookReplayJobs.leaseOwner, deps.owner)));
+      log().info({ kind: 'job', job: 'webhooks.replay', jobId: job.id }, 'replay job paused for shutdown');
+      return 'paused';
+    }
     const status = await renewLease(job.id, deps);
     if (status === null) {
       const [current] = await deps.db.select({ status: webhookReplayJobs.status }).from(webhookReplayJobs).where(eq(webhookReplayJobs.id, job.id));
@@ -126,6 +144,8 @@ export async function workReplayJob(job: WebhookReplayJobRow, deps: RunnerDeps):
       outcome = outcomeOf(error);
     }
     const settled = settleItem(item.attempts, outcome);
+    count((m) => m.jobSteps, { job: 'webhooks.replay', outcome: settled.status });
+    log().info({ kind: 'job', job: 'webhooks.replay', jobId: job.id, logId: item.logId, outcome: settled.status, ...(outcome.ok ? {} : { code: outcome.code }) }, 'replay item');
     await deps.db
       .update(webhookReplayItems)
       .set({
@@ -142,7 +162,7 @@ export async function workReplayJob(job: WebhookReplayJobRow, deps: RunnerDeps):
 /** Longest pause of an idle replay runner. */
 export const REPLAY_RUNNER_MAX_IDLE_MS = 30_000;
 
-type RunnerState = { started: boolean; wake?: () => void; stopped: boolean };
+type RunnerState = { started: boolean; wake?: () => void; stopped: boolean; loop?: Promise<void> };
 const globalForRunner = globalThis as typeof globalThis & { __webhookReplayRunner?: RunnerState };
 
 /**
@@ -170,7 +190,7 @@ export function startReplayRunner(overrides: Partial<RunnerDeps> = {}): void {
         resolve();
       };
     });
-  void (async () => {
+  state.loop = (async () => {
     const db = overrides.db ?? (await getDb());
     const resend: ResendFn =
       overrides.resend ??
@@ -185,20 +205,29 @@ export function startReplayRunner(overrides: Partial<RunnerDeps> = {}): void {
       now: overrides.now ?? (() => Date.now()),
       sleep: overrides.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
       leaseMs: overrides.leaseMs ?? 15_000,
+      stopping: overrides.stopping ?? (() => state.stopped),
     };
     while (!state.stopped) {
       try {
         const job = await claimReplayJob(deps);
         if (job) {
           idleMs = 1000;
-          await workReplayJob(job, deps);
+          await runWithRequestContext({ requestId: `job-${randomUUID()}`, operation: 'webhooks.replay' }, () =>
+            withSpan('job webhooks.replay', { 'console.job_id': job.id }, () => workReplayJob(job, deps)),
+          );
         } else await idle();
       } catch (error) {
-        console.error(`[replay] runner error: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+        log().error({ kind: 'job', job: 'webhooks.replay', error: errorField(error) }, 'replay runner error');
         await idle();
       }
     }
   })();
+  // SIGTERM: the job in hand stops at its next checkpoint; the loop ends.
+  onDrain('webhook replay runner', 1, async () => {
+    state.stopped = true;
+    state.wake?.();
+    await state.loop;
+  });
 }
 
 /** Wakes the loop at once (a job was just created). */

@@ -8,6 +8,7 @@ import { ListQuery } from './pagination';
 import type { ReadCache, DataVersion } from './read-cache';
 import type { Router } from './router';
 import type { HttpMethod, RequestContext, RouteResult, SandboxServices } from './types';
+import { callerRequestId, type SandboxAccessEntry } from './access-log';
 
 export const SUPPORTED_VERSIONS = ['1'] as const;
 export { MAX_REQUEST_BYTES } from './body';
@@ -25,6 +26,8 @@ export interface HandlerDeps {
   readCache?: { cache: ReadCache; version: DataVersion };
   /** Request body cap and time-outs (tests shorten them). */
   bodyLimits?: BodyLimits;
+  /** Called once per answered request (core/access-log.ts). */
+  accessLog?: (entry: SandboxAccessEntry) => void;
 }
 
 /** What the handler needs of a request: a Web `Request` is one; the standalone server passes a lighter one. */
@@ -187,10 +190,33 @@ function createPlainHandler(deps: HandlerDeps): (req: PlainRequest) => Promise<P
   return async (req) => settleBody(req, await inner(req), limits);
 }
 
+type Note = { requestId: string; route: string; customerId?: string };
+
 function createInnerHandler(deps: HandlerDeps): (req: PlainRequest) => Promise<PlainResponse> {
+  const inner = createRoutingHandler(deps);
+  const accessLog = deps.accessLog;
+  if (!accessLog) return (req) => inner(req, { requestId: randomUUID(), route: '' });
+  return async (req) => {
+    const started = performance.now();
+    const note: Note = { requestId: randomUUID(), route: '(unmatched)' };
+    const res = await inner(req, note);
+    accessLog({
+      requestId: note.requestId,
+      callerRequestId: callerRequestId(req.headers.get('x-request-id')),
+      method: req.method.toUpperCase().slice(0, 10),
+      route: note.route,
+      status: res.status,
+      durationMs: Math.round((performance.now() - started) * 10) / 10,
+      ...(note.customerId ? { customerId: note.customerId } : {}),
+    });
+    return res;
+  };
+}
+
+function createRoutingHandler(deps: HandlerDeps): (req: PlainRequest, note: Note) => Promise<PlainResponse> {
   const base = deps.basePath.replace(/\/+$/, '');
-  return async function handle(req: PlainRequest): Promise<PlainResponse> {
-    const requestId = randomUUID();
+  return async function handle(req: PlainRequest, note: Note): Promise<PlainResponse> {
+    const requestId = note.requestId;
     try {
       await deps.ready;
       const url = new URL(req.url);
@@ -218,10 +244,12 @@ function createInnerHandler(deps: HandlerDeps): (req: PlainRequest) => Promise<P
       }
       if (match.kind === 'method-not-allowed') throw methodNotAllowed(method, match.allowed);
       const { route, params } = match;
+      note.route = route.path;
       const query = new ListQuery(url.search, path);
       assertStorableRequest(query, params);
 
       const customer = route.auth === 'customer' ? await deps.tokens.authenticate(req.headers.get('authorization')) : null;
+      if (customer) note.customerId = customer.id;
 
       const idempotent = MUTATING.has(method) && route.idempotent !== false;
       const key = idempotent ? readKey(req.headers) : null;

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_events_correlation_idx" ON "console"."audit_events" USING btree ("correlation_id");

@@ -1,0 +1,146 @@
+/**
+ * One payout approval is one connected trace: the action's span, every service call under it (retries as events),
+ * and the W3C `traceparent` each call sent to the service names the same trace. The real sandbox handler behind
+ * MSW and an in-memory PGlite, as in lib/payouts/payouts.test.ts; spans go to an in-memory exporter.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { PGlite } from '@electric-sql/pglite';
+import { ROOT_CONTEXT, context, propagation, trace, type Context, type ContextManager } from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient } from '@/lib/api/client';
+import { newIdempotencyKey } from '@/lib/api/request';
+import { recordingLogger } from '@/lib/api/testing/fakes';
+import { resetDatabaseForTests, useTestDatabase } from '@/lib/db/client';
+import { approvePayout, previewQuote, requestPayout, type PayoutActor } from '@/lib/payouts/service';
+import { createSandbox, type Sandbox } from '@/lib/sandbox';
+import { fromPglite } from '@/lib/sandbox/core/sql';
+import { withSpan } from './tracing';
+
+/** What @vercel/otel installs in the app: the active span follows async continuations. */
+class AlsContextManager implements ContextManager {
+  private readonly storage = new AsyncLocalStorage<Context>();
+  active(): Context {
+    return this.storage.getStore() ?? ROOT_CONTEXT;
+  }
+  with<A extends unknown[], F extends (...args: A) => ReturnType<F>>(ctx: Context, fn: F, thisArg?: ThisParameterType<F>, ...args: A): ReturnType<F> {
+    return this.storage.run(ctx, () => fn.apply(thisArg, args));
+  }
+  bind<T>(ctx: Context, target: T): T {
+    if (typeof target !== 'function') return target;
+    const run = (...args: unknown[]) => this.with(ctx, () => (target as (...a: unknown[]) => unknown)(...args));
+    return run as T;
+  }
+  enable(): this {
+    return this;
+  }
+  disable(): this {
+    this.storage.disable();
+    return this;
+  }
+}
+
+const BASE = 'https://fx-trace.test';
+const exporter = new InMemorySpanExporter();
+let pg: PGlite;
+let sandbox: Sandbox;
+const traceparents: string[] = [];
+const server = setupServer(
+  http.all(`${BASE}/*`, async ({ request }) => {
+    const header = request.headers.get('traceparent');
+    if (header) traceparents.push(header);
+    return sandbox.handle(request);
+  }),
+);
+
+beforeAll(async () => {
+  process.env.APPROVER_COOL_OFF_HOURS = '0';
+  context.setGlobalContextManager(new AlsContextManager());
+  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }));
+  pg = new PGlite();
+  await useTestDatabase(pg);
+  sandbox = createSandbox({ sql: fromPglite(pg), basePath: '' });
+  await sandbox.ready;
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterAll(async () => {
+  delete process.env.APPROVER_COOL_OFF_HOURS;
+  server.close();
+  trace.disable();
+  context.disable();
+  propagation.disable();
+  resetDatabaseForTests();
+  await sandbox.stop();
+  await pg.close();
+});
+
+async function post(path: string, body: unknown, token?: string): Promise<Record<string, unknown> & { id: string }> {
+  const headers = new Headers({ 'Content-Type': 'application/json', 'X-Idempotency-Key': newIdempotencyKey() });
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const res = await sandbox.handle(new Request(`${BASE}${path}`, { method: 'POST', headers, body: JSON.stringify(body) }));
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${path} → ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : {}) as Record<string, unknown> & { id: string };
+}
+
+const actor = (name: string): PayoutActor => ({ id: crypto.randomUUID(), email: `${name}@t.test`, name, role: 'finance' });
+const address = { addressLine1: 'Av. Paulista, 1000', city: 'São Paulo', state: 'SP', country: 'BR', postalCode: '01310-100' };
+
+describe('tracing', () => {
+  it('one payout approval produces one connected trace, propagated to the service', async () => {
+    const creds = (await post('/_sandbox/customers', { name: 'Trace Co', auto: false })) as unknown as { clientId: string; clientSecret: string };
+    const client = createApiClient({ baseUrl: BASE, credentials: creds, sleep: async () => {}, random: () => 0, logger: recordingLogger() });
+    const token = await client.tokens.getToken();
+    const account = await post(
+      '/api/accounts',
+      {
+        assets: [{ code: 'USD', isVirtual: false }, { code: 'BRL', isVirtual: false }],
+        owner: { type: 'COMPANY', legalName: 'Trace Co Ltda', taxId: { value: '11.222.333/0001-81', type: 'CNPJ' }, industry: 'INFORMATION_TECHNOLOGY', address },
+      },
+      token,
+    );
+    await post(`/_sandbox/accounts/${account.id}/activate`, {}, token);
+    await post(`/_sandbox/accounts/${account.id}/balances`, { asset: 'USD', value: '10000.00' }, token);
+    const holder = { type: 'INDIVIDUAL', firstName: 'João', lastName: 'Pereira', taxId: { type: 'CPF', value: '52998224725' }, dateOfBirth: '1990-05-17', address };
+    const b = await post('/api/beneficiaries', { holder, relationshipType: 'THIRD_PARTY', paymentInstruction: { type: 'PIX', asset: 'BRL', dictKeyType: 'EMAIL', dictKey: 'joao@example.com' } }, token);
+    const instructionId = (b.paymentInstructions as Array<{ id: string }>)[0]!.id;
+    await post(`/_sandbox/payment-instructions/${instructionId}/approve`, {}, token);
+    const requester = actor('felipe');
+    const approver = actor('fernanda');
+    const payout = await requestPayout(
+      requester,
+      { requestId: newIdempotencyKey(), sourceAccountId: account.id, sourceAsset: 'USD', beneficiaryId: b.id, instructionId, fixedSide: 'source', amount: '100.00', memo: 'Invoice 7' },
+      { client },
+    );
+    const preview = await previewQuote(approver, payout.id, { client });
+
+    exporter.reset();
+    traceparents.length = 0;
+    const approved = await withSpan('action payouts.approve', { 'console.action': 'payouts.approve' }, () =>
+      approvePayout(approver, { requestId: payout.id, previewQuoteId: preview.quoteId, acknowledged: false }, { client }),
+    );
+    expect(approved.status).not.toBe('APPROVING');
+
+    const spans = exporter.getFinishedSpans();
+    const root = spans.find((s) => s.name === 'action payouts.approve')!;
+    expect(root).toBeDefined();
+    const traceId = root.spanContext().traceId;
+    const calls = spans.filter((s) => s.name.startsWith('service '));
+    expect(calls.length).toBeGreaterThan(0);
+    // One trace: every span shares the root's trace id and hangs under a span of this trace.
+    const ids = new Set(spans.map((s) => s.spanContext().spanId));
+    for (const span of spans) {
+      expect(span.spanContext().traceId).toBe(traceId);
+      if (span !== root) expect(ids.has(span.parentSpanContext?.spanId ?? '')).toBe(true);
+    }
+    // Templates, never ids, in span names.
+    for (const call of calls) expect(call.name).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}/);
+    // The service saw the same trace on every call it got.
+    expect(traceparents.length).toBe(calls.length);
+    for (const header of traceparents) expect(header.split('-')[1]).toBe(traceId);
+  });
+});
