@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseStuckThresholds, type StuckThresholds } from '@/lib/domain/operations/stuck';
+import { NOTIFICATION_RETENTION_DAYS } from '@/lib/domain/notifications/kinds';
 import { parseCoolOffHours } from '@/lib/domain/payouts/cool-off';
 
 /** One line, naming the variable and what it expects — printed as-is at start-up. */
@@ -63,6 +64,8 @@ export type Env = {
   RETENTION_EXECUTION_LOGS_DAYS: number;
   /** Days an ended session's row is kept after it expired (idle or absolute limit). Default 1. */
   RETENTION_SESSIONS_DAYS: number;
+  /** Days inbox items are kept (0: forever). Default 90. */
+  RETENTION_NOTIFICATIONS_DAYS: number;
 };
 
 const MIN_SECRET_LENGTH = 32;
@@ -100,6 +103,7 @@ const EXPECTATIONS = {
   RETENTION_RECEIVED_EVENTS_DAYS: 'a whole number of days (0 keeps them forever)',
   RETENTION_EXECUTION_LOGS_DAYS: 'a whole number of days (0 keeps them forever)',
   RETENTION_SESSIONS_DAYS: 'a whole number of days',
+  RETENTION_NOTIFICATIONS_DAYS: 'a whole number of days (0 keeps them forever)',
   OPERATIONS_STUCK_MINUTES: 'minutes, for every type ("15") or per type ("SWAP=5,WITHDRAWAL=60,default=20")',
   TRUSTED_PROXY_HOPS: 'a whole number of proxies from 0 to 10 (0: no proxy, X-Forwarded-For is not read)',
   APPROVER_COOL_OFF_HOURS: 'whole hours from 0 to 720 (0 turns the approver cool-off off)',
@@ -202,6 +206,7 @@ export function parseEnv(source: Source, opts: { cwd?: string } = {}): Env {
   const RETENTION_RECEIVED_EVENTS_DAYS = days('RETENTION_RECEIVED_EVENTS_DAYS', 30);
   const RETENTION_EXECUTION_LOGS_DAYS = days('RETENTION_EXECUTION_LOGS_DAYS', 30);
   const RETENTION_SESSIONS_DAYS = days('RETENTION_SESSIONS_DAYS', 1);
+  const RETENTION_NOTIFICATIONS_DAYS = days('RETENTION_NOTIFICATIONS_DAYS', NOTIFICATION_RETENTION_DAYS);
 
   return {
     PORT,
@@ -230,6 +235,7 @@ export function parseEnv(source: Source, opts: { cwd?: string } = {}): Env {
     RETENTION_RECEIVED_EVENTS_DAYS,
     RETENTION_EXECUTION_LOGS_DAYS,
     RETENTION_SESSIONS_DAYS,
+    RETENTION_NOTIFICATIONS_DAYS,
   };
 }
 

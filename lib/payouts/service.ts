@@ -26,6 +26,7 @@ import {
 import { toAmount } from '@/lib/money/amount';
 import { isAsset, type Asset } from '@/lib/money/assets';
 import { Dec } from '@/lib/money/decimal';
+import { notifyPayout } from '@/lib/notifications/payout-facts';
 import { assertCooledOff } from './cool-off';
 import { PayoutError } from './errors';
 import { EXECUTION_LEASE_MS, executePayout } from './execute';
@@ -127,7 +128,7 @@ export async function requestPayout(actor: PayoutActor, input: RequestPayoutInpu
   });
   const at = now();
   const owner = account.data.owner as { legalName?: unknown };
-  await db
+  const inserted = await db
     .insert(payoutRequests)
     .values({
       id: input.requestId,
@@ -154,9 +155,12 @@ export async function requestPayout(actor: PayoutActor, input: RequestPayoutInpu
       updatedAt: at,
       expiresAt: expiresAt(at),
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: payoutRequests.id });
   const created = await getPayout(input.requestId, db);
   if (!created) throw new Error('payout request vanished after insert');
+  // Only the insert that created the request tells the approvers (a double submit stored nothing new).
+  if (inserted.length === 1) await notifyPayout('payout.awaiting-approval', created, { occurrence: 'requested' });
   return created;
 }
 
@@ -303,6 +307,8 @@ export async function approvePayout(actor: PayoutActor, input: ApproveInput, dep
   });
   let status: PayoutStatus = outcome.status as PayoutStatus;
   if (outcome.claimed) {
+    const approved = await getPayout(input.requestId, db);
+    if (approved) await notifyPayout('payout.approved', approved, { actorId: actor.id });
     await recordAudit({
       actor,
       action: 'payouts.execute',
@@ -338,6 +344,7 @@ export async function rejectPayout(actor: PayoutActor, input: { requestId: strin
     .where(and(eq(payoutRequests.id, p.id), eq(payoutRequests.status, 'APPROVING')))
     .returning({ id: payoutRequests.id });
   if (moved.length === 0) throw new PayoutError('INVALID_STATUS', 'This request is no longer waiting for approval.', { status: p.status });
+  await notifyPayout('payout.rejected', p, { actorId: actor.id, reason });
   return 'REJECTED';
 }
 
