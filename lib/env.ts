@@ -4,7 +4,6 @@ import { mkdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseStuckThresholds, type StuckThresholds } from '@/lib/domain/operations/stuck';
-import { NOTIFICATION_RETENTION_DAYS } from '@/lib/domain/notifications/kinds';
 import { parseCoolOffHours } from '@/lib/domain/payouts/cool-off';
 
 /** One line, naming the variable and what it expects — printed as-is at start-up. */
@@ -206,7 +205,8 @@ export function parseEnv(source: Source, opts: { cwd?: string } = {}): Env {
   const RETENTION_RECEIVED_EVENTS_DAYS = days('RETENTION_RECEIVED_EVENTS_DAYS', 30);
   const RETENTION_EXECUTION_LOGS_DAYS = days('RETENTION_EXECUTION_LOGS_DAYS', 30);
   const RETENTION_SESSIONS_DAYS = days('RETENTION_SESSIONS_DAYS', 1);
-  const RETENTION_NOTIFICATIONS_DAYS = days('RETENTION_NOTIFICATIONS_DAYS', NOTIFICATION_RETENTION_DAYS);
+  // 90: the inbox's promise (NOTIFICATION_RETENTION_DAYS in lib/domain/notifications/kinds.ts).
+  const RETENTION_NOTIFICATIONS_DAYS = days('RETENTION_NOTIFICATIONS_DAYS', 90);
 
   return {
     PORT,

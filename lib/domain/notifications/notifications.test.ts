@@ -103,15 +103,25 @@ describe('low balance and form schemas', () => {
     expect(balanceState(null, '1')).toBe('unknown');
   });
 
-  it('thresholds are amounts in the asset scale, or empty to clear', () => {
+  it('thresholds are positive amounts in the asset scale', () => {
     const id = '0b6f7a52-3f9e-4c1a-9d55-2f7c8f1e9a10';
     expect(thresholdSchema.safeParse({ accountId: id, asset: 'BRL', threshold: '1000.50' }).success).toBe(true);
-    expect(thresholdSchema.safeParse({ accountId: id, asset: 'BRL', threshold: '' }).success).toBe(true);
+    expect(thresholdSchema.safeParse({ accountId: id, asset: 'BRL', threshold: '' }).success).toBe(false);
+    expect(thresholdSchema.safeParse({ accountId: id, asset: 'BRL', threshold: '0.00' }).success).toBe(false);
     expect(thresholdSchema.safeParse({ accountId: id, asset: 'BRL', threshold: '1.505' }).success).toBe(false);
     expect(thresholdSchema.safeParse({ accountId: id, asset: 'USDC', threshold: '1.505' }).success).toBe(true);
     expect(thresholdSchema.safeParse({ accountId: id, asset: 'BRL', threshold: '-1' }).success).toBe(false);
     expect(thresholdSchema.safeParse({ accountId: id, asset: 'BRL', threshold: '1e3' }).success).toBe(false);
     expect(preferencesSchema.safeParse({ muted: ['payout.approved'] }).success).toBe(true);
     expect(preferencesSchema.safeParse({ muted: ['nope'] }).success).toBe(false);
+  });
+});
+
+describe('preferences form', () => {
+  it('turns unchecked kinds into the muted list, in the offered order', async () => {
+    const { mutedFromForm } = await import('./schema');
+    const offered = ['payout.approved', 'payout.rejected', 'balance.low'];
+    expect(mutedFromForm(offered, { on: [true, false, true] })).toEqual(['payout.rejected']);
+    expect(mutedFromForm(offered, { on: [] })).toEqual(offered);
   });
 });
