@@ -43,7 +43,7 @@ export function InboxList() {
         title={t('list.heading')}
         description={
           <span data-testid="inbox-live" role="status">
-            {live.connection === 'connecting' ? t('live.connecting') : inboxIsLive(live) ? t('live.on') : t('live.polling')}
+            {inboxIsLive(live) ? t('live.on') : t('live.polling')}
           </span>
         }
         actions={
