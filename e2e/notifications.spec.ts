@@ -10,6 +10,8 @@ import { TIME_ZONE_COOKIE } from '../lib/i18n/config';
  */
 
 test.describe.configure({ mode: 'serial' });
+// Several signed-in browsers and a payout request each: more than the default minute on a loaded machine.
+test.setTimeout(120_000);
 
 type Locale = 'en-US' | 'pt-BR';
 const SHOTS = '/work/wt/shots/inbox';
@@ -91,24 +93,28 @@ test('a payout request by finance reaches finance2 (en) and the admin (pt-BR) li
   await expect(first).toHaveAttribute('href', `/payouts/${payoutId}`);
   await expect(first).toContainText('Payout waiting for your approval');
   await expect(first).toContainText('Felipe Finance asks to pay');
-  await expect.poll(() => bellCount(f2)).toBe(f2Before + 1);
+  // The background watch may add its own items meanwhile (stuck operations, accounts): at least this one more.
+  await expect.poll(() => bellCount(f2)).toBeGreaterThan(f2Before);
   await expectSameDocument(f2);
   await expectNoAxeViolations(f2);
 
   // The admin, elsewhere in the console and in Portuguese, sees the count move and the item in the dropdown.
-  await expect.poll(() => bellCount(admin)).toBe(adminBefore + 1);
+  await expect.poll(() => bellCount(admin)).toBeGreaterThan(adminBefore);
   await expect(admin.getByTestId('notification-bell')).toContainText(/não lidas?/);
   await admin.getByTestId('notification-bell').click();
   const panel = admin.getByTestId('notification-panel');
   await expect(panel.getByRole('heading', { name: 'Notificações' })).toBeVisible();
-  await expect(panel.getByTestId('notification-item').first()).toContainText('Pagamento esperando a sua aprovação');
+  const item = panel.locator(`[data-testid="notification-item"][href="/payouts/${payoutId}"]`);
+  await expect(item).toContainText('Pagamento esperando a sua aprovação');
+  await expect(item).toHaveAttribute('data-read', 'false');
   await expect(panel.getByTestId('notification-live')).toHaveText('Ao vivo: novas notificações aparecem assim que acontecem.');
   await expectSameDocument(admin);
   await expectNoAxeViolations(admin);
   // The item is the deep link; opening it marks it read.
-  await panel.getByTestId('notification-item').first().click();
+  await item.click();
   await admin.waitForURL(`**/payouts/${payoutId}`);
-  await expect.poll(() => bellCount(admin)).toBe(adminBefore);
+  await admin.getByTestId('notification-bell').click();
+  await expect(panel.locator(`[data-testid="notification-item"][href="/payouts/${payoutId}"]`)).toHaveAttribute('data-read', 'true');
 
   // The requester is not told about their own request.
   await finance.goto('/notifications');
