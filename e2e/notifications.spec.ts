@@ -232,6 +232,8 @@ test('viewer and compliance: only what their role can act on; the page says when
 test('screenshots: bell, dropdown and page at 1280 and 390, en and pt-BR, light and dark', async ({ browser, baseURL }) => {
   test.skip(!process.env.NOTIFICATIONS_SCREENSHOTS, 'set NOTIFICATIONS_SCREENSHOTS=1 to write them');
   mkdirSync(SHOTS, { recursive: true });
+  // Something to show, also when this test runs alone.
+  await requestPayout(finance, '4.00', `Inbox screenshots ${Date.now()}`);
   for (const locale of ['en-US', 'pt-BR'] as const) {
     for (const width of [1280, 390]) {
       for (const theme of ['light', 'dark'] as const) {
@@ -243,7 +245,7 @@ test('screenshots: bell, dropdown and page at 1280 and 390, en and pt-BR, light 
         await page.screenshot({ path: `${SHOTS}/page-${name}.png`, fullPage: true });
         await page.goto('/');
         await expect(page.getByTestId('notification-count')).toBeVisible();
-        await page.locator('header').screenshot({ path: `${SHOTS}/bell-${name}.png` });
+        await page.locator('header', { has: page.getByTestId('notification-bell') }).screenshot({ path: `${SHOTS}/bell-${name}.png` });
         await page.getByTestId('notification-bell').click();
         await expect(page.getByTestId('notification-panel').getByTestId('notification-item').first()).toBeVisible();
         await page.screenshot({ path: `${SHOTS}/dropdown-${name}.png` });

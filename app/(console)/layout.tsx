@@ -67,7 +67,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
                 <Brand />
               </div>
               <div className="ml-auto flex items-center gap-1">
-                <HeaderBell />
+                <HeaderBell userId={user.id} />
                 <ThemeToggle initial={theme} label={t('darkTheme')} />
                 <UserMenu
                   name={user.name}

@@ -3,25 +3,29 @@ import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState } from 'react';
 import { cn } from '@/components/ui/cn';
-import { inboxIsLive, useLatestInbox } from './use-inbox';
+import type { BellState } from './bell-live';
 
+// Both load after the page: the data (react-query, the live channel) at once, the dropdown on first open.
+const BellLive = dynamic(() => import('./bell-live'), { ssr: false });
 const NotificationPanel = dynamic(() => import('./notification-panel'), { ssr: false });
 
 /** Items the dropdown shows; the page has the rest. */
 const LATEST = 8;
 
 /**
- * The header's bell: the unread count (fetched with react-query, refreshed by the live channel's "your inbox
- * changed", polled every 30 s while the channel is down) and a dropdown of the latest items.
+ * The header's bell: the unread count (counted on the server for the first paint, then fetched with react-query,
+ * refreshed by the live channel's "your inbox changed", polled every 30 s while the channel is down) and a dropdown
+ * of the latest items.
  */
-export function NotificationBell() {
+export function NotificationBell({ initialUnread }: { initialUnread: number }) {
   const t = useTranslations('notifications.bell');
-  const { query, live } = useLatestInbox(LATEST);
+  const [state, setState] = useState<BellState>({ page: undefined, failed: false, live: false });
   const [open, setOpen] = useState(false);
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const unread = query.data?.unread ?? 0;
+  // The server's count until the browser has read the inbox itself.
+  const unread = state.page?.unread ?? initialUnread;
 
   useEffect(() => {
     if (!open) return;
@@ -43,6 +47,7 @@ export function NotificationBell() {
 
   return (
     <div ref={root} className="relative">
+      <BellLive limit={LATEST} onChange={setState} />
       <button
         ref={button}
         type="button"
@@ -78,9 +83,9 @@ export function NotificationBell() {
       {open ? (
         <NotificationPanel
           id={`${id}-panel`}
-          page={query.data}
-          failed={query.isError && !query.data}
-          live={inboxIsLive(live)}
+          page={state.page}
+          failed={state.failed}
+          live={state.live}
           onNavigate={() => setOpen(false)}
         />
       ) : null}

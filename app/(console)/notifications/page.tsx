@@ -10,8 +10,8 @@ import { ownerName } from '@/lib/domain/accounts/owner';
 import { kindsForRole } from '@/lib/domain/notifications/kinds';
 import { listThresholds, mutedKinds } from '@/lib/notifications/store';
 import { InboxList } from './_components/inbox-list';
-import { PreferencesForm } from './_components/preferences-form';
-import { ThresholdsPanel, type ThresholdAccount } from './_components/thresholds-panel';
+import { LazyPreferencesForm as PreferencesForm, LazyThresholdsPanel as ThresholdsPanel } from './_components/lazy-forms';
+import type { ThresholdAccount } from './_components/thresholds-panel';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('notifications'))('title') };
