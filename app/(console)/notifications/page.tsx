@@ -9,8 +9,11 @@ import { getDb } from '@/lib/db/client';
 import { ownerName } from '@/lib/domain/accounts/owner';
 import { kindsForRole } from '@/lib/domain/notifications/kinds';
 import { listThresholds, mutedKinds } from '@/lib/notifications/store';
-import { InboxList } from './_components/inbox-list';
-import { LazyPreferencesForm as PreferencesForm, LazyThresholdsPanel as ThresholdsPanel } from './_components/lazy-forms';
+import {
+  LazyInboxList as InboxList,
+  LazyPreferencesForm as PreferencesForm,
+  LazyThresholdsPanel as ThresholdsPanel,
+} from './_components/lazy-parts';
 import type { ThresholdAccount } from './_components/thresholds-panel';
 
 export async function generateMetadata(): Promise<Metadata> {
