@@ -25,6 +25,8 @@ export async function register() {
     await (await import('./lib/live/background')).startLiveBackground();
     // Payout requests: 7-day expiry, resuming executions whose lease lapsed, following withdrawals.
     (await import('./lib/payouts/sweep')).startPayoutSweep();
+    // The inbox's watch: low balances, stuck operations, accounts needing action, failing webhook endpoints.
+    (await import('./lib/notifications/watch')).startNotificationWatch();
     // Webhook replay jobs a previous process left RUNNING continue here (their state is in the console DB).
     (await import('./lib/webhooks/replay-runner')).startReplayRunner();
   } catch (error) {

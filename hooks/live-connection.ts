@@ -1,6 +1,6 @@
 // The browser's one connection to /api/live, shared by every <LiveRefresh> and useLiveEvents() in the tab.
 // Plain module state (not React state): a page with five live widgets still opens one stream.
-import { parseLiveEvent, reconnectDelayMs, type LiveEvent } from '@/lib/domain/live/events';
+import { notificationEvent, parseLiveEvent, reconnectDelayMs, type LiveEvent } from '@/lib/domain/live/events';
 
 export type LiveState = {
   /** connecting: no stream yet; open: stream up; down: waiting to reconnect (or refused). */
@@ -53,6 +53,11 @@ function connect(): void {
     const event = parseLiveEvent((e as MessageEvent<string>).data);
     if (!event) return;
     lastEventId = event.seq;
+    for (const l of [...listeners]) l(event);
+  });
+  // "Your inbox changed": carries no id, so it never moves the resume point of the received events.
+  es.addEventListener('notification', () => {
+    const event = notificationEvent(null);
     for (const l of [...listeners]) l(event);
   });
   es.addEventListener('reset', (e) => {

@@ -72,6 +72,8 @@ export type Env = {
    * at start-up; lib/observability reads them itself (its hooks run before this parse).
    */
   OBSERVABILITY: ObservabilityConfig;
+  /** Days inbox items are kept (0: forever). Default 90. */
+  RETENTION_NOTIFICATIONS_DAYS: number;
 };
 
 const MIN_SECRET_LENGTH = 32;
@@ -109,6 +111,7 @@ const EXPECTATIONS = {
   RETENTION_RECEIVED_EVENTS_DAYS: 'a whole number of days (0 keeps them forever)',
   RETENTION_EXECUTION_LOGS_DAYS: 'a whole number of days (0 keeps them forever)',
   RETENTION_SESSIONS_DAYS: 'a whole number of days',
+  RETENTION_NOTIFICATIONS_DAYS: 'a whole number of days (0 keeps them forever)',
   OPERATIONS_STUCK_MINUTES: 'minutes, for every type ("15") or per type ("SWAP=5,WITHDRAWAL=60,default=20")',
   TRUSTED_PROXY_HOPS: 'a whole number of proxies from 0 to 10 (0: no proxy, X-Forwarded-For is not read)',
   APPROVER_COOL_OFF_HOURS: 'whole hours from 0 to 720 (0 turns the approver cool-off off)',
@@ -220,6 +223,8 @@ export function parseEnv(source: Source, opts: { cwd?: string } = {}): Env {
     if (error instanceof ObservabilityConfigError) throw new EnvError(error.variable, error.expected);
     throw error;
   }
+  // 90: the inbox's promise (NOTIFICATION_RETENTION_DAYS in lib/domain/notifications/kinds.ts).
+  const RETENTION_NOTIFICATIONS_DAYS = days('RETENTION_NOTIFICATIONS_DAYS', 90);
 
   return {
     PORT,
@@ -250,6 +255,7 @@ export function parseEnv(source: Source, opts: { cwd?: string } = {}): Env {
     RETENTION_EXECUTION_LOGS_DAYS,
     RETENTION_SESSIONS_DAYS,
     OBSERVABILITY,
+    RETENTION_NOTIFICATIONS_DAYS,
   };
 }
 

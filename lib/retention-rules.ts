@@ -1,6 +1,7 @@
 import 'server-only';
 import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS } from './auth/sessions';
 import { registerRetention } from './db/retention';
+import { NOTIFICATION_RETENTION_DAYS } from './domain/notifications/kinds';
 import type { Env } from './env';
 
 const DAY_MS = 86_400_000;
@@ -8,9 +9,12 @@ const DAY_MS = 86_400_000;
 /**
  * What the console keeps and for how long (README, "Retention"): received webhook events
  * RETENTION_RECEIVED_EVENTS_DAYS (30; 0 keeps them), sessions RETENTION_SESSIONS_DAYS (1) after they ended by
- * the idle or the absolute limit, step-up challenges a day after they expired. The embedded sandbox sweeps its own execution logs (RETENTION_EXECUTION_LOGS_DAYS).
+ * the idle or the absolute limit, step-up challenges a day after they expired, inbox items
+ * RETENTION_NOTIFICATIONS_DAYS (90). The embedded sandbox sweeps its own execution logs (RETENTION_EXECUTION_LOGS_DAYS).
  */
-export function registerConsoleRetention(env: Pick<Env, 'RETENTION_RECEIVED_EVENTS_DAYS' | 'RETENTION_SESSIONS_DAYS'>): void {
+export function registerConsoleRetention(
+  env: Pick<Env, 'RETENTION_RECEIVED_EVENTS_DAYS' | 'RETENTION_SESSIONS_DAYS'> & Partial<Pick<Env, 'RETENTION_NOTIFICATIONS_DAYS'>>,
+): void {
   const eventsDays = env.RETENTION_RECEIVED_EVENTS_DAYS;
   registerRetention({
     name: 'received events',
@@ -37,5 +41,12 @@ export function registerConsoleRetention(env: Pick<Env, 'RETENTION_RECEIVED_EVEN
     table: 'console.step_up_challenges',
     column: 'expires_at',
     cutoff: (now) => new Date(now.getTime() - DAY_MS),
+  });
+  const inboxDays = env.RETENTION_NOTIFICATIONS_DAYS ?? NOTIFICATION_RETENTION_DAYS;
+  registerRetention({
+    name: 'notifications',
+    table: 'console.notifications',
+    column: 'created_at',
+    cutoff: (now) => (inboxDays > 0 ? new Date(now.getTime() - inboxDays * DAY_MS) : null),
   });
 }

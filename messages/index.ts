@@ -31,6 +31,7 @@ export const NAMESPACES = [
   'approvalPolicy',
   'keyReview',
   'stepUp',
+  'notifications',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

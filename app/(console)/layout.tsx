@@ -13,6 +13,7 @@ import { SkipLink } from '@/components/shell/skip-link';
 import { parseTheme, THEME_COOKIE } from '@/components/shell/theme';
 import { ThemeToggle } from '@/components/shell/theme-toggle';
 import { UserMenu } from '@/components/shell/user-menu';
+import { HeaderBell } from '@/components/notifications/header-bell';
 import { QueryProvider } from '@/components/query/query-provider';
 import { ToastProvider } from '@/components/ui/toast';
 import { can } from '@/lib/auth/permissions';
@@ -66,6 +67,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
                 <Brand />
               </div>
               <div className="ml-auto flex items-center gap-1">
+                <HeaderBell userId={user.id} />
                 <ThemeToggle initial={theme} label={t('darkTheme')} />
                 <UserMenu
                   name={user.name}

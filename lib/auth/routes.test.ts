@@ -44,6 +44,7 @@ describe('the route → permission table', () => {
     expect(permissionForPath('/convert?operation=x')).toBe('operations:create');
     expect(permissionForPath('/transfers/new')).toBe('operations:create');
     expect(permissionForPath('/deposits/new')).toBe('operations:create');
+    expect(permissionForPath('/notifications')).toBe('overview:read');
     expect(permissionForPath('/deposits/0b6f7a52-3f9e-4c1a-9d55-2f7c8f1e9a10')).toBe('operations:read');
   });
 

@@ -80,6 +80,8 @@ export const CONSOLE_ROUTES = [
   { pattern: '/audit', permission: 'audit:read', nav: { label: 'audit', icon: 'audit', group: 'admin' } },
   // Everyone's own second factors (from the user menu); every role holds overview:read.
   { pattern: '/account/security', permission: 'overview:read' },
+  // Everyone's own inbox (from the header's bell); what each role receives is decided per kind.
+  { pattern: '/notifications', permission: 'overview:read' },
 ] as const satisfies readonly ConsoleRoute[];
 
 export type RoutePattern = (typeof CONSOLE_ROUTES)[number]['pattern'];

@@ -512,3 +512,68 @@ export const beneficiaryKeyReviews = consoleSchema.table(
 );
 
 export type BeneficiaryKeyReviewRow = typeof beneficiaryKeyReviews.$inferSelect;
+
+/**
+ * The inbox: one row per (user, fact). `dedupe_key` names the fact (lib/domain/notifications/kinds.ts,
+ * `dedupeKey`) and is unique per user, so a fact inserted twice — a retry, two instances, two sweeps — is one
+ * item. Words are not stored: `kind` and `params` are worded in the reader's language when shown.
+ */
+export const notifications = consoleSchema.table(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    dedupeKey: text('dedupe_key').notNull(),
+    params: jsonb('params').$type<Record<string, string>>().notNull().default({}),
+    link: text('link').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    readAt: tz('read_at'),
+  },
+  (t) => [
+    uniqueIndex('notifications_user_dedupe_key').on(t.userId, t.dedupeKey),
+    index('notifications_user_created_idx').on(t.userId, t.createdAt),
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    // Retention sweeps oldest first on this index (lib/db/retention.ts).
+    index('notifications_created_idx').on(t.createdAt),
+  ],
+);
+
+export type NotificationRow = typeof notifications.$inferSelect;
+
+/** Kinds a user turned off (everything their role can receive is on unless a row says otherwise). */
+export const notificationPreferences = consoleSchema.table(
+  'notification_preferences',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    enabled: boolean('enabled').notNull(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+/**
+ * Low-balance alerts: an admin's threshold per account and asset. `below_since` is set by the one guarded update
+ * that sees the balance under the threshold (that instant is the alert's occurrence) and cleared when it is back
+ * at or above it, so one fall is one alert and the next fall is a new one.
+ */
+export const lowBalanceThresholds = consoleSchema.table(
+  'low_balance_thresholds',
+  {
+    accountId: uuid('account_id').notNull(),
+    asset: text('asset').notNull(),
+    threshold: text('threshold').notNull(),
+    belowSince: tz('below_since'),
+    updatedById: uuid('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
+    updatedByEmail: text('updated_by_email'),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.asset] })],
+);
+
+export type LowBalanceThresholdRow = typeof lowBalanceThresholds.$inferSelect;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LiveEvent } from '../domain/live/events';
+import { notificationEvent, type LiveEvent } from '../domain/live/events';
 import { concernsSession, createLocalInvalidator } from '../auth/session-invalidation';
 import { createMemoryBus } from './bus';
 import { openLiveStream, StreamSlots, type LiveStreamOptions } from './stream';
@@ -43,6 +43,18 @@ describe('live stream', () => {
     const text = await readUntil(reader, (t) => t.includes('id: 3'));
     expect(text).toContain('id: 3\nevent: change\ndata: {"seq":3,"type":"OPERATION_COMPLETED","kind":"OPERATION","id":null,"atTime":null}\n\n');
     expect(text).not.toContain('id: 2'); // a fresh stream starts from now
+    abort.abort();
+  });
+
+  it('forwards "your inbox changed" to its own user only, without an id (the resume point stays the stored events)', async () => {
+    const { bus, reader, abort } = setup([ev(1)], { userId: 'me' });
+    await readUntil(reader, (t) => t.includes('event: status'));
+    await bus.publish(notificationEvent('someone-else'));
+    await bus.publish(notificationEvent('me'));
+    await bus.publish(ev(2));
+    const text = await readUntil(reader, (t) => t.includes('id: 2'));
+    expect(text.match(/event: notification/g)).toHaveLength(1);
+    expect(text).toContain('event: notification\ndata: {}\n\nid: 2\nevent: change');
     abort.abort();
   });
 

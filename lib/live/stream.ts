@@ -1,5 +1,5 @@
 import 'server-only';
-import type { LiveEvent } from '@/lib/domain/live/events';
+import { NOTIFICATION_EVENT_KIND, type LiveEvent } from '@/lib/domain/live/events';
 import type { LiveBus } from './bus';
 import { errorField, log } from '@/lib/observability/logger';
 import { metrics } from '@/lib/observability/metrics';
@@ -36,6 +36,8 @@ export interface LiveStreamOptions {
   status: () => Promise<LiveStatus>;
   signal: AbortSignal;
   onClose?: () => void;
+  /** The stream's user: "your inbox changed" messages for this user (and only them) are forwarded. */
+  userId?: string;
   heartbeatMs?: number;
   sessionCheckMs?: number;
 }
@@ -136,6 +138,11 @@ export function openLiveStream(options: LiveStreamOptions): ReadableStream<Uint8
 
       unsubscribe = options.bus.subscribe({
         onEvent(event) {
+          // Not a stored event (no seq to replay or resume from): forwarded at once, to its own user only.
+          if (event.kind === NOTIFICATION_EVENT_KIND) {
+            if (options.userId && event.id === options.userId) write(sseMessage({ event: 'notification', data: {} }));
+            return;
+          }
           if (replaying) buffered.push(event);
           else send(event);
         },

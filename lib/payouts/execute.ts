@@ -8,6 +8,7 @@ import { now } from '@/lib/clock';
 import { getDb } from '@/lib/db/client';
 import { payoutApprovals, payoutRequests, type StoredQuote } from '@/lib/db/schema';
 import { DRIFT_ACK_THRESHOLD_BPS, driftBps, payoutStepKey, withinTolerance, type PayoutStatus } from '@/lib/domain/payouts';
+import { notifyPayout } from '@/lib/notifications/payout-facts';
 import { toStoredQuote, isDefiniteRefusal, type PayoutDeps } from './quotes';
 import { appendState, getPayout } from './store';
 
@@ -127,10 +128,12 @@ async function failExecution(id: string, failure: { code: string; message: strin
     .set({ status: 'FAILED', failure, leaseUntil: null, updatedAt: at, states: appendState({ status: 'FAILED', at: at.toISOString(), note: failure.code }) })
     .where(and(eq(payoutRequests.id, id), eq(payoutRequests.status, 'EXECUTING')))
     .returning({ id: payoutRequests.id });
+  const after = await getPayout(id);
   if (moved.length === 1) {
     await recordAudit({ actor: SYSTEM, action: 'payouts.fail', target: id, outcome: 'error', details: failure });
+    if (after) await notifyPayout('payout.failed', after, { reason: failure.message });
   }
-  return ((await getPayout(id))?.status ?? 'FAILED') as PayoutStatus;
+  return (after?.status ?? 'FAILED') as PayoutStatus;
 }
 
 /** The re-quote moved beyond what the approvers accepted: approvals start over. */
@@ -158,10 +161,13 @@ async function returnForApproval(id: string, code: string, drift: string | null)
     }
     return rows.length === 1;
   });
+  const after = await getPayout(id);
   if (moved) {
     await recordAudit({ actor: SYSTEM, action: 'payouts.returnForApproval', target: id, outcome: 'success', details: { code, driftBps: drift } });
+    // Approvals start over: the approvers are asked again (a new occurrence of "waits for approval").
+    if (after) await notifyPayout('payout.awaiting-approval', after, { occurrence: at.toISOString() });
   }
-  return ((await getPayout(id))?.status ?? 'APPROVING') as PayoutStatus;
+  return (after?.status ?? 'APPROVING') as PayoutStatus;
 }
 
 /** Follows the withdrawal of a PROCESSING request to COMPLETED or FAILED (with the service's reason). */
@@ -198,6 +204,7 @@ export async function syncPayout(id: string, deps: PayoutDeps = {}): Promise<Pay
         outcome: to === 'COMPLETED' ? 'success' : 'error',
         details: { operationId: p.operationId, ...(failure ?? {}) },
       });
+      await notifyPayout(to === 'COMPLETED' ? 'payout.executed' : 'payout.failed', p, { reason: failure?.message ?? null });
     }
     return to;
   }

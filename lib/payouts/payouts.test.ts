@@ -35,7 +35,7 @@ import { authenticate } from '@/lib/auth/authenticate';
 import { changePassword, changeRole, createUser } from '@/lib/team/users';
 import { getDb } from '@/lib/db/client';
 import { users } from '@/lib/db/schema';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 
 const BASE = 'https://fx.test';
 let pg: PGlite;
@@ -425,5 +425,42 @@ describe('approvers cool off', () => {
     // Losing the right clears it; gaining it again starts over.
     await changeRole({ id: admin.id }, promoted.id, 'viewer');
     expect((await db.select().from(users).where(eq(users.id, promoted.id)))[0]!.approverSince).toBeNull();
+  });
+});
+
+describe('inbox items from payout transitions', () => {
+  it('tells the approvers of a request and the requester of each outcome, once per transition', async () => {
+    const { notifications } = await import('@/lib/db/schema');
+    const w = await world();
+    const db = await getDb();
+    const tag = Math.random().toString(36).slice(2, 8);
+    const mk = (name: string, role: PayoutActor['role']) =>
+      createUser({ name, email: `${name.toLowerCase()}-${tag}@t.test`, role, password: 'amber-canyon-74' });
+    const [req, checker, boss, watcher] = [await mk('Req', 'finance'), await mk('Checker', 'finance'), await mk('Boss', 'admin'), await mk('Watcher', 'viewer')];
+    const as = (u: typeof req): PayoutActor => ({ id: u.id, email: u.email, name: u.name, role: u.role });
+    const inbox = async (u: typeof req) =>
+      (await db.select().from(notifications).where(eq(notifications.userId, u.id))).map((n) => `${n.kind} ${n.link}`).sort();
+
+    const p = await request(w, as(req), '120.00');
+    expect(await inbox(checker)).toEqual([`payout.awaiting-approval /payouts/${p.id}`]);
+    expect(await inbox(boss)).toEqual([`payout.awaiting-approval /payouts/${p.id}`]);
+    expect(await inbox(req)).toEqual([]);
+    expect(await inbox(watcher)).toEqual([]);
+    // The same form submitted again stores nothing new and tells nobody again.
+    await requestPayout(as(req), { ...p, memo: p.memo, requestId: p.id, fixedSide: 'source' }, { client: w.client });
+    expect(await inbox(checker)).toHaveLength(1);
+
+    await approveAs(w, as(checker), p.id);
+    const processing = await getPayout(p.id);
+    await helper(`/_sandbox/operations/${processing!.operationId}/complete`, {}, w.token);
+    expect(await syncPayout(p.id, { client: w.client })).toBe('COMPLETED');
+    expect(await syncPayout(p.id, { client: w.client })).toBe('COMPLETED');
+    expect(await inbox(req)).toEqual([`payout.approved /payouts/${p.id}`, `payout.executed /payouts/${p.id}`]);
+    expect(await inbox(checker)).toHaveLength(1); // the approver is not told of their own approval
+
+    const q = await request(w, as(req), '5.00');
+    await rejectPayout(as(boss), { requestId: q.id, reason: 'Wrong invoice' });
+    const [rejected] = await db.select().from(notifications).where(and(eq(notifications.userId, req.id), eq(notifications.kind, 'payout.rejected')));
+    expect(rejected).toMatchObject({ link: `/payouts/${q.id}`, params: { reason: 'Wrong invoice', amount: '5.00', asset: 'USD', requester: 'Req' } });
   });
 });

@@ -32,6 +32,7 @@ import {
 import { toAmount } from '@/lib/money/amount';
 import { isAsset, type Asset } from '@/lib/money/assets';
 import { Dec } from '@/lib/money/decimal';
+import { notifyPayout } from '@/lib/notifications/payout-facts';
 import { assertCooledOff } from './cool-off';
 import { PayoutError } from './errors';
 import { EXECUTION_LEASE_MS, executePayout } from './execute';
@@ -133,44 +134,47 @@ export async function requestPayout(actor: PayoutActor, input: RequestPayoutInpu
   const valuation = await valuePayout(policy, input.requestId, input.sourceAccountId, quote, deps);
   const at = now();
   const owner = account.data.owner as { legalName?: unknown };
-  await db.transaction(async (tx) => {
+  const inserted = await db.transaction(async (tx) => {
     const txDb = tx as unknown as typeof db;
     // One requester's requests one at a time, so two at once cannot both stay under the daily cap.
     await lockRequester(actor.id, txDb);
     const requestedBefore = await requestedOnDay(actor.id, policy.referenceCurrency, at, txDb);
     const plan = valuation ? planFor(policy, valuation, requestedBefore) : strictestPlan(policy);
-    await tx
-    .insert(payoutRequests)
-    .values({
-      id: input.requestId,
-      requesterId: actor.id,
-      requesterEmail: actor.email,
-      requesterName: actor.name,
-      sourceAccountId: input.sourceAccountId,
-      sourceAccountName: typeof owner.legalName === 'string' ? owner.legalName : input.sourceAccountId,
-      sourceAsset,
-      beneficiaryId: input.beneficiaryId,
-      beneficiaryName: holderName(beneficiary.data.holder as { type: string }),
-      instructionId: instruction.id,
-      targetAsset,
-      dictKeyType: 'dictKeyType' in instruction.address ? String(instruction.address.dictKeyType) : '',
-      dictKey: 'dictKey' in instruction.address ? String(instruction.address.dictKey) : '',
-      fixedSide: input.fixedSide,
-      amount,
-      memo: input.memo.trim().slice(0, 140),
-      indicativeQuote: indicative,
-      requiredApprovals: totalApprovals(plan.steps),
-      approvalPlan: plan,
-      status: 'APPROVING',
-      states: [{ status: 'APPROVING', at: at.toISOString(), by: actor.email }],
-      createdAt: at,
-      updatedAt: at,
-      expiresAt: expiresAt(at),
-    })
-    .onConflictDoNothing();
+    return tx
+      .insert(payoutRequests)
+      .values({
+        id: input.requestId,
+        requesterId: actor.id,
+        requesterEmail: actor.email,
+        requesterName: actor.name,
+        sourceAccountId: input.sourceAccountId,
+        sourceAccountName: typeof owner.legalName === 'string' ? owner.legalName : input.sourceAccountId,
+        sourceAsset,
+        beneficiaryId: input.beneficiaryId,
+        beneficiaryName: holderName(beneficiary.data.holder as { type: string }),
+        instructionId: instruction.id,
+        targetAsset,
+        dictKeyType: 'dictKeyType' in instruction.address ? String(instruction.address.dictKeyType) : '',
+        dictKey: 'dictKey' in instruction.address ? String(instruction.address.dictKey) : '',
+        fixedSide: input.fixedSide,
+        amount,
+        memo: input.memo.trim().slice(0, 140),
+        indicativeQuote: indicative,
+        requiredApprovals: totalApprovals(plan.steps),
+        approvalPlan: plan,
+        status: 'APPROVING',
+        states: [{ status: 'APPROVING', at: at.toISOString(), by: actor.email }],
+        createdAt: at,
+        updatedAt: at,
+        expiresAt: expiresAt(at),
+      })
+      .onConflictDoNothing()
+      .returning({ id: payoutRequests.id });
   });
   const created = await getPayout(input.requestId, db);
   if (!created) throw new Error('payout request vanished after insert');
+  // Only the insert that created the request tells the approvers (a double submit stored nothing new).
+  if (inserted.length === 1) await notifyPayout('payout.awaiting-approval', created, { occurrence: 'requested' });
   return created;
 }
 
@@ -388,6 +392,8 @@ export async function approvePayout(actor: PayoutActor, input: ApproveInput, dep
   });
   let status: PayoutStatus = outcome.status as PayoutStatus;
   if (outcome.claimed) {
+    const approved = await getPayout(input.requestId, db);
+    if (approved) await notifyPayout('payout.approved', approved, { actorId: actor.id });
     await recordAudit({
       actor,
       action: 'payouts.execute',
@@ -423,6 +429,7 @@ export async function rejectPayout(actor: PayoutActor, input: { requestId: strin
     .where(and(eq(payoutRequests.id, p.id), eq(payoutRequests.status, 'APPROVING')))
     .returning({ id: payoutRequests.id });
   if (moved.length === 0) throw new PayoutError('INVALID_STATUS', 'This request is no longer waiting for approval.', { status: p.status });
+  await notifyPayout('payout.rejected', p, { actorId: actor.id, reason });
   return 'REJECTED';
 }
 

@@ -49,6 +49,7 @@ export async function GET(request: Request): Promise<Response> {
       status: getLiveStatus,
       signal: request.signal,
       onClose: release,
+      userId: user.id,
     });
     return withApiHeaders(new Response(stream, {
       headers: {

@@ -3,6 +3,7 @@ import {
   atTimeOf,
   eventConcerns,
   eventConcernsAny,
+  notificationEvent,
   parseLastEventId,
   parseLiveEvent,
   queryKeysForEvent,
@@ -65,6 +66,8 @@ describe('event → what to refresh', () => {
     expect(queryKeysForEvent({ kind: 'BENEFICIARY', id: null })).toEqual([['webhooks'], ['beneficiaries']]);
     expect(queryKeysForEvent({ kind: 'ACCOUNT', id: OP })).toEqual([['webhooks'], ['accounts'], ['balances']]);
     expect(queryKeysForEvent({ kind: 'PAYOUT_BATCH', id: null })).toEqual([['webhooks']]);
+    // the inbox's own push is not a received webhook
+    expect(queryKeysForEvent(notificationEvent('u1'))).toEqual([['notifications']]);
   });
 });
 

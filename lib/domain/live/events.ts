@@ -18,6 +18,18 @@ export interface LiveEvent {
   atTime: string | null;
 }
 
+/**
+ * The live channel also carries "your inbox changed" for one user (lib/notifications/notify.ts): kind
+ * `NOTIFICATION`, `id` = the user's id, `seq` 0 (it is not a stored received event, so it never moves
+ * `Last-Event-ID`). Each stream forwards it only to its own user, as an SSE event `notification` without an id.
+ */
+export const NOTIFICATION_EVENT_KIND = 'NOTIFICATION';
+export const NOTIFICATION_EVENT_TYPE = 'NOTIFICATION_CREATED';
+
+export function notificationEvent(userId: string | null): LiveEvent {
+  return { seq: 0, type: NOTIFICATION_EVENT_TYPE, kind: NOTIFICATION_EVENT_KIND, id: userId, atTime: null };
+}
+
 /** A resource a page shows: `{kind: 'OPERATION', id}`; without `id`, every resource of that kind (a list). */
 export interface LiveResource {
   kind: ResourceKind | string;
@@ -96,6 +108,8 @@ export function eventConcernsAny(event: Pick<LiveEvent, 'kind' | 'id'>, resource
  * Invalidation matches by prefix, so `['operations']` refreshes every operations query.
  */
 export function queryKeysForEvent(event: Pick<LiveEvent, 'kind' | 'id'>): readonly (readonly string[])[] {
+  // The inbox's own message is not a received webhook: it adds no delivery log.
+  if (event.kind === NOTIFICATION_EVENT_KIND) return [['notifications']];
   const keys: string[][] = [['webhooks']];
   switch (event.kind) {
     case 'OPERATION':

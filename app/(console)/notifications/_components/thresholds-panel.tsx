@@ -1,0 +1,177 @@
+'use client';
+import { useRouter } from 'next/navigation';
+import { useLocale, useTranslations } from 'next-intl';
+import { useState, useTransition } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { applyFieldErrors } from '@/components/forms/apply-field-errors';
+import { lazyResolver } from '@/components/forms/lazy-resolver';
+import { MoneyField } from '@/components/forms/money-field';
+import { DateTimeText } from '@/components/i18n/date-time-text';
+import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
+import { useFieldMessage } from '@/components/i18n/use-field-message';
+import { amountText } from '@/components/money/amount-text';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Select } from '@/components/ui/select';
+import { useToast } from '@/components/ui/toast';
+import { readActionResult } from '@/lib/actions/result';
+import type { ThresholdInput } from '@/lib/domain/notifications/schema';
+import { isAsset, type Asset } from '@/lib/money/assets';
+import { removeLowBalanceThresholdAction, setLowBalanceThresholdAction } from '@/lib/notifications/actions';
+
+export type ThresholdAccount = { id: string; name: string; assets: string[] };
+type ThresholdView = { accountId: string; asset: string; threshold: string; below: boolean; updatedByEmail: string | null; updatedAt: string };
+
+const FIELDS = ['accountId', 'asset', 'threshold'] as const;
+
+const validation = lazyResolver<ThresholdInput, unknown, ThresholdInput>(async () => {
+  const [{ zodResolver }, { thresholdSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@/lib/domain/notifications/schema'),
+  ]);
+  return zodResolver(thresholdSchema);
+});
+
+/** Admin: per account and asset, the balance under which everyone who moves money is alerted. */
+export function ThresholdsPanel({ accounts, thresholds }: { accounts: ThresholdAccount[] | null; thresholds: ThresholdView[] }) {
+  const t = useTranslations('notifications.thresholds');
+  const locale = useLocale();
+  const router = useRouter();
+  const { toast } = useToast();
+  const sentence = useFailureSentence();
+  const fieldMessage = useFieldMessage();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [removing, startRemove] = useTransition();
+  const first = accounts?.[0];
+  const {
+    control,
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<ThresholdInput, unknown, ThresholdInput>({
+    resolver: validation.resolver,
+    defaultValues: { accountId: first?.id ?? '', asset: (first?.assets.find(isAsset) ?? 'BRL') as Asset, threshold: '' },
+  });
+  const accountId = useWatch({ control, name: 'accountId' });
+  const asset = useWatch({ control, name: 'asset' });
+  const assets = (accounts?.find((a) => a.id === accountId)?.assets ?? []).filter(isAsset);
+  const nameOf = (id: string) => accounts?.find((a) => a.id === id)?.name ?? id;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    const r = readActionResult(await setLowBalanceThresholdAction(values));
+    if (!r.ok) {
+      if (!applyFieldErrors(r.failure, FIELDS, { setError, setFocus })) setFailure(sentence(r.failure));
+      return;
+    }
+    toast({ tone: 'success', title: t('saved', { asset: values.asset }) });
+    setValue('threshold', '');
+    router.refresh();
+  });
+
+  function remove(row: ThresholdView) {
+    startRemove(async () => {
+      const r = readActionResult(await removeLowBalanceThresholdAction({ accountId: row.accountId, asset: row.asset as Asset }));
+      if (!r.ok) {
+        toast({ tone: 'error', title: sentence(r.failure) });
+        return;
+      }
+      toast({ tone: 'success', title: t('removed') });
+      router.refresh();
+    });
+  }
+
+  return (
+    <Card>
+      <CardHeader title={t('title')} description={t('description')} />
+      <CardBody className="space-y-6">
+        {thresholds.length === 0 ? (
+          <p className="text-sm text-fg-muted">{t('none')}</p>
+        ) : (
+          <ul className="divide-y divide-border" data-testid="thresholds">
+            {thresholds.map((row) => (
+              <li key={`${row.accountId}:${row.asset}`} className="flex items-start justify-between gap-3 py-2.5 text-sm">
+                <span className="min-w-0">
+                  <span className="block truncate font-medium text-fg">{nameOf(row.accountId)}</span>
+                  <span className="block text-fg">
+                    {amountText({ value: row.threshold, asset: row.asset }, locale)}{' '}
+                    {row.below ? <Badge tone="warning">{t('below')}</Badge> : null}
+                  </span>
+                  <span className="block text-xs text-fg-muted">
+                    {t('changedBy', { who: row.updatedByEmail ?? '—' })} <DateTimeText value={row.updatedAt} />
+                  </span>
+                </span>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => remove(row)}
+                  disabled={removing}
+                  aria-label={t('removeLabel', { asset: row.asset, account: nameOf(row.accountId) })}
+                >
+                  {t('remove')}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {accounts === null ? (
+          <Alert tone="warning">{t('accountsFailed')}</Alert>
+        ) : accounts.length === 0 ? null : (
+          <form onSubmit={onSubmit} onFocus={validation.preload} noValidate className="space-y-4" data-testid="threshold-form">
+            <Field id="threshold-account" label={t('account')} error={fieldMessage(errors.accountId?.message)}>
+              <Select
+                {...register('accountId', {
+                  onChange: (e: { target: { value: string } }) => {
+                    const next = accounts.find((a) => a.id === e.target.value)?.assets.find(isAsset);
+                    if (next) setValue('asset', next);
+                  },
+                })}
+              >
+                {accounts.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.name}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field id="threshold-asset" label={t('asset')} error={fieldMessage(errors.asset?.message)}>
+              <Select {...register('asset')}>
+                {assets.map((a) => (
+                  <option key={a} value={a}>
+                    {a}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Controller
+              control={control}
+              name="threshold"
+              render={({ field }) => (
+                <MoneyField
+                  id="threshold-amount"
+                  label={t('threshold')}
+                  value={field.value}
+                  onChange={field.onChange}
+                  asset={isAsset(asset) ? asset : 'BRL'}
+                  locale={locale}
+                  error={fieldMessage(errors.threshold?.message)}
+                  required
+                />
+              )}
+            />
+            {failure ? <Alert tone="error">{failure}</Alert> : null}
+            <Button type="submit" loading={isSubmitting}>
+              {t('save')}
+            </Button>
+          </form>
+        )}
+      </CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,69 @@
+'use client';
+import { useInfiniteQuery, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useLiveQueryInvalidation } from '@/hooks/use-live-events';
+import type { LiveState } from '@/hooks/live-connection';
+import type { NotificationKind } from '@/lib/domain/notifications/kinds';
+
+/** One item as /api/notifications returns it (lib/notifications/store.ts, NotificationView). */
+export interface InboxItem {
+  id: string;
+  kind: NotificationKind;
+  params: Record<string, string>;
+  link: string;
+  createdAt: string;
+  read: boolean;
+}
+export interface InboxPage {
+  items: InboxItem[];
+  unread: number;
+  next: string | null;
+}
+
+/** Every inbox query starts with this key: a live "your inbox changed" invalidates all of them. */
+export const INBOX_KEY = ['notifications'] as const;
+/** While the live channel is down the inbox asks the server this often instead (said on screen). */
+export const INBOX_POLL_MS = 30_000;
+
+async function fetchInbox(limit: number, before: string | null, signal: AbortSignal): Promise<InboxPage> {
+  const query = new URLSearchParams({ limit: String(limit) });
+  if (before) query.set('before', before);
+  const response = await fetch(`/api/notifications?${query}`, { signal, headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`inbox ${response.status}`);
+  return (await response.json()) as InboxPage;
+}
+
+/** Live means the stream to this tab is open: inbox pushes do not depend on the service delivering webhooks. */
+export function inboxIsLive(state: LiveState): boolean {
+  return state.connection === 'open';
+}
+
+/** The newest `limit` items and the unread count (the bell), live-invalidated, polled while not live. */
+export function useLatestInbox(limit: number): { query: ReturnType<typeof useQuery<InboxPage>>; live: LiveState } {
+  const client = useQueryClient();
+  const live = useLiveQueryInvalidation(client);
+  const query = useQuery<InboxPage>({
+    queryKey: [...INBOX_KEY, 'latest', limit],
+    queryFn: ({ signal }) => fetchInbox(limit, null, signal),
+    refetchInterval: inboxIsLive(live) ? false : INBOX_POLL_MS,
+  });
+  return { query, live };
+}
+
+/** The page's list: pages of 20, older ones on demand. */
+export function useInboxPages() {
+  const client = useQueryClient();
+  const live = useLiveQueryInvalidation(client);
+  const query = useInfiniteQuery({
+    queryKey: [...INBOX_KEY, 'pages'],
+    queryFn: ({ pageParam, signal }) => fetchInbox(20, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next,
+    refetchInterval: inboxIsLive(live) ? false : INBOX_POLL_MS,
+  });
+  return { query, live };
+}
+
+/** After a change this tab made (read, preferences): every inbox query reads again. */
+export function refreshInbox(client: QueryClient): Promise<void> {
+  return client.invalidateQueries({ queryKey: [...INBOX_KEY] });
+}
