@@ -418,3 +418,50 @@ export const webhookReplayItems = consoleSchema.table(
 
 export type WebhookReplayJobRow = typeof webhookReplayJobs.$inferSelect;
 export type WebhookReplayItemRow = typeof webhookReplayItems.$inferSelect;
+
+/**
+ * Saved views of the console's lists: a name for a list's filters as a canonical query string (the URL stays the
+ * source of truth; lib/domain/saved-views). Personal, or shared with everyone who can read the list; an admin may
+ * mark one shared view per list as the team's default.
+ */
+export const savedViews = consoleSchema.table(
+  'saved_views',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    list: text('list', { enum: ['operations', 'payouts', 'audit', 'webhookLogs'] }).notNull(),
+    name: text('name').notNull(),
+    query: text('query').notNull(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shared: boolean('shared').notNull().default(false),
+    teamDefault: boolean('team_default').notNull().default(false),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('saved_views_list_valid', sql`${t.list} in ('operations', 'payouts', 'audit', 'webhookLogs')`),
+    // A team default is always visible to the team.
+    check('saved_views_team_default_shared', sql`not ${t.teamDefault} or ${t.shared}`),
+    uniqueIndex('saved_views_owner_list_name_idx').on(t.ownerId, t.list, sql`lower(${t.name})`),
+    uniqueIndex('saved_views_team_default_idx').on(t.list).where(sql`${t.teamDefault}`),
+    index('saved_views_list_idx').on(t.list, t.shared),
+  ],
+);
+
+/** Each user's own default view per list (any view they can see); a deleted view clears it. */
+export const savedViewDefaults = consoleSchema.table(
+  'saved_view_defaults',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    list: text('list').notNull(),
+    viewId: uuid('view_id')
+      .notNull()
+      .references(() => savedViews.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.list] })],
+);
+
+export type SavedViewRow = typeof savedViews.$inferSelect;
