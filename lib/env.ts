@@ -5,6 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { parseStuckThresholds, type StuckThresholds } from '@/lib/domain/operations/stuck';
 import { parseCoolOffHours } from '@/lib/domain/payouts/cool-off';
+import { ASSETS, type Asset } from '@/lib/money/assets';
 
 /** One line, naming the variable and what it expects — printed as-is at start-up. */
 export class EnvError extends Error {
@@ -57,6 +58,8 @@ export type Env = {
   TRUSTED_PROXY_HOPS: number;
   /** Hours a user who gained the right to approve payouts waits before approving (0: off). */
   APPROVER_COOL_OFF_HOURS: number;
+  /** The currency payouts are valued in for the approval tiers and the daily cap (default BRL). */
+  REFERENCE_CURRENCY: Asset;
   /** Days received webhook events are kept (0: forever). Default 30. */
   RETENTION_RECEIVED_EVENTS_DAYS: number;
   /** Days the embedded sandbox keeps webhook execution logs (sandbox clock; 0: forever). Default 30. */
@@ -103,6 +106,7 @@ const EXPECTATIONS = {
   OPERATIONS_STUCK_MINUTES: 'minutes, for every type ("15") or per type ("SWAP=5,WITHDRAWAL=60,default=20")',
   TRUSTED_PROXY_HOPS: 'a whole number of proxies from 0 to 10 (0: no proxy, X-Forwarded-For is not read)',
   APPROVER_COOL_OFF_HOURS: 'whole hours from 0 to 720 (0 turns the approver cool-off off)',
+  REFERENCE_CURRENCY: 'one of the service’s asset codes, e.g. BRL or USD (the currency approval tiers are written in)',
 } as const;
 
 function field<T>(name: keyof typeof EXPECTATIONS, schema: z.ZodType<T>, raw: unknown): T {
@@ -196,6 +200,7 @@ export function parseEnv(source: Source, opts: { cwd?: string } = {}): Env {
   const TRUSTED_PROXY_HOPS = field('TRUSTED_PROXY_HOPS', z.coerce.number().int().min(0).max(10).optional().default(0), source.TRUSTED_PROXY_HOPS);
   const APPROVER_COOL_OFF_HOURS = parseCoolOffHours(source.APPROVER_COOL_OFF_HOURS);
   if (APPROVER_COOL_OFF_HOURS === null) throw new EnvError('APPROVER_COOL_OFF_HOURS', EXPECTATIONS.APPROVER_COOL_OFF_HOURS);
+  const REFERENCE_CURRENCY = field('REFERENCE_CURRENCY', z.enum(ASSETS).optional().default('BRL'), source.REFERENCE_CURRENCY?.trim().toUpperCase());
 
   const days = (name: keyof typeof EXPECTATIONS, fallback: number) =>
     field(name, z.coerce.number().int().min(0).max(36_500).optional(), source[name]) ?? fallback;
@@ -227,6 +232,7 @@ export function parseEnv(source: Source, opts: { cwd?: string } = {}): Env {
     OPERATIONS_STUCK_MINUTES: stuck.value,
     TRUSTED_PROXY_HOPS,
     APPROVER_COOL_OFF_HOURS,
+    REFERENCE_CURRENCY,
     RETENTION_RECEIVED_EVENTS_DAYS,
     RETENTION_EXECUTION_LOGS_DAYS,
     RETENTION_SESSIONS_DAYS,
