@@ -29,6 +29,7 @@ export const NAMESPACES = [
   'audit',
   'security',
   'savedViews',
+  'balances',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

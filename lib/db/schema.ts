@@ -465,3 +465,20 @@ export const savedViewDefaults = consoleSchema.table(
 );
 
 export type SavedViewRow = typeof savedViews.$inferSelect;
+
+/**
+ * Mid rates the console has been given by the service (a quote's `midRate`), one row per pair and instant: the
+ * service has no rate history, so /convert draws a pair's recent movement from what the console itself observed.
+ * Kept a few days (lib/balances/mid-rates.ts prunes).
+ */
+export const rateSamples = consoleSchema.table(
+  'rate_samples',
+  {
+    base: text('base').notNull(),
+    quote: text('quote').notNull(),
+    /** Units of `quote` per one `base`, a decimal string as the service gave it. */
+    rate: text('rate').notNull(),
+    observedAt: tz('observed_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.base, t.quote, t.observedAt] })],
+);

@@ -1,3 +1,11 @@
+CREATE TABLE "console"."rate_samples" (
+	"base" text NOT NULL,
+	"quote" text NOT NULL,
+	"rate" text NOT NULL,
+	"observed_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "rate_samples_base_quote_observed_at_pk" PRIMARY KEY("base","quote","observed_at")
+);
+--> statement-breakpoint
 CREATE TABLE "console"."saved_view_defaults" (
 	"user_id" uuid NOT NULL,
 	"list" text NOT NULL,
