@@ -15,6 +15,8 @@ export type LineChartProps = {
   points: readonly ChartPoint[];
   /** Formats a point's value and a tick the same way (locale, asset). */
   formatValue: (value: string) => string;
+  /** Formats an axis tick (defaults to formatValue). */
+  formatTick?: (tick: string) => string;
   /** Formats a point's key (a day, an instant) for the axis and the table. */
   formatKey: (key: string) => string;
   tableLabels: { toggle: string; key: string; value: string };
@@ -26,7 +28,7 @@ export type LineChartProps = {
  * the axis labels are HTML beside it so they stay readable at 390 px, and colours come from the theme tokens so
  * dark mode needs nothing extra. The text alternative is the summary sentence and the full data table.
  */
-export function LineChart({ title, summary, points, formatValue, formatKey, tableLabels, testId }: LineChartProps) {
+export function LineChart({ title, summary, points, formatValue, formatTick = formatValue, formatKey, tableLabels, testId }: LineChartProps) {
   const id = useId();
   if (points.length === 0) return null;
   const { min, max } = seriesSummary(points)!;
@@ -43,7 +45,7 @@ export function LineChart({ title, summary, points, formatValue, formatKey, tabl
         {/* Tick labels top (highest) to bottom; evenly spaced like the grid lines they name. */}
         <div aria-hidden="true" className="flex h-40 flex-col justify-between text-end text-[11px] leading-none text-fg-muted tabular-nums">
           {[...ticks].reverse().map((tick) => (
-            <span key={tick}>{formatValue(tick)}</span>
+            <span key={tick}>{formatTick(tick)}</span>
           ))}
         </div>
         <svg
@@ -76,7 +78,8 @@ export function LineChart({ title, summary, points, formatValue, formatKey, tabl
       </figcaption>
       <details className="text-sm">
         <summary className="cursor-pointer text-accent-text hover:underline">{tableLabels.toggle}</summary>
-        <div className="mt-2 max-h-64 overflow-auto rounded-md border border-border">
+        {/* Scrolls on its own: focusable so a keyboard can scroll it too. */}
+        <div tabIndex={0} role="region" aria-label={title} className="mt-2 max-h-64 overflow-auto rounded-md border border-border focus-visible:outline-2 focus-visible:outline-ring">
           <table className="w-full text-start text-sm">
             <caption className="sr-only">{title}</caption>
             <thead className="sticky top-0 bg-surface-muted">

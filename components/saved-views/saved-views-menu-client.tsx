@@ -218,9 +218,8 @@ function SaveViewForm({ list, currentQuery, onSaved }: { list: SavedViewList; cu
     formState: { errors, isSubmitting },
   } = useForm<SaveViewInput, unknown, SaveViewInput>({
     resolver: saveValidation.resolver,
+    // The query is not a field: the page's current filters are sent as they are when the form is submitted.
     defaultValues: { list, name: '', query: currentQuery, shared: false, makeDefault: false },
-    values: { list, name: '', query: currentQuery, shared: false, makeDefault: false },
-    resetOptions: { keepDirtyValues: true },
   });
 
   const onSubmit = handleSubmit(async (values) => {

@@ -1,5 +1,5 @@
 import { getLocale, getTimeZone, getTranslations } from 'next-intl/server';
-import { dayFormatter, moneyFormatter } from '@/components/charts/chart-format';
+import { dayFormatter, moneyFormatter, moneyTickFormatter } from '@/components/charts/chart-format';
 import { LineChart } from '@/components/charts/line-chart';
 import { ServiceErrorAlert } from '@/components/forms/service-error-alert';
 import { Alert } from '@/components/ui/alert';
@@ -56,6 +56,7 @@ export async function BalanceHistoryCard({ accountId }: { accountId: string }) {
                       })}
                       points={points}
                       formatValue={money}
+                      formatTick={moneyTickFormatter(amount.asset, locale)}
                       formatKey={day}
                       tableLabels={{ toggle: t('table.toggle'), key: t('table.key'), value: t('table.value') }}
                     />
