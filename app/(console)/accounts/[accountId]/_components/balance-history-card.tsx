@@ -40,7 +40,7 @@ export async function BalanceHistoryCard({ accountId }: { accountId: string }) {
                 const s = seriesSummary(points);
                 if (!s) return null;
                 return (
-                  <section key={amount.asset} aria-label={t('chartTitle', { asset: amount.asset, days: HISTORY_DAYS })} className="min-w-0 space-y-2">
+                  <div key={amount.asset} className="min-w-0 space-y-2">
                     <h3 className="font-mono text-sm font-semibold text-fg">{amount.asset}</h3>
                     <LineChart
                       testId={`balance-chart-${amount.asset}`}
@@ -60,7 +60,7 @@ export async function BalanceHistoryCard({ accountId }: { accountId: string }) {
                       formatKey={day}
                       tableLabels={{ toggle: t('table.toggle'), key: t('table.key'), value: t('table.value') }}
                     />
-                  </section>
+                  </div>
                 );
               })}
             </div>
