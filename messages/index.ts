@@ -32,6 +32,8 @@ export const NAMESPACES = [
   'keyReview',
   'stepUp',
   'notifications',
+  'savedViews',
+  'balances',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

@@ -577,3 +577,67 @@ export const lowBalanceThresholds = consoleSchema.table(
 );
 
 export type LowBalanceThresholdRow = typeof lowBalanceThresholds.$inferSelect;
+
+/**
+ * Saved views of the console's lists: a name for a list's filters as a canonical query string (the URL stays the
+ * source of truth; lib/domain/saved-views). Personal, or shared with everyone who can read the list; an admin may
+ * mark one shared view per list as the team's default.
+ */
+export const savedViews = consoleSchema.table(
+  'saved_views',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    list: text('list', { enum: ['operations', 'payouts', 'audit', 'webhookLogs'] }).notNull(),
+    name: text('name').notNull(),
+    query: text('query').notNull(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shared: boolean('shared').notNull().default(false),
+    teamDefault: boolean('team_default').notNull().default(false),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('saved_views_list_valid', sql`${t.list} in ('operations', 'payouts', 'audit', 'webhookLogs')`),
+    // A team default is always visible to the team.
+    check('saved_views_team_default_shared', sql`not ${t.teamDefault} or ${t.shared}`),
+    uniqueIndex('saved_views_owner_list_name_idx').on(t.ownerId, t.list, sql`lower(${t.name})`),
+    uniqueIndex('saved_views_team_default_idx').on(t.list).where(sql`${t.teamDefault}`),
+    index('saved_views_list_idx').on(t.list, t.shared),
+  ],
+);
+
+/** Each user's own default view per list (any view they can see); a deleted view clears it. */
+export const savedViewDefaults = consoleSchema.table(
+  'saved_view_defaults',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    list: text('list').notNull(),
+    viewId: uuid('view_id')
+      .notNull()
+      .references(() => savedViews.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.list] })],
+);
+
+export type SavedViewRow = typeof savedViews.$inferSelect;
+
+/**
+ * Mid rates the console has been given by the service (a quote's `midRate`), one row per pair and instant: the
+ * service has no rate history, so /convert draws a pair's recent movement from what the console itself observed.
+ * Kept a few days (lib/balances/mid-rates.ts prunes).
+ */
+export const rateSamples = consoleSchema.table(
+  'rate_samples',
+  {
+    base: text('base').notNull(),
+    quote: text('quote').notNull(),
+    /** Units of `quote` per one `base`, a decimal string as the service gave it. */
+    rate: text('rate').notNull(),
+    observedAt: tz('observed_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.base, t.quote, t.observedAt] })],
+);

@@ -10,6 +10,13 @@ import { buildFilters } from '@/lib/api/filters';
 import type { Account } from '@/lib/api/schemas/account';
 import type { Balances } from '@/lib/api/schemas/balances';
 import { ownerName } from '@/lib/domain/accounts/owner';
+import { midRatesInto } from '@/lib/balances/mid-rates';
+import { referenceTotal, type ReferenceRates } from '@/lib/domain/balances/reference-total';
+import { getEnv } from '@/lib/env';
+import { toDec, type Amount } from '@/lib/money/amount-core';
+import { isAsset, type Asset } from '@/lib/money/assets';
+import { formatRate } from '@/lib/money/rate';
+import { getLocale } from 'next-intl/server';
 
 // The overview shows the first page of active accounts; the account list pages through the rest.
 const MAX_ACCOUNTS = 25;
@@ -30,6 +37,62 @@ async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Prom
 }
 
 type AccountBalances = { account: Account } & ({ balances: Balances } | { error: unknown });
+
+function amountsOf(balances: Balances): Amount[] {
+  return [...balances.fiat, ...balances.crypto].flatMap((e) => (e.amount ? [e.amount] : []));
+}
+
+/**
+ * Every balance shown valued in the reference currency at the service's mid rate, labelled indicative: the mid is
+ * before the spread, so nobody can actually convert at it. Assets the service gave no mid for are named, not guessed.
+ */
+async function ReferenceTotalCard({ rows, reference, rates }: { rows: AccountBalances[]; reference: Asset; rates: ReferenceRates }) {
+  const t = await getTranslations('balances.total');
+  const locale = await getLocale();
+  const amounts = rows.flatMap((r) => ('balances' in r ? amountsOf(r.balances).filter((a) => !toDec(a).isZero()) : []));
+  const { total, missing } = referenceTotal(amounts, reference, rates);
+  const used = [...rates].filter(([asset]) => asset !== reference && amounts.some((a) => a.asset === asset));
+  return (
+    <section aria-labelledby="reference-total" className="rounded-lg border border-border bg-surface-muted p-4" data-testid="reference-total">
+      <h3 id="reference-total" className="text-sm font-medium text-fg-muted">
+        {t('title', { currency: reference })}
+      </h3>
+      {amounts.length > 0 && !amounts.some((a) => a.asset === reference || rates.has(a.asset)) ? (
+        <p className="text-sm text-fg-muted">{t('none')}</p>
+      ) : (
+        <AmountText amount={total} className="block text-2xl font-semibold break-words text-fg" />
+      )}
+      <p className="mt-1 text-xs text-fg-muted">{t('indicative', { currency: reference })}</p>
+      {missing.length ? <p className="mt-1 text-xs text-fg-muted">{t('missing', { assets: missing.join(', ') })}</p> : null}
+      {used.length ? (
+        <details className="mt-2 text-xs">
+          <summary className="cursor-pointer text-accent-text hover:underline">{t('ratesUsed')}</summary>
+          <ul className="mt-1 space-y-0.5 text-fg-muted tabular-nums">
+            {used.map(([asset, rate]) => (
+              <li key={asset}>{t('rateLine', { asset, rate: formatRate(rate, locale, 6), currency: reference })}</li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </section>
+  );
+}
+
+/** One account's balances in the reference currency, beside its name. */
+function AccountTotal({ balances, reference, rates }: { balances: Balances; reference: Asset; rates: ReferenceRates }) {
+  const t = useTranslations('balances.total');
+  const amounts = amountsOf(balances).filter((a) => !toDec(a).isZero());
+  const { total, missing } = referenceTotal(amounts, reference, rates);
+  if (!amounts.some((a) => a.asset === reference || rates.has(a.asset))) return null;
+  return (
+    <p className="text-xs text-fg-muted" data-testid="account-reference-total">
+      <span className="sr-only">{t('perAccountLabel', { currency: reference })}: </span>
+      <span aria-hidden="true">≈ </span>
+      <AmountText amount={total} className="font-medium text-fg" />
+      {missing.length ? <span> · {t('missing', { assets: missing.join(', ') })}</span> : null}
+    </p>
+  );
+}
 
 function BalanceTiles({ balances }: { balances: Balances }) {
   const t = useTranslations('overview.balances');
@@ -91,15 +154,26 @@ export async function BalancesOverview() {
       return { account, error };
     }
   });
+  const reference = getEnv().REFERENCE_CURRENCY;
+  const held = rows.flatMap((r) => ('balances' in r ? amountsOf(r.balances).filter((a) => !toDec(a).isZero()).map((a) => a.asset) : []));
+  const rates = await midRatesInto(
+    reference,
+    [...new Set(held)],
+    accounts.map((a) => ({ id: a.id, assets: new Set(a.assets.flatMap((x) => (x.status === 'ACTIVE' && isAsset(x.asset) ? [x.asset] : []))) })),
+  );
   return (
     <div className="space-y-5">
+      <ReferenceTotalCard rows={rows} reference={reference} rates={rates} />
       {rows.map((row) => (
         <section key={row.account.id} aria-labelledby={`bal-${row.account.id}`}>
-          <h3 id={`bal-${row.account.id}`} className="mb-2 text-sm font-semibold [overflow-wrap:anywhere]">
-            <Link href={`/accounts/${row.account.id}`} className="text-accent-text hover:underline">
-              {ownerName(row.account.owner)}
-            </Link>
-          </h3>
+          <div className="mb-2 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+            <h3 id={`bal-${row.account.id}`} className="text-sm font-semibold [overflow-wrap:anywhere]">
+              <Link href={`/accounts/${row.account.id}`} className="text-accent-text hover:underline">
+                {ownerName(row.account.owner)}
+              </Link>
+            </h3>
+            {'balances' in row ? <AccountTotal balances={row.balances} reference={reference} rates={rates} /> : null}
+          </div>
           {'balances' in row ? (
             <BalanceTiles balances={row.balances} />
           ) : (

@@ -19,6 +19,9 @@ import type { SearchParams } from '@/lib/domain/lists/list-params';
 import { DEFAULT_TIME_ZONE } from '@/lib/i18n/config';
 import { isUuid } from '@/lib/validation/uuid';
 import { StepUpProofBlock } from './_components/step-up-proof';
+import { SavedViewsMenu } from '@/components/saved-views/saved-views-menu';
+import { noViewHref } from '@/lib/domain/saved-views/list-schemas';
+import { redirectToDefaultView } from '@/lib/saved-views/view-service';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('audit'))('metaTitle') };
@@ -36,8 +39,10 @@ function targetHref(action: string, target: string): string | null {
 }
 
 export default async function AuditPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  await requirePage('/audit');
-  const filters = parseAuditFilters(await searchParams);
+  const user = await requirePage('/audit');
+  const sp = await searchParams;
+  await redirectToDefaultView(user, 'audit', '/audit', sp);
+  const filters = parseAuditFilters(sp);
   const t = await getTranslations('audit');
   const locale = await getLocale();
   const { from, to } = dateBounds(filters);
@@ -101,6 +106,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           </form>
         }
       />
+      <SavedViewsMenu list="audit" pathname="/audit" searchParams={sp} user={user} />
       {/* Six fields side by side need about 61rem: only from 2xl; three per row below (pt-BR options were cut at 1280 px). */}
       <form
         key={query}
@@ -149,7 +155,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           <button type="submit" className={buttonVariants({ variant: 'primary' })}>
             {t('filters.apply')}
           </button>
-          <Link href="/audit" className={buttonVariants({ variant: 'ghost' })}>
+          <Link href={noViewHref('/audit')} className={buttonVariants({ variant: 'ghost' })}>
             {t('filters.clear')}
           </Link>
         </div>

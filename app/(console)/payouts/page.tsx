@@ -14,6 +14,8 @@ import { requirePage } from '@/lib/auth/session';
 import { can } from '@/lib/auth/permissions';
 import { isPayoutStatus } from '@/lib/domain/payouts';
 import { getTieredPolicy, listPayouts, referenceCurrency, type PayoutScope } from '@/lib/payouts';
+import { SavedViewsMenu } from '@/components/saved-views/saved-views-menu';
+import { redirectToDefaultView } from '@/lib/saved-views/view-service';
 import { PolicyEditor } from './_components/policy-editor';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -26,6 +28,7 @@ const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 export default async function PayoutsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requirePage('/payouts');
   const params = await searchParams;
+  await redirectToDefaultView(user, 'payouts', '/payouts', params);
   const t = await getTranslations('payouts.list');
   const approver = can(user.role, 'payouts:approve');
   const views: PayoutScope[] = approver ? ['inbox', 'mine', 'all'] : can(user.role, 'payouts:request') ? ['mine', 'all'] : ['all'];
@@ -49,6 +52,7 @@ export default async function PayoutsPage({ searchParams }: { searchParams: Prom
           ) : null
         }
       />
+      <SavedViewsMenu list="payouts" pathname="/payouts" searchParams={params} user={user} />
       <nav aria-label={t('views')} className="mb-4 flex flex-wrap gap-2">
         {views.map((v) => (
           <Link

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { noViewHref } from '@/lib/domain/saved-views/list-schemas';
 import { useTranslations } from 'next-intl';
 import { useOperationTypeLabel } from '@/components/operations/use-operation-type-label';
 import { useStatusLabel } from '@/components/status/use-status-label';
@@ -95,7 +96,7 @@ export function OperationsFilterBar({
         <button type="submit" className={buttonVariants({ variant: 'primary' })}>
           {t('apply')}
         </button>
-        <Link href="/operations" className={buttonVariants({ variant: 'ghost' })}>
+        <Link href={noViewHref('/operations')} className={buttonVariants({ variant: 'ghost' })}>
           {t('clear')}
         </Link>
       </div>

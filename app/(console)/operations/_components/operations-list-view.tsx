@@ -8,6 +8,7 @@ import { LiveRefresh } from '@/components/live/live-refresh';
 import { Alert } from '@/components/ui/alert';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { EmptyState } from '@/components/ui/empty-state';
+import { SavedViewsMenu } from '@/components/saved-views/saved-views-menu';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton, SkeletonRows } from '@/components/ui/skeleton';
 import { listAccounts } from '@/lib/api/accounts';
@@ -15,6 +16,7 @@ import { listOperations } from '@/lib/api/operations';
 import type { Operation } from '@/lib/api/schemas/operation';
 import type { PageMeta } from '@/lib/api/types';
 import { ownerName } from '@/lib/domain/accounts/owner';
+import type { SessionUser } from '@/lib/auth/sessions';
 import type { SearchParams } from '@/lib/domain/lists/list-params';
 import {
   filtersOnly,
@@ -51,7 +53,7 @@ async function accountNames(): Promise<Map<string, string>> {
  * header and filters render at once; the rows stream in their own Suspense boundary (no route-level loading.tsx,
  * which would also wrap /operations/[operationId] and turn its 404 into a 200).
  */
-export async function OperationsListView({ searchParams }: { searchParams: SearchParams }) {
+export async function OperationsListView({ searchParams, user }: { searchParams: SearchParams; user: Pick<SessionUser, 'id' | 'role'> }) {
   const state = parseOperationListState(searchParams);
   const [t, names, timeZone] = await Promise.all([getTranslations('operations.list'), accountNames(), getTimeZone()]);
   const accounts = [...names.entries()].map(([id, name]) => ({ id, name }));
@@ -70,6 +72,7 @@ export async function OperationsListView({ searchParams }: { searchParams: Searc
           </IntlScope>
         }
       />
+      <SavedViewsMenu list="operations" pathname="/operations" searchParams={searchParams} user={user} />
       <OperationsFilterBar state={state} accounts={accounts} timeZone={zone} />
       <Suspense key={JSON.stringify(state)} fallback={<ListLoading label={t('loading')} />}>
         <OperationsResults state={state} searchParams={searchParams} names={names} timeZone={zone} />

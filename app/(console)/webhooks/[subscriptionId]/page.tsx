@@ -24,6 +24,8 @@ import { isUuid } from '@/lib/validation/uuid';
 import { loadDeliveryHealth } from '@/lib/webhooks/load';
 import { resourceOfMessage } from '@/lib/webhooks/message-resource';
 import { latestReplayJob } from '@/lib/webhooks/replay-store';
+import { SavedViewsMenu } from '@/components/saved-views/saved-views-menu';
+import { redirectToDefaultView } from '@/lib/saved-views/view-service';
 import { AttemptPanel } from './_components/attempt-panel';
 import { HealthCard } from './_components/health-card';
 import { LogFilterForm } from './_components/log-filters';
@@ -53,6 +55,7 @@ export default async function SubscriptionPage({ params, searchParams }: Props) 
   const sp = await searchParams;
   const timeZone = await getTimeZone();
   const pathname = `/webhooks/${subscriptionId}`;
+  await redirectToDefaultView(user, 'webhookLogs', pathname, sp);
 
   // Resolved before anything streams, so an unknown id answers 404 rather than a 200 page saying so.
   const subscription = await getSubscription(subscriptionId).catch((error: unknown) => {
@@ -128,6 +131,7 @@ export default async function SubscriptionPage({ params, searchParams }: Props) 
             </h2>
             {firstPage ? <p className="text-sm text-fg-muted">{t('logs.live')}</p> : null}
           </div>
+          <SavedViewsMenu list="webhookLogs" pathname={pathname} searchParams={sp} user={user} />
           <LogFilterForm pathname={pathname} filters={filters} errors={errors} />
           {logs?.filteredBy === 'console' ? <Alert tone="info">{t('logs.consoleFiltered')}</Alert> : null}
           <div className={selected ? 'grid gap-4 2xl:grid-cols-[minmax(0,1fr)_minmax(0,30rem)]' : undefined}>

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
+import { Suspense } from 'react';
 import { DateText } from '@/components/data-table/date-text';
 import { ServiceErrorAlert } from '@/components/forms/service-error-alert';
 import { StateTimeline } from '@/components/status/state-timeline';
@@ -8,6 +9,7 @@ import { StatusBadge } from '@/components/status/status-badge';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
+import { SkeletonRows } from '@/components/ui/skeleton';
 import { getAccount, listFundingInstructions } from '@/lib/api/accounts';
 import { isNotFound } from '@/lib/errors';
 import { isUuid } from '@/lib/validation/uuid';
@@ -15,12 +17,22 @@ import type { Account } from '@/lib/api/schemas/account';
 import { formatTaxId } from '@/lib/validation/tax-id-format';
 import { ownerName, ownerTaxId, ownerUbos } from '@/lib/domain/accounts/owner';
 import { AssetsCard } from './assets-card';
+import { BalanceHistoryCard } from './balance-history-card';
 import { sortInstructions } from '@/lib/domain/accounts/funding-fields';
 import { FundingInstructions } from './funding-instructions';
 import { OwnerCard } from './owner-card';
 import { OnboardingBoard } from './onboarding/onboarding-board';
 import { TagsList } from './tags-list';
 import { UbosList } from './ubos-list';
+
+function HistoryLoading({ label }: { label: string }) {
+  return (
+    <div role="status" aria-busy="true" className="rounded-lg border border-border bg-surface p-4">
+      <span className="sr-only">{label}</span>
+      <SkeletonRows rows={3} />
+    </div>
+  );
+}
 
 async function loadAccount(accountId: string): Promise<{ account: Account } | { error: unknown }> {
   try {
@@ -111,6 +123,10 @@ export async function AccountDetailView({
           <OwnerCard owner={account.owner} />
           <AssetsCard assets={account.assets} />
         </div>
+
+        <Suspense fallback={<HistoryLoading label={(await getTranslations('balances.history'))('loading')} />}>
+          <BalanceHistoryCard accountId={account.id} />
+        </Suspense>
 
         <OnboardingBoard
           account={{

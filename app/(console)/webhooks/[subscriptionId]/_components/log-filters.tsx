@@ -6,6 +6,7 @@ import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from '@/lib/domain/webhooks/catalog';
 import type { LogFilterErrors, LogFilters } from '@/lib/domain/webhooks/filters';
+import { noViewHref } from '@/lib/domain/saved-views/list-schemas';
 
 /** A plain GET form: the filters live in the URL, work without JavaScript, and a change starts from page one. */
 export async function LogFilterForm({ pathname, filters, errors }: { pathname: string; filters: LogFilters; errors: LogFilterErrors }) {
@@ -56,7 +57,7 @@ export async function LogFilterForm({ pathname, filters, errors }: { pathname: s
           <button type="submit" className={buttonVariants({ variant: 'primary', size: 'md' })}>
             {t('filters.apply')}
           </button>
-          <Link href={pathname} className={buttonVariants({ variant: 'secondary', size: 'md' })}>
+          <Link href={noViewHref(pathname)} className={buttonVariants({ variant: 'secondary', size: 'md' })}>
             {t('filters.clear')}
           </Link>
         </div>

@@ -1,0 +1,148 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { applyFieldErrors } from '@/components/forms/apply-field-errors';
+import { lazyResolver } from '@/components/forms/lazy-resolver';
+import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
+import { useFieldMessage } from '@/components/i18n/use-field-message';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Dialog } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { useToast } from '@/components/ui/toast';
+import { readActionResult } from '@/lib/actions/result';
+import type { SavedViewList } from '@/lib/domain/saved-views/list-schemas';
+import type { RenameViewInput, SaveViewInput } from '@/lib/domain/saved-views/view-schema';
+import type { Failure } from '@/lib/errors';
+import { renameViewAction, saveViewAction } from '@/lib/saved-views/view-actions';
+import type { SavedViewItem } from '@/lib/saved-views/view-service';
+
+// The forms of the saved-views menu, loaded when the menu is first opened (react-hook-form and the fields stay out of
+// the list pages' first-load JS). zod and the schemas load later still, when a form is first used.
+const saveValidation = lazyResolver<SaveViewInput, unknown, SaveViewInput>(async () => {
+  const [{ zodResolver }, { saveViewSchema }] = await Promise.all([import('@hookform/resolvers/zod'), import('@/lib/domain/saved-views/view-schema')]);
+  return zodResolver(saveViewSchema);
+});
+const renameValidation = lazyResolver<RenameViewInput, unknown, RenameViewInput>(async () => {
+  const [{ zodResolver }, { renameViewSchema }] = await Promise.all([import('@hookform/resolvers/zod'), import('@/lib/domain/saved-views/view-schema')]);
+  return zodResolver(renameViewSchema);
+});
+
+const SAVE_FIELDS = ['name'] as const;
+
+export function SaveViewForm({ list, currentQuery, onSaved }: { list: SavedViewList; currentQuery: string; onSaved: () => void }) {
+  const t = useTranslations('savedViews');
+  const fieldMessage = useFieldMessage();
+  const sentence = useFailureSentence();
+  const { toast } = useToast();
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<SaveViewInput, unknown, SaveViewInput>({
+    resolver: saveValidation.resolver,
+    // The query is not a field: the page's current filters are sent as they are when the form is submitted.
+    defaultValues: { list, name: '', query: currentQuery, shared: false, makeDefault: false },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    const outcome = readActionResult(await saveViewAction({ ...values, list, query: currentQuery }));
+    if (!outcome.ok) {
+      if (!applyFieldErrors(outcome.failure, SAVE_FIELDS, { setError, setFocus })) setFailure(outcome.failure);
+      return;
+    }
+    toast({ title: t('saved', { name: values.name }) });
+    reset({ list, name: '', query: currentQuery, shared: false, makeDefault: false });
+    onSaved();
+  });
+
+  if (!currentQuery) {
+    return <p className="border-t border-border pt-3 text-sm text-fg-muted">{t('nothingToSave')}</p>;
+  }
+  return (
+    <form onSubmit={onSubmit} onFocus={saveValidation.preload} noValidate className="space-y-3 border-t border-border pt-3" aria-labelledby={`save-view-${list}`}>
+      <h2 id={`save-view-${list}`} className="text-sm font-semibold text-fg">
+        {t('saveTitle')}
+      </h2>
+      {failure ? <Alert tone="error">{sentence(failure)}</Alert> : null}
+      <Field id={`save-view-${list}-name`} label={t('name')} required error={fieldMessage(errors.name?.message)}>
+        <Input autoComplete="off" {...register('name')} />
+      </Field>
+      <div className="flex flex-col gap-2">
+        <Checkbox id={`save-view-${list}-shared`} label={t('shareWithTeam')} {...register('shared')} />
+        <Checkbox id={`save-view-${list}-default`} label={t('useAsDefault')} {...register('makeDefault')} />
+      </div>
+      <Button type="submit" size="sm" loading={isSubmitting}>
+        {t('save')}
+      </Button>
+    </form>
+  );
+}
+
+const RENAME_FIELDS = ['name'] as const;
+
+export function RenameDialog({ view, onClose, onRenamed }: { view: SavedViewItem | null; onClose: () => void; onRenamed: () => void }) {
+  const t = useTranslations('savedViews');
+  const common = useTranslations('common');
+  const fieldMessage = useFieldMessage();
+  const sentence = useFailureSentence();
+  const { toast } = useToast();
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<RenameViewInput, unknown, RenameViewInput>({
+    resolver: renameValidation.resolver,
+    values: { id: view?.id ?? '', name: view?.name ?? '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    const outcome = readActionResult(await renameViewAction(values));
+    if (!outcome.ok) {
+      if (!applyFieldErrors(outcome.failure, RENAME_FIELDS, { setError, setFocus })) setFailure(outcome.failure);
+      return;
+    }
+    toast({ title: t('renamed', { name: values.name }) });
+    onClose();
+    onRenamed();
+  });
+
+  return (
+    <Dialog
+      open={view !== null}
+      onClose={() => (isSubmitting ? undefined : onClose())}
+      dismissible={!isSubmitting}
+      title={t('renameTitle')}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
+            {common('cancel')}
+          </Button>
+          <Button type="submit" form="rename-view-form" loading={isSubmitting}>
+            {t('rename')}
+          </Button>
+        </>
+      }
+    >
+      <form id="rename-view-form" onSubmit={onSubmit} onFocus={renameValidation.preload} noValidate className="space-y-4">
+        {failure ? <Alert tone="error">{sentence(failure)}</Alert> : null}
+        <Field id="rename-view-name" label={t('name')} required error={fieldMessage(errors.name?.message)}>
+          <Input autoComplete="off" autoFocus {...register('name')} />
+        </Field>
+      </form>
+    </Dialog>
+  );
+}
