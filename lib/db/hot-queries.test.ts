@@ -152,6 +152,12 @@ async function growConsole(e: Engine, adminId: string, financeId: string): Promi
            SELECT md5('j' || (1 + g % 50))::uuid, 'log-' || g, 'msg-' || g, 'OPERATION_STATUS_CHANGED', now() - g * interval '1 second', 'SENT',
                   md5('k' || g)::uuid
            FROM generate_series(1, ${ROWS}) g`);
+  // Step-up challenges: one per approval attempt, swept a day after they expire.
+  await q(`INSERT INTO console.step_up_challenges (user_id, purpose, subject, method, canonical, digest, created_at, expires_at, used_at)
+           SELECT CASE WHEN g % 2 = 0 THEN '${adminId}'::uuid ELSE '${financeId}'::uuid END, 'payout.approve', 'payout-' || g, 'totp',
+                  'v1', md5('d' || g), now() - g * interval '1 minute', now() - g * interval '1 minute' + interval '5 minutes',
+                  CASE WHEN g % 2 = 0 THEN now() - g * interval '1 minute' ELSE NULL END
+           FROM generate_series(1, ${ROWS}) g`);
   await q(`INSERT INTO console.notifications (user_id, kind, dedupe_key, link, created_at, read_at)
            SELECT CASE WHEN g % 2 = 0 THEN '${adminId}'::uuid ELSE '${financeId}'::uuid END, 'operation.stuck', 'seed-' || g,
                   '/operations/x', now() - g * interval '10 minutes', CASE WHEN g % 3 = 0 THEN NULL ELSE now() END

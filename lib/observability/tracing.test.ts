@@ -12,6 +12,7 @@ import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '@/lib/api/client';
+import { decideKey } from '@/lib/beneficiaries/key-reviews';
 import { newIdempotencyKey } from '@/lib/api/request';
 import { recordingLogger } from '@/lib/api/testing/fakes';
 import { resetDatabaseForTests, useTestDatabase } from '@/lib/db/client';
@@ -109,6 +110,8 @@ describe('tracing', () => {
     const b = await post('/api/beneficiaries', { holder, relationshipType: 'THIRD_PARTY', paymentInstruction: { type: 'PIX', asset: 'BRL', dictKeyType: 'EMAIL', dictKey: 'joao@example.com' } }, token);
     const instructionId = (b.paymentInstructions as Array<{ id: string }>)[0]!.id;
     await post(`/_sandbox/payment-instructions/${instructionId}/approve`, {}, token);
+    // The team's own review of the key (lib/beneficiaries/key-reviews.ts): a payout needs it on top of the service's.
+    await decideKey({ ...actor('carla'), role: 'compliance' }, { beneficiaryId: b.id, instructionId, decision: 'APPROVED' }, { client });
     const requester = actor('felipe');
     const approver = actor('fernanda');
     const payout = await requestPayout(

@@ -134,10 +134,16 @@ describe('handleProxy', () => {
     expect(again.headers.get('x-middleware-request-x-nonce')).not.toBe(nonce);
   });
 
-  it('ignores a client-supplied x-request-id and overrides X-Forwarded-Host with Host', async () => {
-    const res = await handleProxy(req('/', { headers: { 'x-request-id': 'evil-injected-id', 'x-forwarded-host': 'evil.test' } }), signedIn);
+  // A client's own X-Request-Id never gets this far: the HTTP hook (lib/observability/http-hook.ts, chooseRequestId)
+  // replaces it before Next reads the request unless a trusted proxy set it. The proxy keeps the hook's id and
+  // still refuses one that could not come from there (spaces, quotes, line breaks: it lands in logs and headers).
+  it('keeps the id the HTTP hook gave, replaces a malformed one, and overrides X-Forwarded-Host with Host', async () => {
+    const hookId = 'a3f1c0de-0000-4000-8000-000000000001';
+    const kept = await handleProxy(req('/', { headers: { 'x-request-id': hookId, 'x-forwarded-host': 'evil.test' } }), signedIn);
+    expect(kept.headers.get('x-request-id')).toBe(hookId);
+    expect(kept.headers.get('x-middleware-request-x-forwarded-host')).toBe('localhost:3100');
+    const res = await handleProxy(req('/', { headers: { 'x-request-id': 'evil "id"; injected' } }), signedIn);
     expect(res.headers.get('x-request-id')).not.toContain('evil');
-    expect(res.headers.get('x-middleware-request-x-forwarded-host')).toBe('localhost:3100');
   });
 
   it('adds HSTS when PUBLIC_URL is https', async () => {
