@@ -28,6 +28,7 @@ export const NAMESPACES = [
   'payouts',
   'audit',
   'security',
+  'palette',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];
