@@ -116,6 +116,20 @@ export function CommandPalette({ open, onClose, role, locale, savedTimeZone, sec
   }
 
   const groups = search.data?.groups ?? [];
+  // The first row is selected whenever the rows change (new results arrived, the text filtered the actions), so
+  // Enter always opens what is on top rather than a row of an earlier answer.
+  const values = [
+    ...groups.flatMap((g) => g.hits.map((h) => `${h.kind}:${h.id}`)),
+    ...shownActions.map((a) => `action:${a.id}`),
+    ...shownSections.map((s) => `section:${s.href}`),
+  ];
+  const rowsKey = values.join('|');
+  const [selected, setSelected] = useState('');
+  const [selectedFor, setSelectedFor] = useState<string | null>(null);
+  if (selectedFor !== rowsKey) {
+    setSelectedFor(rowsKey);
+    setSelected(values[0] ?? '');
+  }
   const searching = search.isFetching && q !== '';
   const nothing = q !== '' && !search.isPlaceholderData && !search.isFetching && !search.isError && groups.length === 0;
 
@@ -134,7 +148,7 @@ export function CommandPalette({ open, onClose, role, locale, savedTimeZone, sec
       className="mx-auto mt-[10vh] mb-auto w-[calc(100%-1.5rem)] max-w-xl rounded-xl border border-border bg-surface p-0 text-fg shadow-xl backdrop:bg-black/50"
     >
       {open ? (
-        <Command label={t('title')} shouldFilter={false} loop className="flex max-h-[75vh] flex-col">
+        <Command label={t('title')} shouldFilter={false} loop value={selected} onValueChange={setSelected} className="flex max-h-[75vh] flex-col">
           <h2 id={titleId} className="sr-only">
             {t('title')}
           </h2>

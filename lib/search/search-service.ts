@@ -189,8 +189,10 @@ async function findWebhookMessages(db: ConsoleDb, q: SearchQuery): Promise<Searc
 export async function search(user: Pick<SessionUser, 'role'>, text: string, locale: AppLocale): Promise<SearchAnswer> {
   const index = await getIndex();
   await index.prepare();
+  if (text.trim() === '') return { groups: groupHits(index.recent(8), user.role, 8), indexing: !index.complete };
   const query = classifyQuery(text, locale);
-  if (!query) return { groups: groupHits(index.recent(8), user.role, 8), indexing: !index.complete };
+  // Too short, or nothing an id, a name or an amount can be: no results (never "everything").
+  if (!query) return { groups: [], indexing: !index.complete };
   const readsIndexed = can(user.role, 'operations:read') || can(user.role, 'accounts:read') || can(user.role, 'beneficiaries:read');
   if (readsIndexed && query.idFragment && isUuid(query.idFragment) && can(user.role, 'operations:read')) {
     await index.lookUpOperation(query.idFragment);
