@@ -148,7 +148,7 @@ export function CommandPalette({ open, onClose, role, locale, savedTimeZone, sec
       className="mx-auto mt-[10vh] mb-auto w-[calc(100%-1.5rem)] max-w-xl rounded-xl border border-border bg-surface p-0 text-fg shadow-xl backdrop:bg-black/50"
     >
       {open ? (
-        <Command label={t('title')} shouldFilter={false} loop value={selected} onValueChange={setSelected} className="flex max-h-[75vh] flex-col">
+        <Command label={t('inputLabel')} shouldFilter={false} loop value={selected} onValueChange={setSelected} className="flex max-h-[75vh] flex-col">
           <h2 id={titleId} className="sr-only">
             {t('title')}
           </h2>
@@ -164,7 +164,6 @@ export function CommandPalette({ open, onClose, role, locale, savedTimeZone, sec
               autoFocus
               value={text}
               onValueChange={setText}
-              aria-label={t('inputLabel')}
               placeholder={t('placeholder')}
               maxLength={100}
               data-testid="palette-input"
@@ -176,18 +175,19 @@ export function CommandPalette({ open, onClose, role, locale, savedTimeZone, sec
               </span>
             ) : null}
           </div>
-          <Command.List className="min-h-0 flex-1 overflow-y-auto p-2" data-testid="palette-list">
-            {search.isError ? (
-              <p role="alert" className="px-3 py-2 text-sm text-danger-text">
-                {t('failed')}
-              </p>
-            ) : null}
-            {search.data?.indexing ? <p className="px-3 py-1 text-xs text-fg-muted">{t('indexing')}</p> : null}
-            {nothing && shownActions.length === 0 && shownSections.length === 0 ? (
-              <p className="px-3 py-6 text-center text-sm text-fg-muted" data-testid="palette-empty">
-                {t('empty', { query: q })}
-              </p>
-            ) : null}
+          {/* Notices stay outside the listbox: it may hold only groups and options. */}
+          {search.isError ? (
+            <p role="alert" className="px-5 pt-2 text-sm text-danger-text">
+              {t('failed')}
+            </p>
+          ) : null}
+          {search.data?.indexing ? <p className="px-5 pt-2 text-xs text-fg-muted">{t('indexing')}</p> : null}
+          {nothing && shownActions.length === 0 && shownSections.length === 0 ? (
+            <p role="status" className="px-5 py-6 text-center text-sm text-fg-muted" data-testid="palette-empty">
+              {t('empty', { query: q })}
+            </p>
+          ) : null}
+          <Command.List label={t('title')} className="min-h-0 flex-1 overflow-y-auto p-2" data-testid="palette-list">
             {groups.map((group) => (
               <Command.Group
                 key={group.kind}
