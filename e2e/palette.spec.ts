@@ -171,7 +171,7 @@ test('the palette switches the language both ways (a fresh user, so demo users k
 
   const context = await browser.newContext({ baseURL, locale: 'en' });
   const page = await context.newPage();
-  await completeFirstSignIn(page, email, otp, 'uma-senha-de-paleta-2026');
+  await completeFirstSignIn(page, email, otp, 'um-atalho-para-o-idioma-2026');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await page.keyboard.press('Control+k');
   await search(page, 'portug');

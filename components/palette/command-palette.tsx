@@ -61,6 +61,7 @@ export function CommandPalette({ open, onClose, role, locale, savedTimeZone, sec
   const router = useRouter();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const [text, setText] = useState('');
   const [, startTransition] = useTransition();
@@ -72,6 +73,8 @@ export function CommandPalette({ open, onClose, role, locale, savedTimeZone, sec
     if (open && !dialog.open) {
       opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       dialog.showModal();
+      // The field mounted before the dialog was shown, when it could not take focus: give it now.
+      inputRef.current?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
       opener.current?.focus();
@@ -161,7 +164,7 @@ export function CommandPalette({ open, onClose, role, locale, savedTimeZone, sec
               />
             </svg>
             <Command.Input
-              autoFocus
+              ref={inputRef}
               value={text}
               onValueChange={setText}
               placeholder={t('placeholder')}
