@@ -51,6 +51,8 @@ const ROLES_UNDER_TEST: DemoRole[] = ['admin', 'compliance', 'finance', 'viewer'
 for (const locale of ['en', 'pt-BR'] as const) {
   for (const role of ROLES_UNDER_TEST) {
     test(`${role} (${locale}) finds by id, name and amount, keyboard only, axe clean`, async ({ browser, baseURL }) => {
+      // Many steps, two axe runs: more than the default budget on a loaded machine.
+      test.slow();
       const w = WORDS[locale];
       const page = await rolePage(browser, baseURL!, role, locale);
       await page.goto('/');
@@ -177,6 +179,7 @@ test('the palette switches the language both ways (a fresh user, so demo users k
   await search(page, 'portug');
   const toPt = palette(page).getByTestId('palette-action-switchLocale');
   await expect(toPt).toHaveText('Mudar para português');
+  await expect(toPt).toHaveAttribute('data-selected', 'true');
   await page.keyboard.press('Enter');
   await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Visão geral');
@@ -184,6 +187,7 @@ test('the palette switches the language both ways (a fresh user, so demo users k
   await page.keyboard.press('Control+k');
   await search(page, 'english');
   await expect(palette(page).getByTestId('palette-action-switchLocale')).toHaveText('Switch to English');
+  await expect(palette(page).getByTestId('palette-action-switchLocale')).toHaveAttribute('data-selected', 'true');
   await page.keyboard.press('Enter');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Overview');

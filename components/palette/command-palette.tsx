@@ -119,10 +119,12 @@ export function CommandPalette({ open, onClose, role, locale, savedTimeZone, sec
   }
 
   const groups = search.data?.groups ?? [];
-  // The first row is selected whenever the rows change (new results arrived, the text filtered the actions), so
-  // Enter always opens what is on top rather than a row of an earlier answer.
+  // While the answer for the new text is on its way the earlier answer stays on screen (no jump), dimmed and not
+  // selectable: Enter never opens a row of a text no longer typed.
+  const stale = search.isPlaceholderData;
+  // The first row is selected whenever the rows change (new results arrived, the text filtered the actions).
   const values = [
-    ...groups.flatMap((g) => g.hits.map((h) => `${h.kind}:${h.id}`)),
+    ...(stale ? [] : groups.flatMap((g) => g.hits.map((h) => `${h.kind}:${h.id}`))),
     ...shownActions.map((a) => `action:${a.id}`),
     ...shownSections.map((s) => `section:${s.href}`),
   ];
@@ -199,7 +201,7 @@ export function CommandPalette({ open, onClose, role, locale, savedTimeZone, sec
                 className={GROUP_CLASS}
               >
                 {group.hits.map((hit) => (
-                  <ResultItem key={`${hit.kind}:${hit.id}`} hit={hit} showMatch={q !== ''} onSelect={() => go(hit.href)} />
+                  <ResultItem key={`${hit.kind}:${hit.id}`} hit={hit} stale={stale} showMatch={q !== ''} onSelect={() => go(hit.href)} />
                 ))}
               </Command.Group>
             ))}
@@ -234,13 +236,21 @@ const GROUP_CLASS =
 const ITEM_CLASS =
   'flex cursor-pointer flex-wrap items-center gap-x-3 gap-y-1 rounded-md px-3 py-2 text-sm text-fg data-[selected=true]:bg-accent-soft data-[selected=true]:text-fg';
 
-function ResultItem({ hit, showMatch, onSelect }: { hit: SearchHit; showMatch: boolean; onSelect: () => void }) {
+function ResultItem({ hit, stale, showMatch, onSelect }: { hit: SearchHit; stale: boolean; showMatch: boolean; onSelect: () => void }) {
   const t = useTranslations('palette');
   const detail =
     hit.kind === 'operation' && ['SWAP', 'DEPOSIT', 'WITHDRAWAL', 'TRANSFER'].includes(hit.detail) ? t(`operationTypes.${hit.detail}`) : hit.detail;
   const shortId = hit.kind === 'webhookMessage' ? hit.id : hit.id.slice(0, 8);
   return (
-    <Command.Item value={`${hit.kind}:${hit.id}`} onSelect={onSelect} className={ITEM_CLASS} data-testid="palette-result" data-kind={hit.kind} data-id={hit.id}>
+    <Command.Item
+      value={`${hit.kind}:${hit.id}`}
+      onSelect={onSelect}
+      disabled={stale}
+      className={cn(ITEM_CLASS, 'data-[disabled=true]:cursor-default data-[disabled=true]:opacity-50')}
+      data-testid="palette-result"
+      data-kind={hit.kind}
+      data-id={hit.id}
+    >
       <span className="min-w-0 flex-1">
         <span className="block truncate font-medium">{hit.title}</span>
         <span className={cn('block truncate text-xs text-fg-muted')}>
