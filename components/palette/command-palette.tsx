@@ -121,7 +121,8 @@ export function CommandPalette({ open, onClose, role, locale, savedTimeZone, sec
   const groups = search.data?.groups ?? [];
   // While the answer for the new text is on its way the earlier answer stays on screen (no jump), dimmed and not
   // selectable: Enter never opens a row of a text no longer typed.
-  const stale = search.isPlaceholderData;
+  // Also during the debounce: rows answering the text before the last keystrokes are not what is typed now.
+  const stale = search.isPlaceholderData || q !== text.trim();
   // The first row is selected whenever the rows change (new results arrived, the text filtered the actions).
   const values = [
     ...(stale ? [] : groups.flatMap((g) => g.hits.map((h) => `${h.kind}:${h.id}`))),
