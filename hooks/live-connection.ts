@@ -113,6 +113,20 @@ export function subscribeLive(onEvent: Listener, onReset?: ResetListener): () =>
   };
 }
 
+/**
+ * Receive every live event while subscribed WITHOUT keeping a stream open: events arrive only while some page's
+ * <LiveRefresh> or useLiveEvents() holds the connection. For tab-wide listeners (react-query invalidation) that
+ * must not open a stream of their own on pages that show nothing live.
+ */
+export function observeLive(onEvent: Listener, onReset?: ResetListener): () => void {
+  listeners.add(onEvent);
+  if (onReset) resetListeners.add(onReset);
+  return () => {
+    listeners.delete(onEvent);
+    if (onReset) resetListeners.delete(onReset);
+  };
+}
+
 export function subscribeLiveState(onChange: () => void): () => void {
   stateListeners.add(onChange);
   return () => stateListeners.delete(onChange);

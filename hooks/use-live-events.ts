@@ -5,6 +5,7 @@ import { queryKeysForEvent, type LiveEvent } from '@/lib/domain/live/events';
 import {
   getLiveState,
   getServerLiveState,
+  observeLive,
   subscribeLive,
   subscribeLiveState,
   type LiveState,
@@ -38,15 +39,20 @@ export function useLiveEvents(onEvent: (event: LiveEvent) => void, onReset?: () 
 }
 
 /**
- * For client-fetched lists: invalidates the react-query keys an event maps to (lib/domain/live/events.ts,
- * `queryKeysForEvent`: `['operations']`, `['beneficiaries']`, `['accounts']`, `['balances']`, `['webhooks']`),
- * everything on `reset`. Pass the page's QueryClient (`useQueryClient()`).
+ * The tab's one react-query invalidation: every live event invalidates the keys it maps to
+ * (lib/domain/live/events.ts, `queryKeysForEvent`: `['operations']`, `['beneficiaries']`, `['accounts']`,
+ * `['balances']`, `['webhooks']`, `['search']`), everything on `reset`. It only listens: events reach it while a
+ * page holds the live connection anyway, and no second stream is opened for it. Mounted once, by QueryProvider.
  */
-export function useLiveQueryInvalidation(queryClient: QueryClient): LiveState {
-  return useLiveEvents(
-    (event) => {
-      for (const queryKey of queryKeysForEvent(event)) void queryClient.invalidateQueries({ queryKey: [...queryKey] });
-    },
-    () => void queryClient.invalidateQueries(),
+export function useLiveQueryInvalidation(queryClient: QueryClient): void {
+  useEffect(
+    () =>
+      observeLive(
+        (event) => {
+          for (const queryKey of queryKeysForEvent(event)) void queryClient.invalidateQueries({ queryKey: [...queryKey] });
+        },
+        () => void queryClient.invalidateQueries(),
+      ),
+    [queryClient],
   );
 }

@@ -34,6 +34,7 @@ export const NAMESPACES = [
   'notifications',
   'savedViews',
   'balances',
+  'palette',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

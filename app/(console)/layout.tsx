@@ -15,6 +15,8 @@ import { ThemeToggle } from '@/components/shell/theme-toggle';
 import { UserMenu } from '@/components/shell/user-menu';
 import { HeaderBell } from '@/components/notifications/header-bell';
 import { QueryProvider } from '@/components/query/query-provider';
+import { IntlScope } from '@/components/i18n/intl-scope';
+import { PaletteLauncher } from '@/components/palette/palette-launcher';
 import { ToastProvider } from '@/components/ui/toast';
 import { can } from '@/lib/auth/permissions';
 import { NAV_GROUPS, permissionForPath } from '@/lib/auth/routes';
@@ -67,6 +69,14 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
                 <Brand />
               </div>
               <div className="ml-auto flex items-center gap-1">
+                <IntlScope namespaces={['palette']}>
+                  <PaletteLauncher
+                    role={user.role}
+                    locale={locale}
+                    savedTimeZone={user.timeZone}
+                    sections={items.map((item) => ({ href: item.href, label: item.label }))}
+                  />
+                </IntlScope>
                 <HeaderBell userId={user.id} />
                 <ThemeToggle initial={theme} label={t('darkTheme')} />
                 <UserMenu

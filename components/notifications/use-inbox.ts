@@ -1,6 +1,6 @@
 'use client';
-import { useInfiniteQuery, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useLiveQueryInvalidation } from '@/hooks/use-live-events';
+import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useLiveEvents } from '@/hooks/use-live-events';
 import type { LiveState } from '@/hooks/live-connection';
 import type { NotificationKind } from '@/lib/domain/notifications/kinds';
 
@@ -37,10 +37,18 @@ export function inboxIsLive(state: LiveState): boolean {
   return state.connection === 'open';
 }
 
+/**
+ * Keeps this tab's live stream open while the inbox shows and says whether it is. The stream's events invalidate the
+ * inbox key through the one tab-wide subscription in components/query/query-provider.tsx (queryKeysForEvent), so
+ * this handler has nothing of its own to do.
+ */
+function useInboxStream(): LiveState {
+  return useLiveEvents(() => {});
+}
+
 /** The newest `limit` items and the unread count (the bell), live-invalidated, polled while not live. */
 export function useLatestInbox(limit: number): { query: ReturnType<typeof useQuery<InboxPage>>; live: LiveState } {
-  const client = useQueryClient();
-  const live = useLiveQueryInvalidation(client);
+  const live = useInboxStream();
   const query = useQuery<InboxPage>({
     queryKey: [...INBOX_KEY, 'latest', limit],
     queryFn: ({ signal }) => fetchInbox(limit, null, signal),
@@ -51,8 +59,7 @@ export function useLatestInbox(limit: number): { query: ReturnType<typeof useQue
 
 /** The page's list: pages of 20, older ones on demand. */
 export function useInboxPages() {
-  const client = useQueryClient();
-  const live = useLiveQueryInvalidation(client);
+  const live = useInboxStream();
   const query = useInfiniteQuery({
     queryKey: [...INBOX_KEY, 'pages'],
     queryFn: ({ pageParam, signal }) => fetchInbox(20, pageParam, signal),

@@ -1,6 +1,7 @@
 'use client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { useLiveQueryInvalidation } from '@/hooks/use-live-events';
 
 /**
  * The console's one react-query client, for what the browser fetches itself (palette search, inbox, progress
@@ -18,5 +19,16 @@ export function QueryProvider({ children }: { children: ReactNode }) {
         },
       }),
   );
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={client}>
+      <LiveQueryInvalidation />
+      {children}
+    </QueryClientProvider>
+  );
+}
+
+/** The one subscription that turns live events into invalidated query keys, for the whole tab. */
+function LiveQueryInvalidation() {
+  useLiveQueryInvalidation(useQueryClient());
+  return null;
 }

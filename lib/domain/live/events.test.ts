@@ -62,9 +62,9 @@ describe('event → what to refresh', () => {
   });
 
   it('maps events to react-query key prefixes: operations move balances; every event adds a delivery log', () => {
-    expect(queryKeysForEvent(completed)).toEqual([['webhooks'], ['operations'], ['balances']]);
-    expect(queryKeysForEvent({ kind: 'BENEFICIARY', id: null })).toEqual([['webhooks'], ['beneficiaries']]);
-    expect(queryKeysForEvent({ kind: 'ACCOUNT', id: OP })).toEqual([['webhooks'], ['accounts'], ['balances']]);
+    expect(queryKeysForEvent(completed)).toEqual([['webhooks'], ['operations'], ['balances'], ['search']]);
+    expect(queryKeysForEvent({ kind: 'BENEFICIARY', id: null })).toEqual([['webhooks'], ['beneficiaries'], ['search']]);
+    expect(queryKeysForEvent({ kind: 'ACCOUNT', id: OP })).toEqual([['webhooks'], ['accounts'], ['balances'], ['search']]);
     expect(queryKeysForEvent({ kind: 'PAYOUT_BATCH', id: null })).toEqual([['webhooks']]);
     // the inbox's own push is not a received webhook
     expect(queryKeysForEvent(notificationEvent('u1'))).toEqual([['notifications']]);

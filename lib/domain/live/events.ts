@@ -104,7 +104,8 @@ export function eventConcernsAny(event: Pick<LiveEvent, 'kind' | 'id'>, resource
 /**
  * react-query keys to invalidate for client-fetched lists. Convention for sections: lists are keyed
  * `[<kind plural>, …]` (`['operations', filters]`, `['beneficiaries', …]`, `['accounts', …]`) and one resource
- * `[<kind plural>, id]`; the webhook delivery views `['webhooks', …]`, since every event adds an execution log.
+ * `[<kind plural>, id]`; the webhook delivery views `['webhooks', …]`, since every event adds an execution log; the
+ * palette's results `['search', …]` carry statuses of all three kinds.
  * Invalidation matches by prefix, so `['operations']` refreshes every operations query.
  */
 export function queryKeysForEvent(event: Pick<LiveEvent, 'kind' | 'id'>): readonly (readonly string[])[] {
@@ -114,13 +115,13 @@ export function queryKeysForEvent(event: Pick<LiveEvent, 'kind' | 'id'>): readon
   switch (event.kind) {
     case 'OPERATION':
       // Settlement moves money: balances change with every completed or failed operation.
-      keys.push(['operations'], ['balances']);
+      keys.push(['operations'], ['balances'], ['search']);
       break;
     case 'BENEFICIARY':
-      keys.push(['beneficiaries']);
+      keys.push(['beneficiaries'], ['search']);
       break;
     case 'ACCOUNT':
-      keys.push(['accounts'], ['balances']);
+      keys.push(['accounts'], ['balances'], ['search']);
       break;
     default:
       break;

@@ -2,7 +2,8 @@
 
 import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 
 /**
@@ -22,6 +23,22 @@ export function AddUserButton() {
   const [open, setOpen] = useState(false);
   // Mounted on first open and kept: closing resets the form inside, reopening is instant.
   const [wanted, setWanted] = useState(false);
+  // `/team?invite=1` (the palette's "Invite a user") opens the dialog; the parameter is dropped so a reload or
+  // the back button does not open it again.
+  const invite = useSearchParams().get('invite') === '1';
+  const router = useRouter();
+  const pathname = usePathname();
+  const [invited, setInvited] = useState(false);
+  if (invite !== invited) {
+    setInvited(invite);
+    if (invite) {
+      setWanted(true);
+      setOpen(true);
+    }
+  }
+  useEffect(() => {
+    if (invite) router.replace(pathname, { scroll: false });
+  }, [invite, router, pathname]);
   return (
     <>
       <Button
