@@ -5,6 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { parseStuckThresholds, type StuckThresholds } from '@/lib/domain/operations/stuck';
 import { parseCoolOffHours } from '@/lib/domain/payouts/cool-off';
+import { parseControlChangeDelayHours } from '@/lib/domain/control-changes/timing';
 
 /** One line, naming the variable and what it expects — printed as-is at start-up. */
 export class EnvError extends Error {
@@ -57,6 +58,7 @@ export type Env = {
   TRUSTED_PROXY_HOPS: number;
   /** Hours a user who gained the right to approve payouts waits before approving (0: off). */
   APPROVER_COOL_OFF_HOURS: number;
+  CONTROL_CHANGE_DELAY_HOURS: number;
   /** Days received webhook events are kept (0: forever). Default 30. */
   RETENTION_RECEIVED_EVENTS_DAYS: number;
   /** Days the embedded sandbox keeps webhook execution logs (sandbox clock; 0: forever). Default 30. */
@@ -103,6 +105,7 @@ const EXPECTATIONS = {
   OPERATIONS_STUCK_MINUTES: 'minutes, for every type ("15") or per type ("SWAP=5,WITHDRAWAL=60,default=20")',
   TRUSTED_PROXY_HOPS: 'a whole number of proxies from 0 to 10 (0: no proxy, X-Forwarded-For is not read)',
   APPROVER_COOL_OFF_HOURS: 'whole hours from 0 to 720 (0 turns the approver cool-off off)',
+  CONTROL_CHANGE_DELAY_HOURS: 'whole hours from 1 to 720',
 } as const;
 
 function field<T>(name: keyof typeof EXPECTATIONS, schema: z.ZodType<T>, raw: unknown): T {
@@ -196,6 +199,8 @@ export function parseEnv(source: Source, opts: { cwd?: string } = {}): Env {
   const TRUSTED_PROXY_HOPS = field('TRUSTED_PROXY_HOPS', z.coerce.number().int().min(0).max(10).optional().default(0), source.TRUSTED_PROXY_HOPS);
   const APPROVER_COOL_OFF_HOURS = parseCoolOffHours(source.APPROVER_COOL_OFF_HOURS);
   if (APPROVER_COOL_OFF_HOURS === null) throw new EnvError('APPROVER_COOL_OFF_HOURS', EXPECTATIONS.APPROVER_COOL_OFF_HOURS);
+  const CONTROL_CHANGE_DELAY_HOURS = parseControlChangeDelayHours(source.CONTROL_CHANGE_DELAY_HOURS);
+  if (CONTROL_CHANGE_DELAY_HOURS === null) throw new EnvError('CONTROL_CHANGE_DELAY_HOURS', EXPECTATIONS.CONTROL_CHANGE_DELAY_HOURS);
 
   const days = (name: keyof typeof EXPECTATIONS, fallback: number) =>
     field(name, z.coerce.number().int().min(0).max(36_500).optional(), source[name]) ?? fallback;
@@ -227,6 +232,7 @@ export function parseEnv(source: Source, opts: { cwd?: string } = {}): Env {
     OPERATIONS_STUCK_MINUTES: stuck.value,
     TRUSTED_PROXY_HOPS,
     APPROVER_COOL_OFF_HOURS,
+    CONTROL_CHANGE_DELAY_HOURS,
     RETENTION_RECEIVED_EVENTS_DAYS,
     RETENTION_EXECUTION_LOGS_DAYS,
     RETENTION_SESSIONS_DAYS,

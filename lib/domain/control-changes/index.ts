@@ -1,0 +1,4 @@
+export * from './kinds';
+export * from './payout-policy';
+export * from './state-machine';
+export * from './timing';
