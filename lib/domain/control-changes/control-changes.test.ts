@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { ROLES, can } from '@/lib/auth/permissions';
 import {
+  APPROVING_ROLES,
+  TEAM_ROLES,
   canTransition,
   decisionRefusal,
   describeChange,
@@ -18,6 +21,11 @@ const user = { userId: 'u1', email: 'p@x.test', name: 'P' };
 const brl = (rules: PolicyState['rules']): PolicyState => ({ asset: 'BRL', rules });
 
 describe('what weakens, per kind', () => {
+  it('the approving and team roles are those of the permission matrix', () => {
+    expect(ROLES.filter((r) => can(r, 'payouts:approve')).sort()).toEqual([...APPROVING_ROLES].sort());
+    expect(ROLES.filter((r) => can(r, 'team:manage'))).toEqual([...TEAM_ROLES]);
+  });
+
   it('roles: gaining approval or team rights weakens; losing them does not', () => {
     expect(roleChangeWeakens('viewer', 'finance')).toBe(true);
     expect(roleChangeWeakens('compliance', 'finance')).toBe(true);
