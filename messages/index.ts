@@ -28,6 +28,7 @@ export const NAMESPACES = [
   'payouts',
   'audit',
   'security',
+  'controlChanges',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

@@ -14,6 +14,8 @@ import {
   type ControlChangeKind,
   type ControlChangeStates,
   type ControlChangeStatus,
+  type RoleState,
+  APPROVING_ROLES,
 } from '@/lib/domain/control-changes';
 import { DomainError } from '@/lib/errors';
 import { isUuid } from '@/lib/validation/uuid';
@@ -292,4 +294,12 @@ export async function pendingRoleChangeFor(userId: string): Promise<ControlChang
     .from(controlChanges)
     .where(and(eq(controlChanges.subject, `user:${userId}`), eq(controlChanges.status, 'PENDING')));
   return row ? view(row) : null;
+}
+
+/** The approving role (finance, admin) a user waits for, if a pending change would give them one. */
+export async function pendingApprovingRoleFor(userId: string): Promise<RoleState['role'] | null> {
+  const change = await pendingRoleChangeFor(userId);
+  if (!change || (change.kind !== 'team.add-user' && change.kind !== 'team.change-role')) return null;
+  const role = (change.after as RoleState).role;
+  return APPROVING_ROLES.includes(role) ? role : null;
 }

@@ -2,8 +2,9 @@
 
 import { revalidatePath } from 'next/cache';
 import { actionClient } from '@/lib/actions/safe-action';
-import { approvalPolicySchema, approvePayoutSchema, payoutIdSchema, rejectPayoutSchema, requestPayoutSchema, payoutStepKey } from '@/lib/domain/payouts';
+import { validatePolicy, approvalPolicySchema, approvePayoutSchema, payoutIdSchema, rejectPayoutSchema, requestPayoutSchema, payoutStepKey } from '@/lib/domain/payouts';
 import { rateLimits } from '@/lib/security/rate-limits';
+import { proposeControlChange } from '@/lib/control-changes/service';
 import { approvePayout, cancelPayout, previewQuote, rejectPayout, requestPayout, setApprovalPolicy } from '@/lib/payouts/service';
 
 // Each action re-checks who may do it inside the service (the requester's own approve is refused there, not only
@@ -69,9 +70,20 @@ export const setApprovalPolicyAction = actionClient
   .metadata({ name: 'payouts.setPolicy', permission: 'payouts:policy' })
   .inputSchema(approvalPolicySchema)
   .action(async ({ parsedInput, ctx }) => {
-    const change = await setApprovalPolicy(ctx.user, parsedInput);
     ctx.audit.target = `policy:${parsedInput.asset}`;
+    // A policy that needs fewer approvals for some amount waits for a second admin (lib/control-changes); an
+    // invalid one is refused by setApprovalPolicy below with its field errors.
+    const checked = validatePolicy(parsedInput);
+    if (checked.ok) {
+      const proposal = await proposeControlChange(ctx.user, 'payouts.policy', checked.policy);
+      if (proposal.pending) {
+        ctx.audit.details = { after: checked.policy.rules, pendingChange: proposal.pending.id };
+        revalidatePath('/payouts');
+        return { asset: parsedInput.asset, pending: { id: proposal.pending.id, effectiveAt: proposal.pending.effectiveAt?.toISOString() ?? null } };
+      }
+    }
+    const change = await setApprovalPolicy(ctx.user, parsedInput);
     ctx.audit.details = change;
     revalidatePath('/payouts');
-    return { asset: parsedInput.asset };
+    return { asset: parsedInput.asset, pending: null };
   });

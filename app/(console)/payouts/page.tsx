@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { DateTimeText } from '@/components/i18n/date-time-text';
 import { IntlScope } from '@/components/i18n/intl-scope';
+import { controlChangeDelayHours, listPendingControlChanges } from '@/lib/control-changes/service';
 import { AmountText } from '@/components/money/amount-text';
 import { PayoutStatusBadge } from '@/components/payouts/payout-status-badge';
 import { buttonVariants } from '@/components/ui/button-variants';
@@ -140,9 +141,13 @@ export default async function PayoutsPage({ searchParams }: { searchParams: Prom
         ) : null}
       </nav>
       {policies ? (
-        <IntlScope namespaces={['payouts']}>
+        <IntlScope namespaces={['payouts', 'controlChanges']}>
           <PolicyEditor
             policies={policies.map((p) => ({ asset: p.asset, rules: p.rules, updatedByEmail: p.updatedByEmail, updatedAt: p.updatedAt.toISOString() }))}
+            waiting={(await listPendingControlChanges())
+              .filter((c) => c.kind === 'payouts.policy')
+              .map((c) => ({ asset: String(c.after.asset), requestedByEmail: c.requestedByEmail }))}
+            delayHours={controlChangeDelayHours()}
           />
         </IntlScope>
       ) : null}

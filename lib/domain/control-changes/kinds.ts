@@ -1,5 +1,6 @@
 import type { Role } from '@/lib/auth/permissions';
 import { payoutPolicyWeakens, type PolicyState } from './payout-policy';
+import { roleChangeWeakens } from './roles';
 
 /**
  * Control changes: what an admin may change about who can move money and how many people must agree. A change that
@@ -24,26 +25,6 @@ export type ControlChangeStates = {
   'payouts.policy': PolicyState;
 };
 
-/** The role a user added with a weakening role holds until a second admin agrees: it can read, not approve. */
-export const ROLE_WHILE_PENDING: Role = 'viewer';
-
-/**
- * The roles holding `payouts:approve` and `team:manage` in lib/auth/permissions.ts (kept apart so lib/env can read
- * this folder's delay parser without importing the auth folder; a unit test holds them equal to the matrix).
- */
-export const APPROVING_ROLES: readonly Role[] = ['admin', 'finance'];
-export const TEAM_ROLES: readonly Role[] = ['admin'];
-
-/**
- * A role change weakens the controls when the user gains the right to approve payouts (finance, admin) or to manage
- * the team (admin). Admin → finance and any move to compliance or viewer lose rights and apply at once.
- */
-export function roleChangeWeakens(before: Role, after: Role): boolean {
-  if (before === after) return false;
-  const gainsApproval = !APPROVING_ROLES.includes(before) && APPROVING_ROLES.includes(after);
-  const gainsTeam = !TEAM_ROLES.includes(before) && TEAM_ROLES.includes(after);
-  return gainsApproval || gainsTeam;
-}
 
 /** Turning the team's second-factor requirement off weakens; turning it on never does. */
 export function secondFactorWeakens(before: SecondFactorState, after: SecondFactorState): boolean {
@@ -86,7 +67,7 @@ export function subjectOf<K extends ControlChangeKind>(kind: K, after: ControlCh
 /** One row of the side-by-side view: a stable key (translated by the page) and the value before and after. */
 export type ChangeRow =
   | { key: 'user'; before: string; after: string }
-  | { key: 'role'; before: Role | null; after: Role }
+  | { key: 'role'; before: Role; after: Role }
   | { key: 'secondFactor'; before: boolean; after: boolean }
   | { key: 'policyRule'; asset: string; minAmount: string; before: number | null; after: number | null };
 
@@ -95,9 +76,10 @@ export function describeChange<K extends ControlChangeKind>(kind: K, before: Con
   switch (kind) {
     case 'team.add-user': {
       const a = after as RoleState;
+      // The user exists already (as a viewer): only the role waits.
       return [
         { key: 'user', before: '', after: `${a.name} <${a.email}>` },
-        { key: 'role', before: null, after: a.role },
+        { key: 'role', before: (before as RoleState).role, after: a.role },
       ];
     }
     case 'team.change-role': {

@@ -6,6 +6,7 @@ import { useState, useTransition } from 'react';
 import { MoneyField } from '@/components/forms/money-field';
 import { DateTimeText } from '@/components/i18n/date-time-text';
 import { amountText } from '@/components/money/amount-text';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
@@ -20,8 +21,18 @@ type Rule = { minAmount: string; approvals: number };
 type PolicyView = { asset: string; rules: Rule[]; updatedByEmail: string | null; updatedAt: string };
 
 /** Admin: per source asset, amount thresholds → approvals required (1 or 2). Who changed it last is shown. */
-export function PolicyEditor({ policies }: { policies: PolicyView[] }) {
+export function PolicyEditor({
+  policies,
+  waiting,
+  delayHours,
+}: {
+  policies: PolicyView[];
+  /** Weaker policies waiting for a second admin (lib/control-changes), one per asset at most. */
+  waiting: Array<{ asset: string; requestedByEmail: string }>;
+  delayHours: number;
+}) {
   const t = useTranslations('payouts.policy');
+  const tc = useTranslations('controlChanges');
   const te = useTranslations('payouts.errors');
   const sentence = useFailureSentence();
   const locale = useLocale();
@@ -48,7 +59,8 @@ export function PolicyEditor({ policies }: { policies: PolicyView[] }) {
         setErrors(Object.keys(fe).length ? fe : { _form: sentence(r.failure) });
         return;
       }
-      toast({ tone: 'success', title: t('saved', { asset }) });
+      if (r.data.pending) toast({ title: tc('toastPending'), description: tc('toastPendingBody') });
+      else toast({ tone: 'success', title: t('saved', { asset }) });
       router.refresh();
     });
   }
@@ -74,6 +86,12 @@ export function PolicyEditor({ policies }: { policies: PolicyView[] }) {
         ) : (
           <p className="text-sm text-fg-muted">{t('none')}</p>
         )}
+        {waiting.map((w) => (
+          <Alert key={w.asset} tone="warning" title={tc('needsSecondAdmin')}>
+            <span data-testid="policy-pending">{tc('policyPending', { asset: w.asset, who: w.requestedByEmail })}</span>
+          </Alert>
+        ))}
+        <p className="text-xs text-fg-muted">{tc('policyNote', { hours: delayHours })}</p>
         <div className="grid gap-4 sm:grid-cols-3">
           <Field id="policy-asset" label={t('asset')}>
             <Select value={asset} onChange={(e) => pick(e.currentTarget.value)}>
