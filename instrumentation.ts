@@ -17,6 +17,8 @@ export async function register() {
     await (await import('./lib/live/background')).startLiveBackground();
     // Payout requests: 7-day expiry, resuming executions whose lease lapsed, following withdrawals.
     (await import('./lib/payouts/sweep')).startPayoutSweep();
+    // Control changes a single admin asked for take effect after their delay (their due time is in the console DB).
+    (await import('./lib/control-changes/sweep')).startControlChangeSweep();
     // Webhook replay jobs a previous process left RUNNING continue here (their state is in the console DB).
     (await import('./lib/webhooks/replay-runner')).startReplayRunner();
   } catch (error) {

@@ -29,6 +29,7 @@ export const NAMESPACES = [
   'audit',
   'security',
   'approvalPolicy',
+  'controlChanges',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];
