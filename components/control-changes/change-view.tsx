@@ -1,9 +1,10 @@
 import Link from 'next/link';
 import { useLocale, useTimeZone, useTranslations } from 'next-intl';
 import { amountText } from '@/components/money/amount-text';
+import { tierSentence, type PolicyTranslator } from '@/components/payouts/approval-sentences';
 import { Alert } from '@/components/ui/alert';
 import type { Role } from '@/lib/auth/permissions';
-import type { ChangeRow, ControlChangeKind, ControlChangeStatus, RoleState } from '@/lib/domain/control-changes';
+import type { ChangeRow, ControlChangeKind, ControlChangeStatus, PolicyTierSide, RoleState } from '@/lib/domain/control-changes';
 import { DEFAULT_TIME_ZONE } from '@/lib/i18n/config';
 import { formatDateTime } from '@/lib/i18n/format';
 
@@ -54,7 +55,7 @@ export function useChangeSummary(): (change: Pick<ChangeForView, 'kind' | 'befor
       case 'team.second-factor':
         return t('secondFactor');
       case 'payouts.policy':
-        return t('policy', { asset: String(change.after.asset) });
+        return t('policy');
     }
   };
 }
@@ -70,10 +71,17 @@ export function useWhen(): (at: Date) => string {
 export function ChangeTable({ change }: { change: ChangeForView }) {
   const t = useTranslations('controlChanges');
   const roles = useTranslations('shell.roles');
+  const tp = useTranslations('approvalPolicy') as unknown as PolicyTranslator;
   const locale = useLocale();
   const label = (row: ChangeRow) => {
-    if (row.key === 'policyRule') return t('rows.policyRule', { asset: row.asset, amount: amountText({ value: row.minAmount, asset: row.asset }, locale) });
+    if (row.key === 'policyTier') return t('rows.policyTier', { n: row.tier + 1 });
     return t(`rows.${row.key}`);
+  };
+  // The tier's sentence as the policy editor writes it ("Above R$ 10.000,00: two approvals by finance or admin").
+  const tierText = (side: PolicyTierSide | null): string => {
+    if (!side) return t('values.noTier');
+    const tiers = side.previousUpTo === null ? [side.tier] : [{ upTo: side.previousUpTo, steps: [] }, side.tier];
+    return tierSentence(tp, tiers, tiers.length - 1, side.currency, locale);
   };
   const value = (row: ChangeRow, side: 'before' | 'after'): string => {
     switch (row.key) {
@@ -83,10 +91,14 @@ export function ChangeTable({ change }: { change: ChangeForView }) {
         return roles(row[side] as Role);
       case 'secondFactor':
         return row[side] ? t('values.on') : t('values.off');
-      case 'policyRule': {
-        const count = row[side];
-        return count === null ? t('values.noRule') : t('values.approvals', { count });
+      case 'policyTier':
+        return tierText(row[side]);
+      case 'policyDailyCap': {
+        const cap = row[side];
+        return cap.amount === null ? t('values.noCap') : amountText({ value: cap.amount, asset: cap.currency }, locale);
       }
+      case 'policyCurrency':
+        return row[side];
     }
   };
   return (

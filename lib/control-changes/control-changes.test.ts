@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeSessionInvalidator } from '../auth/session-invalidation';
 import { fakeClock, setClockForTests } from '../clock';
 import { getDb, getRawClient, resetDatabaseForTests, useTestDatabase, type ConsoleDb } from '../db/client';
-import { approvalPolicies, auditEvents, controlChanges, teamSettings, users } from '../db/schema';
+import { auditEvents, controlChanges, payoutApprovalPolicy, teamSettings, users } from '../db/schema';
+import { defaultPolicy, type TieredPolicy } from '../domain/payouts/approval-policy';
 import { resetEnvForTests } from '../env';
 import { createUser } from '../team/users';
 import {
@@ -134,13 +135,36 @@ function suite(engine: string, open: () => Promise<ConsoleDb>, close: () => Prom
       await approveControlChange(a2, off.id);
       expect((await db.select().from(teamSettings))[0]).toMatchObject({ secondFactorRequired: false, updatedById: a1.id });
 
-      await db.insert(approvalPolicies).values({ asset: 'USDT', rules: [{ minAmount: '100.000000', approvals: 2 }] });
-      const stronger = await proposeControlChange(a1, 'payouts.policy', { asset: 'USDT', rules: [{ minAmount: '50.000000', approvals: 2 }] });
-      expect(stronger.pending).toBeNull();
-      const weaker = (await proposeControlChange(a1, 'payouts.policy', { asset: 'USDT', rules: [] })).pending!;
-      expect((await db.select().from(approvalPolicies).where(eq(approvalPolicies.asset, 'USDT')))[0].rules).toHaveLength(1);
-      await approveControlChange(a2, weaker.id);
-      expect((await db.select().from(approvalPolicies).where(eq(approvalPolicies.asset, 'USDT')))[0]).toMatchObject({ rules: [], updatedById: a1.id });
+      // The team runs on the default tiered policy (none saved): a lower daily cap is stricter and applies at once.
+      const saved = async () => (await db.select().from(payoutApprovalPolicy))[0];
+      const base: TieredPolicy = { ...defaultPolicy('BRL'), dailyCap: '50000.00' };
+      await db.delete(payoutApprovalPolicy);
+      await db.insert(payoutApprovalPolicy).values({ id: 'team', policy: base, updatedById: a1.id, updatedByEmail: a1.email });
+      expect((await proposeControlChange(a1, 'payouts.policy', { ...base, dailyCap: '10000.00' })).pending).toBeNull();
+      // A raised daily cap waits, like a removed tier; the subject is the team's one policy.
+      const raisedCap = (await proposeControlChange(a1, 'payouts.policy', { ...base, dailyCap: '90000.00' })).pending!;
+      expect(raisedCap).toMatchObject({ subject: 'policy:payout-approvals' });
+      expect(raisedCap.rows.at(-1)).toEqual({ key: 'policyDailyCap', before: { amount: '50000.00', currency: 'BRL' }, after: { amount: '90000.00', currency: 'BRL' } });
+      expect(await refusalOf(proposeControlChange(a1, 'payouts.policy', { ...base, tiers: base.tiers.slice(1) }))).toMatchObject({ code: 'CONTROL_CHANGE_ALREADY_PENDING' });
+      expect((await saved()).policy.dailyCap).toBe('50000.00');
+      await approveControlChange(a2, raisedCap.id);
+      expect(await saved()).toMatchObject({ policy: { dailyCap: '90000.00' }, updatedById: a1.id });
+
+      const oneTier: TieredPolicy = { ...base, dailyCap: '90000.00', tiers: [{ upTo: null, steps: [{ approvals: 1, roles: ['finance', 'admin'] }] }] };
+      const weaker = (await proposeControlChange(a1, 'payouts.policy', oneTier)).pending!;
+      expect(weaker.rows.filter((r) => r.key === 'policyTier')).toHaveLength(3);
+      expect((await saved()).policy.tiers).toHaveLength(3);
+      // Read back from jsonb (keys in another order), the policy in force still equals the change's "before".
+      const { outcome } = await approveControlChange(a2, weaker.id);
+      expect(outcome).toBe('APPLIED');
+      expect((await saved()).policy).toMatchObject({ tiers: [{ upTo: null, steps: [{ approvals: 1 }] }] });
+
+      // A weaker change whose policy moved on meanwhile is cancelled, not applied over the newer policy.
+      await db.update(payoutApprovalPolicy).set({ policy: base });
+      const stale = (await proposeControlChange(a1, 'payouts.policy', { ...base, dailyCap: null })).pending!;
+      await db.update(payoutApprovalPolicy).set({ policy: { ...base, dailyCap: '40000.00' } });
+      expect((await approveControlChange(a2, stale.id)).outcome).toBe('CANCELLED');
+      expect((await saved()).policy.dailyCap).toBe('40000.00');
     });
 
     it('twenty approvals and the sweep racing apply a change exactly once', async () => {

@@ -14,6 +14,7 @@ import { requirePage } from '@/lib/auth/session';
 import { can } from '@/lib/auth/permissions';
 import { isPayoutStatus } from '@/lib/domain/payouts';
 import { getTieredPolicy, listPayouts, referenceCurrency, type PayoutScope } from '@/lib/payouts';
+import { controlChangeDelayHours, listPendingControlChanges } from '@/lib/control-changes/service';
 import { PolicyEditor } from './_components/policy-editor';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -35,6 +36,7 @@ export default async function PayoutsPage({ searchParams }: { searchParams: Prom
   const cursor = one(params.cursor) ?? null;
   const page = await listPayouts({ scope: view, userId: user.id, status: isPayoutStatus(status) ? status : undefined, cursor, limit: 20 });
   const policy = can(user.role, 'payouts:policy') ? await getTieredPolicy() : null;
+  const pendingPolicy = policy ? ((await listPendingControlChanges()).find((c) => c.kind === 'payouts.policy') ?? null) : null;
 
   return (
     <>
@@ -140,7 +142,7 @@ export default async function PayoutsPage({ searchParams }: { searchParams: Prom
         ) : null}
       </nav>
       {policy ? (
-        <IntlScope namespaces={['approvalPolicy']}>
+        <IntlScope namespaces={['approvalPolicy', 'controlChanges']}>
           <PolicyEditor
             view={{
               policy: policy.policy,
@@ -148,6 +150,8 @@ export default async function PayoutsPage({ searchParams }: { searchParams: Prom
               saved: policy.saved,
               updatedByEmail: policy.updatedByEmail,
               updatedAt: policy.updatedAt?.toISOString() ?? null,
+              waiting: pendingPolicy ? { requestedByEmail: pendingPolicy.requestedByEmail } : null,
+              delayHours: controlChangeDelayHours(),
             }}
           />
         </IntlScope>

@@ -13,12 +13,24 @@ import {
   payoutPolicyWeakens,
   pendingTimes,
   roleChangeWeakens,
+  samePolicy,
   subjectOf,
   type PolicyState,
 } from '.';
+import type { ApproverRole, PolicyTier } from '@/lib/domain/payouts/approval-policy';
 
 const user = { userId: 'u1', email: 'p@x.test', name: 'P' };
-const brl = (rules: PolicyState['rules']): PolicyState => ({ asset: 'BRL', rules });
+const step = (approvals: number, ...roles: ApproverRole[]) => ({ approvals, roles: roles.length ? roles : (['finance', 'admin'] as ApproverRole[]) });
+const brl = (tiers: PolicyTier[], dailyCap: string | null = null): PolicyState => ({ referenceCurrency: 'BRL', tiers, dailyCap });
+// Up to R$ 10.000 one approval, up to R$ 100.000 two, above two then one admin; a cap of R$ 50.000 a day.
+const base = brl(
+  [
+    { upTo: '10000.00', steps: [step(1)] },
+    { upTo: '100000.00', steps: [step(2)] },
+    { upTo: null, steps: [step(2), step(1, 'admin')] },
+  ],
+  '50000.00',
+);
 
 describe('what weakens, per kind', () => {
   it('the approving and team roles are those of the permission matrix', () => {
@@ -45,24 +57,47 @@ describe('what weakens, per kind', () => {
     expect(isWeakening('team.second-factor', { required: false }, { required: false })).toBe(false);
   });
 
-  it('payout policy: a raised threshold, fewer approvals or a removed rule weaken; the opposite does not', () => {
-    const base = brl([{ minAmount: '100.00', approvals: 2 }]);
-    expect(payoutPolicyWeakens(base, brl([{ minAmount: '500.00', approvals: 2 }]))).toBe(true);
-    expect(payoutPolicyWeakens(base, brl([{ minAmount: '100.00', approvals: 1 }]))).toBe(true);
-    expect(payoutPolicyWeakens(base, brl([]))).toBe(true);
-    expect(payoutPolicyWeakens(base, brl([{ minAmount: '50.00', approvals: 2 }]))).toBe(false);
-    expect(payoutPolicyWeakens(brl([]), base)).toBe(false);
+  it('payout policy: a raised bound, fewer approvals, a removed tier or step, wider roles or a raised cap weaken', () => {
+    const tiers = base.tiers;
+    // A bound raised: R$ 10.000,01 to R$ 20.000 now needs one approval instead of two.
+    expect(payoutPolicyWeakens(base, brl([{ upTo: '20000.00', steps: [step(1)] }, tiers[1]!, tiers[2]!], '50000.00'))).toBe(true);
+    // Fewer approvals in a tier.
+    expect(payoutPolicyWeakens(base, brl([tiers[0]!, { upTo: '100000.00', steps: [step(1)] }, tiers[2]!], '50000.00'))).toBe(true);
+    // A tier removed (the top tier's admin step gone with it).
+    expect(payoutPolicyWeakens(base, brl([tiers[0]!, { upTo: null, steps: [step(2)] }], '50000.00'))).toBe(true);
+    // The admin step opened to finance.
+    expect(payoutPolicyWeakens(base, brl([tiers[0]!, tiers[1]!, { upTo: null, steps: [step(2), step(1)] }], '50000.00'))).toBe(true);
+    // Only the daily cap raised, or removed: a second admin too.
+    expect(payoutPolicyWeakens(base, brl(tiers, '80000.00'))).toBe(true);
+    expect(payoutPolicyWeakens(base, brl(tiers, null))).toBe(true);
+    expect(isWeakening('payouts.policy', base, brl(tiers, null))).toBe(true);
+    // Stricter: a lower bound, more approvals, a lower cap, a cap where there was none.
+    expect(payoutPolicyWeakens(base, brl([{ upTo: '5000.00', steps: [step(1)] }, tiers[1]!, tiers[2]!], '50000.00'))).toBe(false);
+    expect(payoutPolicyWeakens(base, brl([tiers[0]!, { upTo: '100000.00', steps: [step(3)] }, tiers[2]!], '50000.00'))).toBe(false);
+    expect(payoutPolicyWeakens(base, brl(tiers, '10000.00'))).toBe(false);
+    expect(payoutPolicyWeakens(brl(tiers, null), base)).toBe(false);
     expect(payoutPolicyWeakens(base, base)).toBe(false);
-    // A new lower rule that only adds approvals below the old threshold, while the old one stays: not weaker.
-    expect(payoutPolicyWeakens(base, brl([{ minAmount: '10.00', approvals: 2 }, { minAmount: '100.00', approvals: 2 }]))).toBe(false);
-    expect(isWeakening('payouts.policy', base, brl([]))).toBe(true);
+    expect(isWeakening('payouts.policy', base, base)).toBe(false);
+  });
+
+  it('payout policy: the same policy read back with its keys in another order and amounts in another scale is the same', () => {
+    const reordered = JSON.parse(
+      '{"tiers":[{"steps":[{"roles":["finance","admin"],"approvals":1}],"upTo":"10000.0"},{"steps":[{"roles":["admin","finance"],"approvals":2}],"upTo":"100000.00"},' +
+        '{"steps":[{"roles":["finance","admin"],"approvals":2},{"roles":["admin"],"approvals":1}],"upTo":null}],"dailyCap":"50000","referenceCurrency":"BRL"}',
+    ) as PolicyState;
+    expect(samePolicy(base, reordered)).toBe(true);
+    expect(samePolicy(base, brl(base.tiers, null))).toBe(false);
+    expect(samePolicy(base, brl(base.tiers.slice(0, 2), '50000.00'))).toBe(false);
+    expect(samePolicy(base, { ...base, referenceCurrency: 'USD' })).toBe(false);
+    expect(samePolicy(base, brl([base.tiers[0]!, base.tiers[1]!, { upTo: null, steps: [step(2), step(1, 'finance')] }], '50000.00'))).toBe(false);
   });
 });
 
 describe('subjects and the side-by-side view', () => {
-  it('one subject per user, per asset, for the team setting', () => {
+  it('one subject per user, one for the payout policy, one for the team setting', () => {
     expect(subjectOf('team.change-role', { ...user, role: 'admin' })).toBe('user:u1');
-    expect(subjectOf('payouts.policy', brl([]))).toBe('policy:BRL');
+    expect(subjectOf('payouts.policy', base)).toBe('policy:payout-approvals');
+    expect(subjectOf('payouts.policy', { ...base, referenceCurrency: 'USD' })).toBe('policy:payout-approvals');
     expect(subjectOf('team.second-factor', { required: false })).toBe('team:second-factor');
   });
 
@@ -71,10 +106,26 @@ describe('subjects and the side-by-side view', () => {
       { key: 'user', before: 'P <p@x.test>', after: 'P <p@x.test>' },
       { key: 'role', before: 'viewer', after: 'admin' },
     ]);
-    expect(describeChange('payouts.policy', brl([{ minAmount: '100.00', approvals: 2 }]), brl([{ minAmount: '500.00', approvals: 2 }]))).toEqual([
-      { key: 'policyRule', asset: 'BRL', minAmount: '100.00', before: 2, after: null },
-      { key: 'policyRule', asset: 'BRL', minAmount: '500.00', before: null, after: 2 },
+    // Every tier side by side (a removed tier reads as none after), each with the bound below it, then the cap.
+    const after = brl([{ upTo: '20000.00', steps: [step(1)] }, { upTo: null, steps: [step(2)] }], null);
+    expect(describeChange('payouts.policy', base, after)).toEqual([
+      {
+        key: 'policyTier',
+        tier: 0,
+        before: { tier: base.tiers[0], previousUpTo: null, currency: 'BRL' },
+        after: { tier: after.tiers[0], previousUpTo: null, currency: 'BRL' },
+      },
+      {
+        key: 'policyTier',
+        tier: 1,
+        before: { tier: base.tiers[1], previousUpTo: '10000.00', currency: 'BRL' },
+        after: { tier: after.tiers[1], previousUpTo: '20000.00', currency: 'BRL' },
+      },
+      { key: 'policyTier', tier: 2, before: { tier: base.tiers[2], previousUpTo: '100000.00', currency: 'BRL' }, after: null },
+      { key: 'policyDailyCap', before: { amount: '50000.00', currency: 'BRL' }, after: { amount: null, currency: 'BRL' } },
     ]);
+    // Another reference currency leads the rows.
+    expect(describeChange('payouts.policy', base, { ...base, referenceCurrency: 'USD' })[0]).toEqual({ key: 'policyCurrency', before: 'BRL', after: 'USD' });
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Role } from '@/lib/auth/permissions';
-import { payoutPolicyWeakens, type PolicyState } from './payout-policy';
+import { payoutPolicyWeakens, policyTierSide, type DailyCapSide, type PolicyState, type PolicyTierSide } from './payout-policy';
 import { roleChangeWeakens } from './roles';
 
 /**
@@ -46,9 +46,12 @@ export function isWeakening<K extends ControlChangeKind>(kind: K, before: Contro
   }
 }
 
+export const PAYOUT_POLICY_SUBJECT = 'policy:payout-approvals';
+
 /**
  * The subject a change is about: at most one change per subject waits at a time (a second proposal for the same
- * user or asset is refused until the first is decided), so an approver never signs one of two contradicting changes.
+ * user or the team's payout policy is refused until the first is decided), so an approver never signs one of two
+ * contradicting changes.
  */
 export function subjectOf<K extends ControlChangeKind>(kind: K, after: ControlChangeStates[K]): string {
   switch (kind) {
@@ -58,7 +61,8 @@ export function subjectOf<K extends ControlChangeKind>(kind: K, after: ControlCh
     case 'team.second-factor':
       return 'team:second-factor';
     case 'payouts.policy':
-      return `policy:${(after as PolicyState).asset}`;
+      // The team has one tiered policy.
+      return PAYOUT_POLICY_SUBJECT;
     default:
       return kind;
   }
@@ -69,7 +73,10 @@ export type ChangeRow =
   | { key: 'user'; before: string; after: string }
   | { key: 'role'; before: Role; after: Role }
   | { key: 'secondFactor'; before: boolean; after: boolean }
-  | { key: 'policyRule'; asset: string; minAmount: string; before: number | null; after: number | null };
+  /** Tier `tier` (0-based) of the payout policy before and after (null: that policy has no such tier). */
+  | { key: 'policyTier'; tier: number; before: PolicyTierSide | null; after: PolicyTierSide | null }
+  | { key: 'policyDailyCap'; before: DailyCapSide; after: DailyCapSide }
+  | { key: 'policyCurrency'; before: string; after: string };
 
 /** The before/after rows a reader compares (only what differs, plus who the change is about). */
 export function describeChange<K extends ControlChangeKind>(kind: K, before: ControlChangeStates[K], after: ControlChangeStates[K]): ChangeRow[] {
@@ -99,11 +106,23 @@ export function describeChange<K extends ControlChangeKind>(kind: K, before: Con
   }
 }
 
+/**
+ * The payout policy side by side: every tier (a reader compares whole tiers, not only the ones that moved, since a
+ * moved bound changes what the next tier covers), then the daily cap, and the reference currency when it changes.
+ */
 function describePolicyRows(before: PolicyState, after: PolicyState): ChangeRow[] {
-  const thresholds = new Map<string, { before: number | null; after: number | null }>();
-  for (const r of before.rules) thresholds.set(r.minAmount, { before: r.approvals, after: null });
-  for (const r of after.rules) thresholds.set(r.minAmount, { before: thresholds.get(r.minAmount)?.before ?? null, after: r.approvals });
-  return [...thresholds.entries()]
-    .sort(([a], [b]) => Number(a) - Number(b) || a.localeCompare(b))
-    .map(([minAmount, v]) => ({ key: 'policyRule' as const, asset: after.asset, minAmount, ...v }));
+  const rows: ChangeRow[] = [];
+  if (before.referenceCurrency !== after.referenceCurrency) {
+    rows.push({ key: 'policyCurrency', before: before.referenceCurrency, after: after.referenceCurrency });
+  }
+  const count = Math.max(before.tiers.length, after.tiers.length);
+  for (let tier = 0; tier < count; tier++) {
+    rows.push({ key: 'policyTier', tier, before: policyTierSide(before, tier), after: policyTierSide(after, tier) });
+  }
+  rows.push({
+    key: 'policyDailyCap',
+    before: { amount: before.dailyCap, currency: before.referenceCurrency },
+    after: { amount: after.dailyCap, currency: after.referenceCurrency },
+  });
+  return rows;
 }
