@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Browser, Page, Request } from '@playwright/test';
-import { expect, expectNoAxeViolations, storageStatePath, test, type DemoRole } from './fixtures';
+import { DEMO, expect, expectNoAxeViolations, storageStatePath, test, type DemoRole } from './fixtures';
+import { confirmStepUpWithCode } from './helpers/step-up';
 
 /**
  * Beneficiaries, payouts with maker-checker approval, and the audit log, per role:
@@ -75,14 +76,15 @@ async function requestViaAction(page: Page, baseURL: string, amount: string, mem
   return id!;
 }
 
-/** Opens the fresh quote, ticks the drift acknowledgement when asked, approves. */
-async function approveOnScreen(page: Page, payoutId: string): Promise<void> {
+/** Opens the fresh quote, ticks the drift acknowledgement when asked, approves with the step-up (a code: demo users). */
+async function approveOnScreen(page: Page, payoutId: string, role: DemoRole): Promise<void> {
   await page.goto(`/payouts/${payoutId}`);
   await page.getByRole('button', { name: 'Review a fresh quote to approve' }).click();
   await expect(page.getByTestId('drift-bps')).toBeVisible();
   const ack = page.getByRole('checkbox', { name: /I accept that the rate moved/ });
   if (await ack.isVisible()) await ack.check();
   await page.getByRole('button', { name: 'Approve payout' }).click();
+  await confirmStepUpWithCode(page, DEMO[role].email);
 }
 
 /** On a 390 px phone the page never scrolls sideways (lists turn into one card per row). */
@@ -228,7 +230,7 @@ test('finance2 sees it in the inbox, approves, and the withdrawal turns COMPLETE
       actions.push({ id: r.headers()['next-action']!, path: new URL(r.url()).pathname, body: JSON.parse(r.postData() ?? '[]')[0] });
     }
   });
-  await approveOnScreen(page, firstPayoutId);
+  await approveOnScreen(page, firstPayoutId, 'finance2');
   await expect(page.locator('[data-status="COMPLETED"]').first()).toBeVisible({ timeout: 45_000 });
   await expect(page.getByTestId('withdrawal-status')).toContainText('Completed');
   // The payout links to its withdrawal, which names the beneficiary and the PIX key type in words and links back.
@@ -245,7 +247,7 @@ test('finance2 sees it in the inbox, approves, and the withdrawal turns COMPLETE
   await expectNoAxeViolations(page);
 
   // The requester replays the approve request exactly as finance2's browser sent it: refused by the action.
-  approvePayout = actions.find((a) => 'previewQuoteId' in a.body)!;
+  approvePayout = actions.find((a) => 'stepUp' in a.body)!;
   expect(approvePayout.body.payoutId).toBe(firstPayoutId);
   const replay = await postAction(financePage.request, baseURL!, approvePayout, approvePayout.body);
   expect(replay.text).toContain('SELF_APPROVAL');
@@ -277,11 +279,11 @@ test('above the admin’s first tier a payout needs two approvers', async ({ adm
   await expect(adminPage.getByTestId('policy-changed-by')).toContainText('admin@');
 
   const id = await requestViaAction(financePage, baseURL!, '1500.00', `Two approvals ${RUN}`);
-  await approveOnScreen(finance2Page, id);
+  await approveOnScreen(finance2Page, id, 'finance2');
   await expect(finance2Page.getByTestId('approval-count')).toHaveText('1 of 2');
   await expect(finance2Page.locator('[data-status="APPROVING"]').first()).toBeVisible();
 
-  await approveOnScreen(adminPage, id);
+  await approveOnScreen(adminPage, id, 'admin');
   await expect(adminPage.getByTestId('approval-count')).toHaveText('2 of 2');
   await expect(adminPage.locator('[data-status="COMPLETED"]').first()).toBeVisible({ timeout: 20_000 });
 });

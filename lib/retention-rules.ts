@@ -8,7 +8,7 @@ const DAY_MS = 86_400_000;
 /**
  * What the console keeps and for how long (README, "Retention"): received webhook events
  * RETENTION_RECEIVED_EVENTS_DAYS (30; 0 keeps them), sessions RETENTION_SESSIONS_DAYS (1) after they ended by
- * the idle or the absolute limit. The embedded sandbox sweeps its own execution logs (RETENTION_EXECUTION_LOGS_DAYS).
+ * the idle or the absolute limit, step-up challenges a day after they expired. The embedded sandbox sweeps its own execution logs (RETENTION_EXECUTION_LOGS_DAYS).
  */
 export function registerConsoleRetention(env: Pick<Env, 'RETENTION_RECEIVED_EVENTS_DAYS' | 'RETENTION_SESSIONS_DAYS'>): void {
   const eventsDays = env.RETENTION_RECEIVED_EVENTS_DAYS;
@@ -30,5 +30,12 @@ export function registerConsoleRetention(env: Pick<Env, 'RETENTION_RECEIVED_EVEN
     table: 'console.sessions',
     column: 'created_at',
     cutoff: (now) => new Date(now.getTime() - ABSOLUTE_TIMEOUT_MS - grace),
+  });
+  // A step-up challenge is useless once expired (the audit keeps the proof of the ones used); a day's grace.
+  registerRetention({
+    name: 'expired step-up challenges',
+    table: 'console.step_up_challenges',
+    column: 'expires_at',
+    cutoff: (now) => new Date(now.getTime() - DAY_MS),
   });
 }

@@ -30,6 +30,7 @@ export const NAMESPACES = [
   'security',
   'approvalPolicy',
   'controlChanges',
+  'stepUp',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

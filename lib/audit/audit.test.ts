@@ -90,3 +90,17 @@ describe('audit log', () => {
     expect((await listAuditEvents({ from: t0, to: t1 })).data.map((e) => e.target)).toEqual(['p-1', 'p-1']);
   });
 });
+
+describe('step-up proof in the audit details', () => {
+  it('keeps the proof whole (long statement, credential name) but only its known fields; elsewhere credentials stay redacted', () => {
+    const canonical = `fx-console step-up v1\n${'x'.repeat(900)}`;
+    const kept = redactDetails({
+      stepUp: { method: 'webauthn', digest: 'd', canonical, credentialId: 'cid', credentialName: 'Laptop', signature: 's', extra: 'dropped', totp: '123456' },
+      nested: { stepUp: { credentialId: 'cid' } },
+      credentialId: 'x',
+    }) as Record<string, Record<string, unknown>>;
+    expect(kept.stepUp).toEqual({ method: 'webauthn', digest: 'd', canonical, credentialId: 'cid', credentialName: 'Laptop', signature: 's' });
+    expect(kept.nested).toEqual({ stepUp: { credentialId: '[redacted]' } });
+    expect(kept.credentialId).toBe('[redacted]');
+  });
+});

@@ -18,6 +18,25 @@ export type AuditInput = {
 const SECRET_KEY = /pass(word)?|secret|token|authorization|cookie|api[-_]?key|credential/i;
 const MAX_STRING = 500;
 
+/** The fields of a step-up proof (lib/domain/step-up/challenge.ts StepUpProof): public data, kept whole for Verify. */
+const PROOF_FIELDS = ['method', 'digest', 'canonical', 'credentialId', 'credentialName', 'authenticatorData', 'clientDataJSON', 'signature', 'publicKey', 'signedAt'];
+const PROOF_MAX = 8_192;
+
+/**
+ * A step-up proof under `details.stepUp` is kept verbatim (the audit's Verify re-checks the signature over exactly
+ * these bytes, so neither truncation nor the `credential…` redaction may touch it): only its known string fields,
+ * each bounded. It holds no secret — a signature, a public key and what was signed.
+ */
+function keepProof(value: unknown): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return redactDetails(value, 1);
+  const out: Record<string, string> = {};
+  for (const key of PROOF_FIELDS) {
+    const v = (value as Record<string, unknown>)[key];
+    if (typeof v === 'string') out[key] = v.slice(0, PROOF_MAX);
+  }
+  return out;
+}
+
 /** Drops secret-looking keys and truncates long strings: the audit log must never become a secret store. */
 export function redactDetails(value: unknown, depth = 0): unknown {
   if (depth > 4) return '[truncated]';
@@ -26,7 +45,7 @@ export function redactDetails(value: unknown, depth = 0): unknown {
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
-      out[k] = SECRET_KEY.test(k) ? '[redacted]' : redactDetails(v, depth + 1);
+      out[k] = depth === 0 && k === 'stepUp' ? keepProof(v) : SECRET_KEY.test(k) ? '[redacted]' : redactDetails(v, depth + 1);
     }
     return out;
   }

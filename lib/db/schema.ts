@@ -179,6 +179,36 @@ export const teamSettings = consoleSchema.table(
   (t) => [check('team_settings_single_row', sql`${t.id} = 1`)],
 );
 
+/**
+ * Step-up challenges (transaction signing, lib/auth/step-up/service.ts): one row per statement shown to an approver.
+ * `canonical` is the exact text signed and `digest` its SHA-256 (the WebAuthn challenge). A row is single use
+ * (`used_at` set by a guarded update) and expires after a few minutes; kept in the database so a restart between
+ * preview and approval leaves it valid until then.
+ */
+export const stepUpChallenges = consoleSchema.table(
+  'step_up_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    subject: text('subject').notNull(),
+    method: text('method', { enum: ['webauthn', 'totp'] }).notNull(),
+    canonical: text('canonical').notNull(),
+    digest: text('digest').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    expiresAt: tz('expires_at').notNull(),
+    usedAt: tz('used_at'),
+  },
+  (t) => [
+    index('step_up_challenges_user_idx').on(t.userId),
+    index('step_up_challenges_expires_at_idx').on(t.expiresAt),
+    check('step_up_challenges_method_valid', sql`${t.method} in ('webauthn', 'totp')`),
+  ],
+);
+
+export type StepUpChallengeRow = typeof stepUpChallenges.$inferSelect;
 export type WebauthnCredentialRow = typeof webauthnCredentials.$inferSelect;
 export type TotpFactorRow = typeof totpFactors.$inferSelect;
 

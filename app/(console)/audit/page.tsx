@@ -18,6 +18,7 @@ import { AUDIT_OUTCOMES, auditQueryString, dateBounds, parseAuditFilters } from 
 import type { SearchParams } from '@/lib/domain/lists/list-params';
 import { DEFAULT_TIME_ZONE } from '@/lib/i18n/config';
 import { isUuid } from '@/lib/validation/uuid';
+import { StepUpProofBlock } from './_components/step-up-proof';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('audit'))('metaTitle') };
@@ -178,7 +179,14 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
               <TBody>
                 {page.data.map((e) => {
                   const { key, actor, target } = cells(e);
-                  return (
+                  const proof = e.details?.stepUp ? (
+                    <TR key={`${e.id}-proof`} data-testid="audit-proof-row">
+                      <TD colSpan={6} className="pt-0">
+                        <StepUpProofBlock eventId={e.id} details={e.details} />
+                      </TD>
+                    </TR>
+                  ) : null;
+                  return [
                     <TR key={e.id} data-testid="audit-row" data-action={e.action} data-outcome={e.outcome}>
                       <TD className="whitespace-nowrap">
                         <DateTimeText value={e.at.toISOString()} seconds />
@@ -192,8 +200,9 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                         </Badge>
                       </TD>
                       <TD className="font-mono text-xs [overflow-wrap:anywhere]">{key ?? '—'}</TD>
-                    </TR>
-                  );
+                    </TR>,
+                    proof,
+                  ];
                 })}
               </TBody>
             </Table>
@@ -219,6 +228,11 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                       [t('col.idempotencyKey'), <span key="key" className="font-mono">{key ?? '—'}</span>],
                     ]}
                   />
+                  {e.details?.stepUp ? (
+                    <div className="mt-2">
+                      <StepUpProofBlock eventId={e.id} details={e.details} />
+                    </div>
+                  ) : null}
                 </CardListItem>
               );
             })}

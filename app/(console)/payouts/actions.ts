@@ -2,11 +2,14 @@
 
 import { revalidatePath } from 'next/cache';
 import { actionClient } from '@/lib/actions/safe-action';
-import { approvalPolicySchema, approvePayoutSchema, payoutIdSchema, rejectPayoutSchema, requestPayoutSchema, payoutStepKey, validateTieredPolicy } from '@/lib/domain/payouts';
+import { approvalPolicySchema, approvePayoutSchema, payoutIdSchema, payoutStepUpSchema, rejectPayoutSchema, requestPayoutSchema, payoutStepKey, validateTieredPolicy } from '@/lib/domain/payouts';
+import { clientDetails } from '@/lib/auth/factors/manage';
+import { stepUpRefusalDetails } from '@/lib/auth/step-up/service';
 import { proposeControlChange } from '@/lib/control-changes/service';
 import { referenceCurrency } from '@/lib/payouts/approval-policy';
+import { approvePayoutWithStepUp, beginPayoutStepUp } from '@/lib/payouts/step-up';
 import { rateLimits } from '@/lib/security/rate-limits';
-import { approvePayout, cancelPayout, previewQuote, rejectPayout, requestPayout, setApprovalPolicy } from '@/lib/payouts/service';
+import { cancelPayout, previewQuote, rejectPayout, requestPayout, setApprovalPolicy } from '@/lib/payouts/service';
 
 // Each action re-checks who may do it inside the service (the requester's own approve is refused there, not only
 // hidden), and the action client records every attempt — success, error or denied — in the audit log.
@@ -33,17 +36,54 @@ export const previewQuoteAction = actionClient
     return preview;
   });
 
+/**
+ * The approver is about to sign: the statement is built from the database (payout row + this approver's fresh
+ * quote) and stored as a single-use challenge whose digest the passkey signs.
+ */
+export const beginPayoutStepUpAction = actionClient
+  .metadata({ name: 'payouts.beginStepUp', permission: 'payouts:approve' })
+  .inputSchema(payoutStepUpSchema)
+  .action(async ({ parsedInput, ctx }) => {
+    ctx.audit.details = await clientDetails();
+    const challenge = await beginPayoutStepUp(ctx.user, parsedInput);
+    ctx.audit.details = {
+      ...ctx.audit.details,
+      challengeId: challenge.challengeId,
+      method: challenge.method,
+      digest: challenge.digest,
+      expiresAt: challenge.expiresAt,
+    };
+    return challenge;
+  });
+
+/**
+ * Approval needs the signed step-up: without it, or when anything signed differs from what would be approved now,
+ * it is refused before anything changes (and the refusal is audited with its reason).
+ */
 export const approvePayoutAction = actionClient
   .metadata({ name: 'payouts.approve', permission: 'payouts:approve' })
   .inputSchema(approvePayoutSchema)
   .action(async ({ parsedInput, ctx }) => {
-    ctx.audit.details = { idempotencyKey: payoutStepKey(parsedInput.payoutId, 'withdrawal'), acknowledged: parsedInput.acknowledged };
-    const result = await approvePayout(ctx.user, {
-      requestId: parsedInput.payoutId,
-      previewQuoteId: parsedInput.previewQuoteId,
+    ctx.audit.details = {
+      idempotencyKey: payoutStepKey(parsedInput.payoutId, 'withdrawal'),
       acknowledged: parsedInput.acknowledged,
-    });
-    ctx.audit.details = { ...ctx.audit.details, status: result.status, replayed: result.replayed };
+      ...(await clientDetails()),
+    };
+    let approved: Awaited<ReturnType<typeof approvePayoutWithStepUp>>;
+    try {
+      approved = await approvePayoutWithStepUp(ctx.user, {
+        payoutId: parsedInput.payoutId,
+        previewQuoteId: parsedInput.previewQuoteId,
+        acknowledged: parsedInput.acknowledged,
+        stepUp: parsedInput.stepUp,
+      });
+    } catch (error) {
+      const bound = (error as { boundCheck?: unknown; proof?: unknown }) ?? {};
+      ctx.audit.details = { ...ctx.audit.details, ...stepUpRefusalDetails(error), ...(bound.boundCheck ? { rateBound: bound.boundCheck, stepUp: bound.proof } : {}) };
+      throw error;
+    }
+    const { result, proof, boundCheck } = approved;
+    ctx.audit.details = { ...ctx.audit.details, status: result.status, replayed: result.replayed, stepUp: proof, rateBound: boundCheck };
     revalidatePath('/payouts');
     return result;
   });
@@ -52,7 +92,7 @@ export const rejectPayoutAction = actionClient
   .metadata({ name: 'payouts.reject', permission: 'payouts:approve' })
   .inputSchema(rejectPayoutSchema)
   .action(async ({ parsedInput, ctx }) => {
-    ctx.audit.details = { reason: parsedInput.reason };
+    ctx.audit.details = { reason: parsedInput.reason, ...(await clientDetails()) };
     const status = await rejectPayout(ctx.user, { requestId: parsedInput.payoutId, reason: parsedInput.reason });
     revalidatePath('/payouts');
     return { status };

@@ -20,10 +20,25 @@ export type RequestPayoutValues = z.infer<typeof requestPayoutSchema>;
 
 export const payoutIdSchema = z.object({ payoutId: uuid('NOT_FOUND') });
 
+/** The intent an approver signs (lib/domain/payouts/approval-statement.ts): which payout, which fresh quote, which bound. */
+export const payoutStepUpSchema = z.object({
+  payoutId: uuid('NOT_FOUND'),
+  previewQuoteId: uuid('PREVIEW_REQUIRED'),
+  acknowledged: z.boolean(),
+});
+
 export const approvePayoutSchema = z.object({
   payoutId: uuid('NOT_FOUND'),
   previewQuoteId: uuid('PREVIEW_REQUIRED'),
   acknowledged: z.boolean(),
+  /** The signed answer of the step-up dialog; its absence is refused by the server (STEP_UP_REQUIRED), not here. */
+  stepUp: z.optional(
+    z.object({
+      challengeId: z.string().check(z.maxLength(64)),
+      webauthn: z.optional(z.unknown()),
+      totp: z.optional(z.string().check(z.maxLength(16))),
+    }),
+  ),
 });
 
 export const rejectPayoutSchema = z.object({

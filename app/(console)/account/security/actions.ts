@@ -59,7 +59,7 @@ export const renamePasskeyAction = actionClient
   .metadata({ name: 'auth.renamePasskey' })
   .inputSchema(z.object({ id: credentialId, name: passkeyName }))
   .action(async ({ parsedInput, ctx }) => {
-    ctx.audit.details = { name: parsedInput.name };
+    ctx.audit.details = { name: parsedInput.name, ...(await clientDetails()) };
     await renameUserPasskey(ctx.user, parsedInput.id, parsedInput.name);
     return { renamed: true as const };
   });

@@ -225,9 +225,10 @@ export default async function PayoutPage({ params }: { params: Promise<{ payoutI
               </Alert>
             </div>
           ) : null}
-          <IntlScope namespaces={['payouts']}>
+          <IntlScope namespaces={['payouts', 'stepUp']}>
             <ApprovalPanel
               payoutId={p.id}
+              sourceAccountName={p.sourceAccountName}
               canApprove={actions.approve && !notYourStep}
               coolOffNotice={coolOffNotice}
               canReject={actions.reject}

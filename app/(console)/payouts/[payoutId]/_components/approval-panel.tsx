@@ -17,7 +17,10 @@ import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { readActionResult } from '@/lib/actions/result';
 import { formatRate } from '@/lib/money/rate';
 import { formatBps } from '@/lib/domain/payouts/drift';
-import { approvePayoutAction, cancelPayoutAction, previewQuoteAction, rejectPayoutAction } from '../../actions';
+import { StepUpDialog } from '@/components/step-up/step-up-dialog';
+import { statementRows } from '@/components/step-up/fact-rows';
+import type { StepUpChallenge, StepUpResponse } from '@/lib/domain/step-up/challenge';
+import { approvePayoutAction, beginPayoutStepUpAction, cancelPayoutAction, previewQuoteAction, rejectPayoutAction } from '../../actions';
 
 type Preview = {
   quoteId: string;
@@ -38,8 +41,11 @@ export function ApprovalPanel({
   isRequester,
   status,
   coolOffNotice,
+  sourceAccountName,
 }: {
   payoutId: string;
+  /** Shown next to the signed source account id in the step-up dialog. */
+  sourceAccountName?: string;
   canApprove: boolean;
   /** Set while the user cools off as a new approver (lib/domain/payouts/cool-off.ts): shown instead of Approve. */
   coolOffNotice?: string | null;
@@ -51,6 +57,7 @@ export function ApprovalPanel({
   const t = useTranslations('payouts.approve');
   const tc = useTranslations('payouts.coolOff');
   const te = useTranslations('payouts.errors');
+  const ts = useTranslations('stepUp');
   const locale = useLocale();
   const router = useRouter();
   const { toast } = useToast();
@@ -62,6 +69,8 @@ export function ApprovalPanel({
   const [reasonError, setReasonError] = useState<string | undefined>();
   const [cancelling, setCancelling] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [signing, setSigning] = useState<StepUpChallenge | null>(null);
+  const [signError, setSignError] = useState<string | null>(null);
 
   const sentence = useFailureSentence();
 
@@ -88,16 +97,27 @@ export function ApprovalPanel({
     });
   }
 
+  /** Approve → the server states what will be signed → the dialog shows it and asks for the passkey (or code). */
   function approve() {
     if (!preview) return;
     setError(null);
+    setSignError(null);
     start(async () => {
-      const r = readActionResult(await approvePayoutAction({ payoutId, previewQuoteId: preview.quoteId, acknowledged }));
+      const r = readActionResult(await beginPayoutStepUpAction({ payoutId, previewQuoteId: preview.quoteId, acknowledged }));
       if (!r.ok) return setError(sentence(r.failure));
-      toast({ tone: 'success', title: r.data.status === 'APPROVING' ? t('approvedPartial') : t('approvedFinal') });
-      setPreview(null);
-      router.refresh();
+      setSigning(r.data as StepUpChallenge);
     });
+  }
+
+  async function approveSigned(stepUp: StepUpResponse) {
+    if (!preview) return;
+    setSignError(null);
+    const r = readActionResult(await approvePayoutAction({ payoutId, previewQuoteId: preview.quoteId, acknowledged, stepUp }));
+    if (!r.ok) return setSignError(sentence(r.failure));
+    setSigning(null);
+    toast({ tone: 'success', title: r.data.status === 'APPROVING' ? t('approvedPartial') : t('approvedFinal') });
+    setPreview(null);
+    router.refresh();
   }
 
   function reject() {
@@ -212,6 +232,19 @@ export function ApprovalPanel({
           <Textarea value={reason} maxLength={500} onChange={(e) => { setReason(e.currentTarget.value); setReasonError(undefined); }} />
         </Field>
       </Dialog>
+      <StepUpDialog
+        open={signing !== null}
+        onClose={() => {
+          setSigning(null);
+          setSignError(null);
+        }}
+        title={ts('payoutTitle')}
+        description={ts('payoutDescription')}
+        rows={signing ? statementRows(signing.statement, ts, locale, { sourceAccountName }) : []}
+        challenge={signing}
+        onSigned={approveSigned}
+        error={signError}
+      />
       <ConfirmDialog
         open={cancelling}
         onClose={() => setCancelling(false)}
