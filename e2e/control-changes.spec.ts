@@ -189,29 +189,69 @@ test.describe('control changes', () => {
     });
   });
 
-  test('a weaker payout policy waits for the second admin; a stricter one applies at once', async ({ adminPage, admin2Page }) => {
-    await adminPage.goto('/payouts');
-    await adminPage.getByRole('combobox', { name: 'Asset', exact: true }).selectOption('USDT');
-    await adminPage.getByRole('button', { name: 'Add threshold' }).click();
-    await adminPage.getByLabel('From amount (USDT)').fill('1000');
-    await adminPage.getByRole('button', { name: 'Save USDT policy' }).click();
-    await expect(adminPage.getByTestId('policies')).toContainText('USDT');
-    await expect(adminPage.getByTestId('policies')).toContainText('2 approvals');
+  test('a weaker tiered policy (a raised daily cap) waits for the second admin, who signs it; a stricter one applies at once', async ({ adminPage, admin2Page, browser, baseURL }) => {
+    await adminPage.goto('/payouts?view=all');
+    const editor = adminPage.getByRole('form', { name: 'Approval policy' });
+    await expect(editor.getByRole('button', { name: 'Save policy' })).toBeEnabled();
+    await expect(adminPage.getByTestId('policy-second-admin-note')).toContainText('needs a second admin');
+    const cap = editor.getByLabel('Daily cap per requester (BRL)');
+
+    // A cap where there was none is stricter: it applies at once.
+    await cap.fill('50000.00');
+    await editor.getByRole('button', { name: 'Save policy' }).click();
+    await expect(adminPage.getByText('Approval policy saved', { exact: true })).toBeVisible();
     await expect(adminPage.getByTestId('policy-pending')).toHaveCount(0);
+    await expect(adminPage.getByTestId('policy-sentences')).toContainText('R$50,000.00');
 
-    // Removing the rule needs fewer approvals: it waits.
-    await adminPage.getByRole('combobox', { name: 'Asset', exact: true }).selectOption('USDT');
-    await adminPage.getByRole('button', { name: 'Remove' }).click();
-    await adminPage.getByRole('button', { name: 'Save USDT policy' }).click();
-    await expect(adminPage.getByTestId('policy-pending')).toContainText('A change to the USDT policy that lowers the approvals needed is waiting for a second admin');
-    await expect(adminPage.getByTestId('policies')).toContainText('2 approvals');
-    await expectNoAxeViolations(adminPage);
-    await shoot(adminPage, 'payouts-policy-pending-en');
+    // Raising it asks less: it waits for a second admin and the policy in force stays.
+    await adminPage.reload();
+    await cap.fill('90000.00');
+    await editor.getByRole('button', { name: 'Save policy' }).click();
+    await expect(adminPage.getByText('This change needs a second admin.', { exact: true })).toBeVisible();
+    await expect(adminPage.getByTestId('policy-pending')).toContainText('A change to the approval policy that asks less');
+    await adminPage.reload();
+    await expect(adminPage.getByTestId('policy-sentences')).toContainText('R$50,000.00');
 
-    await approveChangeAsSecondAdmin(admin2Page, 'lower the approvals needed for USDT payouts');
+    // Side by side on Pending changes: one row per tier with its sentence, then the daily cap, in both languages.
+    await admin2Page.goto('/team/changes');
+    const change = admin2Page.getByTestId('pending-change').filter({ hasText: 'Payout approval policy' });
+    const table = change.getByTestId('change-table');
+    await expect(table.getByRole('row', { name: /^Tier 1/ })).toContainText('Up to R$10,000.00: one approval by finance or admin.');
+    await expect(table.getByRole('row', { name: /^Daily cap per requester/ })).toContainText(/R\$50,000\.00\s*R\$90,000\.00/);
+    await expectNoAxeViolations(admin2Page);
+    await shoot(admin2Page, 'changes-tier-policy-en');
+    const pt = await (await browser.newContext({ baseURL, locale: 'pt-BR', storageState: await admin2Page.context().storageState() })).newPage();
+    await pt.goto('/team/changes');
+    const ptTable = pt.getByTestId('pending-change').filter({ hasText: 'Política de aprovação de pagamentos' }).getByTestId('change-table');
+    await expect(ptTable.getByRole('row', { name: /^Faixa 1/ })).toContainText('Até R$ 10.000,00');
+    await expect(ptTable.getByRole('row', { name: /^Limite diário por solicitante/ })).toContainText('R$ 90.000,00');
+    await shoot(pt, 'changes-tier-policy-pt-BR');
+    await pt.context().close();
+
+    // The approval is signed (step-up): the dialog shows the change in words, then the code.
+    await admin2Page.getByRole('button', { name: /^Approve: change the payout approval policy/ }).click();
+    const dialog = admin2Page.getByRole('dialog', { name: 'Sign this approval' });
+    await expect(dialog).toContainText('Daily cap per requester');
+    await expect(dialog).toContainText('After: R$90,000.00');
+    await shoot(admin2Page, 'changes-tier-policy-sign-en');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await approveChangeAsSecondAdmin(admin2Page, 'change the payout approval policy so that some payouts need fewer approvals or the daily cap goes up');
     await adminPage.reload();
     await expect(adminPage.getByTestId('policy-pending')).toHaveCount(0);
-    await expect(adminPage.getByTestId('policies')).not.toContainText('2 approvals');
+    await expect(adminPage.getByTestId('policy-sentences')).toContainText('R$90,000.00');
+
+    // The audit keeps what admin2 signed.
+    await admin2Page.goto('/audit?action=controlChanges.approve');
+    const proof = admin2Page.getByTestId('step-up-proof').filter({ visible: true }).first();
+    await expect(proof).toContainText('Confirmed with an authenticator code');
+    await expect(proof).toContainText('payouts.policy');
+    await expect(proof).toContainText('90000.00');
+
+    // Leave the demo as it was: removing the cap waits too, so admin2 approves that as well.
+    await adminPage.getByRole('form', { name: 'Approval policy' }).getByLabel('Daily cap per requester (BRL)').fill('');
+    await adminPage.getByRole('form', { name: 'Approval policy' }).getByRole('button', { name: 'Save policy' }).click();
+    await expect(adminPage.getByTestId('policy-pending')).toBeVisible();
+    await approveChangeAsSecondAdmin(admin2Page, 'change the payout approval policy so that some payouts need fewer approvals or the daily cap goes up');
   });
 
   test('non-admins cannot open the pending changes', async ({ financePage }) => {

@@ -67,8 +67,10 @@ export function useWhen(): (at: Date) => string {
   return (at) => formatDateTime(at.toISOString(), { locale, timeZone });
 }
 
-/** Side by side: what changes, before and after. */
-export function ChangeTable({ change }: { change: ChangeForView }) {
+/** One side-by-side row in words: its label and the value before and after, in the reader's language. */
+export type ChangeRowText = { label: string; before: string; after: string };
+
+export function useChangeRowText(): (row: ChangeRow) => ChangeRowText {
   const t = useTranslations('controlChanges');
   const roles = useTranslations('shell.roles');
   const tp = useTranslations('approvalPolicy') as unknown as PolicyTranslator;
@@ -101,6 +103,13 @@ export function ChangeTable({ change }: { change: ChangeForView }) {
         return row[side];
     }
   };
+  return (row) => ({ label: label(row), before: value(row, 'before'), after: value(row, 'after') });
+}
+
+/** Side by side: what changes, before and after. */
+export function ChangeTable({ change }: { change: ChangeForView }) {
+  const t = useTranslations('controlChanges');
+  const text = useChangeRowText();
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm" data-testid="change-table">
@@ -119,12 +128,11 @@ export function ChangeTable({ change }: { change: ChangeForView }) {
         </thead>
         <tbody>
           {change.rows.map((row, i) => {
-            const before = value(row, 'before');
-            const after = value(row, 'after');
+            const { label, before, after } = text(row);
             return (
               <tr key={i} className="border-b border-border last:border-0 align-top">
                 <th scope="row" className="py-2 pr-3 font-medium text-fg">
-                  {label(row)}
+                  {label}
                 </th>
                 <td className="py-2 pr-3 text-fg-muted [overflow-wrap:anywhere]">{before}</td>
                 <td className={before === after ? 'py-2 [overflow-wrap:anywhere]' : 'py-2 font-semibold text-fg [overflow-wrap:anywhere]'}>{after}</td>

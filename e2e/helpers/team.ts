@@ -1,6 +1,7 @@
 import { expect, type Browser, type Page } from '@playwright/test';
 import { signInViaUi } from './auth';
 import { DEMO, storageStatePath } from './roles';
+import { confirmStepUpWithCode, stepUpDialog } from './step-up';
 
 let counter = 0;
 
@@ -56,10 +57,11 @@ export function teamRow(adminPage: Page, email: string) {
 export async function approveChangeAsSecondAdmin(admin2Page: Page, summary: string): Promise<void> {
   await admin2Page.goto('/team/changes');
   await admin2Page.getByRole('button', { name: `Approve: ${summary}` }).click();
-  const confirm = admin2Page.getByRole('dialog', { name: 'Approve this change?' });
-  await expect(confirm).toContainText(`It takes effect at once: ${summary}.`);
-  await confirm.getByRole('button', { name: 'Approve' }).click();
-  await expect(confirm).toBeHidden();
+  // The approval is signed: the step-up dialog shows the change in words, then admin2's demo authenticator code.
+  const dialog = stepUpDialog(admin2Page);
+  await expect(dialog).toContainText(summary);
+  await confirmStepUpWithCode(admin2Page, DEMO.admin2.email);
+  await expect(dialog).toBeHidden();
   await expect(admin2Page.getByRole('status').filter({ hasText: 'Approved and applied.' })).toBeVisible();
 }
 

@@ -9,7 +9,11 @@ import { fakeClock, setClockForTests } from '../clock';
 import { getDb, getRawClient, resetDatabaseForTests, useTestDatabase, type ConsoleDb } from '../db/client';
 import { auditEvents, controlChanges, payoutApprovalPolicy, teamSettings, users } from '../db/schema';
 import { defaultPolicy, type TieredPolicy } from '../domain/payouts/approval-policy';
-import { resetEnvForTests } from '../env';
+import { generate } from 'otplib';
+import { demoTotpSecret } from '../auth/factors/secret-box';
+import { seedTotp } from '../auth/factors/totp';
+import type { SessionUser } from '../auth/sessions';
+import { getEnv, resetEnvForTests } from '../env';
 import { createUser } from '../team/users';
 import {
   applyDueControlChanges,
@@ -19,6 +23,7 @@ import {
   proposeControlChange,
   rejectControlChange,
 } from './service';
+import { approveControlChangeWithStepUp, beginControlChangeStepUp } from './step-up';
 
 const clock = fakeClock(new Date('2026-11-25T12:00:00.000Z'));
 
@@ -165,6 +170,59 @@ function suite(engine: string, open: () => Promise<ConsoleDb>, close: () => Prom
       await db.update(payoutApprovalPolicy).set({ policy: { ...base, dailyCap: '40000.00' } });
       expect((await approveControlChange(a2, stale.id)).outcome).toBe('CANCELLED');
       expect((await saved()).policy.dailyCap).toBe('40000.00');
+    });
+
+    it('approving needs a step-up over exactly this change: none, another change’s or a replayed one is refused; the proof names what was signed', async () => {
+      const a1 = await user(db, 'admin');
+      const a2 = await user(db, 'admin');
+      const session = (u: typeof a2): SessionUser => ({
+        ...u,
+        sessionId: 's',
+        mustChangePassword: false,
+        locale: null,
+        timeZone: null,
+        stage: 'complete',
+        amr: 'pwd+totp',
+        factorVerifiedAt: null,
+      });
+      const secretKey = getEnv().NEXTAUTH_SECRET;
+      const totpSecret = demoTotpSecret(secretKey, a2.email);
+      await seedTotp(db, a2.id, totpSecret, secretKey, clock.now());
+      const code = () => generate({ secret: totpSecret, epoch: Math.floor(clock.now().getTime() / 1000) });
+      const base: TieredPolicy = { ...defaultPolicy('BRL'), dailyCap: '50000.00' };
+      await db.delete(payoutApprovalPolicy);
+      await db.insert(payoutApprovalPolicy).values({ id: 'team', policy: base, updatedById: a1.id, updatedByEmail: a1.email });
+      const capUp = (await proposeControlChange(a1, 'payouts.policy', { ...base, dailyCap: '90000.00' })).pending!;
+      const target = await user(db, 'viewer');
+      const promote = (await proposeControlChange(a1, 'team.change-role', { ...target, userId: target.id, role: 'finance' })).pending!;
+
+      // No step-up: refused, nothing changes.
+      expect(await refusalOf(approveControlChangeWithStepUp(session(a2), capUp.id, undefined))).toMatchObject({ code: 'STEP_UP_REQUIRED' });
+      // The requester cannot even begin one.
+      expect(await refusalOf(beginControlChangeStepUp(session(a1), capUp.id))).toMatchObject({ code: 'CONTROL_CHANGE_OWN' });
+      // A step-up signed for the promotion does not approve the policy change.
+      const forPromotion = await beginControlChangeStepUp(session(a2), promote.id);
+      expect(forPromotion.method).toBe('totp');
+      expect(await refusalOf(approveControlChangeWithStepUp(session(a2), capUp.id, { challengeId: forPromotion.challengeId, totp: await code() }))).toMatchObject({
+        code: 'STEP_UP_MISMATCH',
+      });
+      expect((await db.select().from(payoutApprovalPolicy))[0].policy.dailyCap).toBe('50000.00');
+      expect((await db.select().from(controlChanges).where(eq(controlChanges.id, capUp.id)))[0].status).toBe('PENDING');
+
+      // Signed for this change: applied once, and the proof holds the before and after that were signed.
+      clock.advance(31_000);
+      const challenge = await beginControlChangeStepUp(session(a2), capUp.id);
+      expect(challenge.statement).toMatchObject({ purpose: 'control-change.approve', subject: capUp.id });
+      expect(challenge.statement.facts).toContainEqual(['after.dailyCap', '90000.00']);
+      const answer = { challengeId: challenge.challengeId, totp: await code() };
+      const { outcome, proof } = await approveControlChangeWithStepUp(session(a2), capUp.id, answer);
+      expect(outcome).toBe('APPLIED');
+      expect(proof).toMatchObject({ method: 'totp', digest: challenge.digest });
+      expect(proof.canonical).toContain('before.dailyCap=50000.00');
+      expect(proof.canonical).toContain('after.dailyCap=90000.00');
+      expect((await db.select().from(payoutApprovalPolicy))[0].policy.dailyCap).toBe('90000.00');
+      // The same answer again: the change is decided already; nothing applies twice.
+      expect(await refusalOf(approveControlChangeWithStepUp(session(a2), capUp.id, answer))).toMatchObject({ code: 'CONTROL_CHANGE_NOT_PENDING' });
     });
 
     it('twenty approvals and the sweep racing apply a change exactly once', async () => {

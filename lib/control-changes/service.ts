@@ -151,12 +151,12 @@ async function auditApply(row: ControlChangeRow, outcome: ApplyOutcome, by: Chan
 /**
  * Another admin approves: PENDING → APPROVED → APPLIED in one transaction, guarded by the status, so two approvers
  * (or an approver and the sweep) racing give exactly one application. `verify` runs inside the transaction before
- * anything changes (the step-up check).
+ * anything changes (the step-up check), on the transaction's connection (the embedded engine has only one).
  */
 export async function approveControlChange(
   actor: ChangeActor,
   changeId: string,
-  options: { verify?: (change: ControlChange) => Promise<void> } = {},
+  options: { verify?: (change: ControlChange, tx: ConsoleDb) => Promise<void> } = {},
 ): Promise<{ change: ControlChange; outcome: ApplyOutcome }> {
   if (!isUuid(changeId)) throw notFound();
   const db = await getDb();
@@ -167,7 +167,7 @@ export async function approveControlChange(
     if (!row) throw notFound();
     const refused = decisionRefusal({ ...row, status: row.status as ControlChangeStatus }, actor.id, at);
     if (refused) throw refusal(refused);
-    await options.verify?.(view(row));
+    await options.verify?.(view(row), tx);
     const moved = await tx
       .update(controlChanges)
       .set({ status: 'APPROVED', decidedById: actor.id, decidedByEmail: actor.email, decidedAt: at })
@@ -180,6 +180,20 @@ export async function approveControlChange(
   });
   await auditApply(result.row, result.outcome, actor);
   return { change: view(result.row), outcome: result.outcome };
+}
+
+/**
+ * The change `actor` is about to approve, or the refusal approving it would meet (decided, expired, their own):
+ * the step-up is begun only for a change the actor could approve now.
+ */
+export async function changeToApprove(actor: ChangeActor, changeId: string): Promise<ControlChange> {
+  if (!isUuid(changeId)) throw notFound();
+  const db = await getDb();
+  const [row] = await db.select().from(controlChanges).where(eq(controlChanges.id, changeId));
+  if (!row) throw notFound();
+  const refused = decisionRefusal({ ...row, status: row.status as ControlChangeStatus }, actor.id, now());
+  if (refused) throw refusal(refused);
+  return view(row);
 }
 
 /** Another admin rejects: nothing changes; the change ends REJECTED with the reason. */

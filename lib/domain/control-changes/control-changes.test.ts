@@ -4,6 +4,7 @@ import {
   APPROVING_ROLES,
   TEAM_ROLES,
   canTransition,
+  controlChangeStatement,
   decisionRefusal,
   describeChange,
   isDue,
@@ -178,5 +179,50 @@ describe('single-admin delay', () => {
     expect(isDue({ status: 'PENDING', effectiveAt }, effectiveAt)).toBe(true);
     expect(isDue({ status: 'REJECTED', effectiveAt }, effectiveAt)).toBe(false);
     expect(isDue({ status: 'PENDING', effectiveAt: null }, effectiveAt)).toBe(false);
+  });
+});
+
+describe('what the approving admin signs', () => {
+  const id = '7b0f3c1e-3d1a-4c55-9a55-0d6f3c1e2a10';
+  it('a tiered policy change: kind, who asked, every tier and the cap before and after, in canonical form', () => {
+    const after = brl([{ upTo: '20000.00', steps: [step(1)] }, { upTo: null, steps: [step(2), step(1, 'admin')] }], null);
+    const s = controlChangeStatement({ id, kind: 'payouts.policy', requestedByEmail: 'admin@acme.test', before: base, after });
+    expect(s).toEqual({
+      purpose: 'control-change.approve',
+      subject: id,
+      facts: [
+        ['kind', 'payouts.policy'],
+        ['requestedBy', 'admin@acme.test'],
+        ['before.currency', 'BRL'],
+        ['before.tier1', 'upTo=10000.00;steps=1:finance+admin'],
+        ['before.tier2', 'upTo=100000.00;steps=2:finance+admin'],
+        ['before.tier3', 'upTo=none;steps=2:finance+admin,1:admin'],
+        ['before.dailyCap', '50000.00'],
+        ['after.currency', 'BRL'],
+        ['after.tier1', 'upTo=20000.00;steps=1:finance+admin'],
+        ['after.tier2', 'upTo=none;steps=2:finance+admin,1:admin'],
+        ['after.dailyCap', 'none'],
+      ],
+    });
+    // The same change read back from jsonb (keys in another order) signs the same facts.
+    const reread = JSON.parse(JSON.stringify({ dailyCap: after.dailyCap, tiers: after.tiers, referenceCurrency: 'BRL' })) as PolicyState;
+    expect(controlChangeStatement({ id, kind: 'payouts.policy', requestedByEmail: 'admin@acme.test', before: base, after: reread })).toEqual(s);
+    // Any other policy signs differently.
+    expect(controlChangeStatement({ id, kind: 'payouts.policy', requestedByEmail: 'admin@acme.test', before: base, after: { ...after, dailyCap: '1.00' } })).not.toEqual(s);
+  });
+
+  it('role and second-factor changes name whom and what', () => {
+    expect(controlChangeStatement({ id, kind: 'team.change-role', requestedByEmail: 'a@x.test', before: { ...user, role: 'viewer' }, after: { ...user, role: 'admin' } }).facts).toEqual([
+      ['kind', 'team.change-role'],
+      ['requestedBy', 'a@x.test'],
+      ['user', 'u1'],
+      ['userEmail', 'p@x.test'],
+      ['before.role', 'viewer'],
+      ['after.role', 'admin'],
+    ]);
+    expect(controlChangeStatement({ id, kind: 'team.second-factor', requestedByEmail: 'a@x.test', before: { required: true }, after: { required: false } }).facts.slice(2)).toEqual([
+      ['before.secondFactorRequired', 'true'],
+      ['after.secondFactorRequired', 'false'],
+    ]);
   });
 });

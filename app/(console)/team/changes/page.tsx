@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
-import { ChangeTable, useChangeSummary, useKindLabel, useWhen, type ChangeForView } from '@/components/control-changes/change-view';
+import { ChangeTable, useChangeRowText, useChangeSummary, useKindLabel, useWhen, type ChangeForView } from '@/components/control-changes/change-view';
 import { DateTimeText } from '@/components/i18n/date-time-text';
 import { IntlScope } from '@/components/i18n/intl-scope';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
@@ -20,7 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('controlChanges'))('metaTitle') };
 }
 
-const CLIENT_NAMESPACES = ['controlChanges', 'errors', 'common'] as const;
+const CLIENT_NAMESPACES = ['controlChanges', 'stepUp', 'errors', 'common'] as const;
 
 const STATUS_TONE: Record<ControlChangeStatus, BadgeTone> = {
   PENDING: 'warning',
@@ -46,7 +46,17 @@ function PendingChange({ change, meId }: { change: ChangeForView; meId: string }
   const summary = useChangeSummary();
   const kind = useKindLabel();
   const when = useWhen();
+  const text = useChangeRowText();
   const mine = change.requestedById === meId;
+  // What the approving admin signs, in words (the dialog shows the signed digest beside it).
+  const signRows = [
+    { key: 'kind', label: t('sign.kind'), value: kind(change.kind) },
+    { key: 'requestedBy', label: t('sign.requestedBy'), value: change.requestedByEmail },
+    ...change.rows.map((row, i) => {
+      const { label, before, after } = text(row);
+      return { key: `row${i}`, label, before, after };
+    }),
+  ];
   return (
     <Card data-testid="pending-change">
       <CardHeader title={kind(change.kind)} description={t('askedBy', { who: change.requestedByEmail, when: when(change.requestedAt) })} />
@@ -57,7 +67,7 @@ function PendingChange({ change, meId }: { change: ChangeForView; meId: string }
         </p>
         {mine ? <p className="text-sm text-fg-muted">{t('yours')}</p> : null}
         <IntlScope namespaces={CLIENT_NAMESPACES}>
-          <DecideButtons changeId={change.id} summary={summary(change)} mine={mine} />
+          <DecideButtons changeId={change.id} summary={summary(change)} mine={mine} signRows={signRows} />
         </IntlScope>
       </CardBody>
     </Card>
