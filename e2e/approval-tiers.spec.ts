@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser, Page, Request } from '@playwright/test';
 import { TIME_ZONE_COOKIE } from '../lib/i18n/config';
-import { expect, expectNoAxeViolations, storageStatePath, test, type DemoRole } from './fixtures';
+import { DEMO, expect, expectNoAxeViolations, storageStatePath, test, type DemoRole } from './fixtures';
+import { confirmStepUpWithCode } from './helpers/step-up';
 import { approveChangeAsSecondAdmin } from './helpers/team';
 
 /**
@@ -25,13 +26,15 @@ async function contextIn(browser: Browser, role: DemoRole, baseURL: string, loca
   return context;
 }
 
-async function approveOnScreen(page: Page, id: string): Promise<void> {
+async function approveOnScreen(page: Page, id: string, role: DemoRole): Promise<void> {
   await page.goto(`/payouts/${id}`);
   await page.getByRole('button', { name: 'Review a fresh quote to approve' }).click();
   await expect(page.getByTestId('drift-bps')).toBeVisible();
   const ack = page.getByRole('checkbox', { name: /I accept that the rate moved/ });
   if (await ack.isVisible()) await ack.check();
   await page.getByRole('button', { name: 'Approve payout' }).click();
+  // The approval is signed (step-up): the demo users have no passkey, so their authenticator code.
+  await confirmStepUpWithCode(page, DEMO[role].email);
 }
 
 async function postAction(request: APIRequestContext, baseURL: string, action: { id: string; path: string }, input: unknown) {
@@ -124,7 +127,7 @@ test('step 1 is finance’s: the admin is told so and cannot approve yet; financ
   await expect(adminPage.getByRole('button', { name: 'Reject', exact: true })).toBeVisible();
   await expectNoAxeViolations(adminPage);
 
-  await approveOnScreen(finance2Page, payoutId);
+  await approveOnScreen(finance2Page, payoutId, 'finance2');
   await expect(finance2Page.getByTestId('approval-count')).toHaveText('1 of 2');
   await expect(finance2Page.getByTestId('approval-step-0')).toContainText('done');
   await expect(finance2Page.getByTestId('approval-step-0')).toContainText('(Finance)');
@@ -170,7 +173,7 @@ test('screenshots of the editor and the waiting payout (TIERS_SHOTS=<dir>), 1280
 });
 
 test('the admin gives step 2 and the withdrawal goes out', async ({ adminPage: page }) => {
-  await approveOnScreen(page, payoutId);
+  await approveOnScreen(page, payoutId, 'admin');
   await expect(page.getByTestId('approval-count')).toHaveText('2 of 2');
   await expect(page.getByTestId('approval-step-1')).toContainText('(Admin)');
   await expect(page.locator('[data-status="COMPLETED"]').first()).toBeVisible({ timeout: 45_000 });
