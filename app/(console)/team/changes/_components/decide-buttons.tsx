@@ -38,7 +38,7 @@ export function DecideButtons({ changeId, summary, mine, signRows }: { changeId:
           <span className="block text-fg-muted">
             {t('columns.before')}: {row.before}
           </span>
-          <span className="block font-semibold text-fg">
+          <span className={row.before === row.after ? 'block text-fg' : 'block font-semibold text-fg'}>
             {t('columns.after')}: {row.after}
           </span>
         </>
