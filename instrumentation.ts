@@ -27,6 +27,8 @@ export async function register() {
     (await import('./lib/payouts/sweep')).startPayoutSweep();
     // The inbox's watch: low balances, stuck operations, accounts needing action, failing webhook endpoints.
     (await import('./lib/notifications/watch')).startNotificationWatch();
+    // Control changes a single admin asked for take effect after their delay (their due time is in the console DB).
+    (await import('./lib/control-changes/sweep')).startControlChangeSweep();
     // Webhook replay jobs a previous process left RUNNING continue here (their state is in the console DB).
     (await import('./lib/webhooks/replay-runner')).startReplayRunner();
   } catch (error) {

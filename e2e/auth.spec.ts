@@ -10,7 +10,7 @@ test.describe('sign-in', () => {
       expect(await navLabels(page)).toEqual(EXPECTED_NAV[role]);
       await page.getByTestId('user-menu').click();
       await expect(page.getByTestId('user-role')).toHaveText(
-        { admin: 'Admin', compliance: 'Compliance', finance: 'Finance', finance2: 'Finance', viewer: 'Viewer' }[role],
+        { admin: 'Admin', admin2: 'Admin', compliance: 'Compliance', finance: 'Finance', finance2: 'Finance', viewer: 'Viewer' }[role],
       );
     });
   }

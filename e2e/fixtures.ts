@@ -28,6 +28,8 @@ export async function setTheme(context: BrowserContext, baseURL: string, theme: 
 
 type RoleFixtures = {
   adminPage: Page;
+  /** The second admin, who decides the first one's control changes (lib/control-changes). */
+  admin2Page: Page;
   compliancePage: Page;
   financePage: Page;
   finance2Page: Page;
@@ -46,6 +48,7 @@ function rolePage(role: DemoRole) {
 /** `test` with one signed-in page per demo role: `test('…', async ({ adminPage, viewerPage }) => …)`. */
 export const test = base.extend<RoleFixtures>({
   adminPage: rolePage('admin'),
+  admin2Page: rolePage('admin2'),
   compliancePage: rolePage('compliance'),
   financePage: rolePage('finance'),
   finance2Page: rolePage('finance2'),

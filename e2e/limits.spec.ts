@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { Page } from '@playwright/test';
 import { DEMO, expect, expectNoAxeViolations, test } from './fixtures';
-import { addUserViaUi, completeFirstSignIn, uniqueEmail } from './helpers/team';
+import { addUserViaUi, approveChangeAsSecondAdmin, completeFirstSignIn, uniqueEmail } from './helpers/team';
 
 /**
  * Request limits and trustworthy client addresses (TRUSTED_PROXY_HOPS unset: the socket is the client), and the
@@ -169,8 +169,9 @@ test.describe('limits on signed-in work', () => {
 });
 
 test.describe('approvers cool off', () => {
-  test('the single-admin route is refused: request, add a finance user, sign in as it, change its password, approve', async ({
+  test('a new approver cools off: request, add a finance user (approved by the second admin), sign in as it, approve', async ({
     adminPage,
+    admin2Page,
     browser,
     baseURL,
   }) => {
@@ -197,7 +198,9 @@ test.describe('approvers cool off', () => {
     const puppet = await puppetContext.newPage();
     await completeFirstSignIn(puppet, email, oneTime, 'lantern-quarry-2026-z');
 
-    // 4. Approving is refused, with the reason, and the payout still waits.
+    // 4. The Finance role itself waits for a second admin (e2e/control-changes.spec.ts); once another admin
+    // approves it, the new approver still cools off: approving is refused, with the reason, and the payout waits.
+    await approveChangeAsSecondAdmin(admin2Page, 'add Sock Puppet as Finance');
     await puppet.goto(payoutUrl);
     const notice = puppet.getByTestId('approver-cool-off');
     await expect(notice).toContainText('You cannot approve yet');

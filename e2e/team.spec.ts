@@ -1,7 +1,7 @@
 import type { Request } from '@playwright/test';
 import { DEMO, EXPECTED_NAV, expect, expectNoAxeViolations, newRoleContext, test } from './fixtures';
 import { loginError, navLabels, signInViaUi } from './helpers/auth';
-import { addUserViaUi, completeFirstSignIn, teamRow, uniqueEmail } from './helpers/team';
+import { addUserViaUi, approveChangeAsSecondAdmin, completeFirstSignIn, teamRow, uniqueEmail, withSecondAdminDisabled } from './helpers/team';
 
 test.describe('team (admin)', () => {
   test('lists users with role, status and last sign-in', async ({ adminPage }) => {
@@ -72,7 +72,7 @@ test.describe('team (admin)', () => {
     await adminPage.keyboard.press('Escape');
   });
 
-  test('role change and disable take effect on the user’s next request', async ({ adminPage, browser, baseURL }) => {
+  test('role change and disable take effect on the user’s next request', async ({ adminPage, admin2Page, browser, baseURL }) => {
     const email = uniqueEmail('target');
     const otp = await addUserViaUi(adminPage, { name: 'Role Target', email, role: 'Viewer' });
     const userContext = await browser.newContext({ baseURL });
@@ -80,17 +80,25 @@ test.describe('team (admin)', () => {
     await completeFirstSignIn(userPage, email, otp, 'amber-harbor-2026-x');
     expect(await navLabels(userPage)).toEqual(EXPECTED_NAV.viewer);
 
-    // Promote to admin (select → confirm).
+    // Promote to admin (select → confirm): a new admin needs a second admin, so the change waits.
     await adminPage.goto('/team');
     const row = teamRow(adminPage, email);
     await row.getByRole('combobox', { name: 'Role for Role Target' }).selectOption('admin');
     const confirm = adminPage.getByRole('dialog', { name: 'Change Role Target’s role?' });
     await expect(confirm).toContainText('Viewer → Admin');
+    await expect(confirm).toContainText('This change needs a second admin');
     await confirm.getByRole('button', { name: 'Change role' }).click();
     await expect(confirm).toBeHidden();
-    await expect(adminPage.getByRole('status').filter({ hasText: 'Role Target is now Admin.' })).toBeVisible();
-    await expect(row.getByRole('combobox')).toHaveValue('admin');
+    await expect(adminPage.getByRole('status').filter({ hasText: 'This change needs a second admin.' })).toBeVisible();
+    await expect(row.getByRole('combobox')).toHaveValue('viewer');
+    await expect(row.getByTestId('pending-role')).toHaveText('Waiting: Admin');
+    await userPage.reload();
+    expect(await navLabels(userPage)).toEqual(EXPECTED_NAV.viewer);
 
+    // The second admin approves it: it applies on the user's next request.
+    await approveChangeAsSecondAdmin(admin2Page, 'make Role Target Admin (now Viewer)');
+    await adminPage.reload();
+    await expect(row.getByRole('combobox')).toHaveValue('admin');
     await userPage.reload();
     expect(await navLabels(userPage)).toEqual(EXPECTED_NAV.admin);
 
@@ -120,23 +128,25 @@ test.describe('team (admin)', () => {
     await signInViaUi(userPage, email, 'amber-harbor-2026-x');
     expect(await navLabels(userPage)).toEqual(EXPECTED_NAV.admin);
 
-    // Leave one active admin behind for the last-admin test.
+    // Leave Role Target disabled: the last-admin test needs the demo admins alone.
     await row.getByRole('button', { name: 'Disable Role Target' }).click();
     await adminPage.getByRole('dialog', { name: 'Disable Role Target?' }).getByRole('button', { name: 'Disable user' }).click();
     await expect(row).toContainText('Disabled');
     await userContext.close();
   });
 
-  test('the last active admin cannot be demoted', async ({ adminPage }) => {
-    await adminPage.goto('/team');
-    const row = teamRow(adminPage, DEMO.admin.email);
-    await row.getByRole('combobox').selectOption('viewer');
-    const confirm = adminPage.getByRole('dialog', { name: `Change ${DEMO.admin.name}’s role?` });
-    await confirm.getByRole('button', { name: 'Change role' }).click();
-    await expect(confirm.getByRole('alert')).toHaveText(/This is the last active admin\. Make someone else an admin first\./);
-    await confirm.getByRole('button', { name: 'Cancel' }).click();
-    await adminPage.reload();
-    await expect(teamRow(adminPage, DEMO.admin.email).getByRole('combobox')).toHaveValue('admin');
+  test('the last active admin cannot be demoted', async ({ adminPage, browser, baseURL }) => {
+    await withSecondAdminDisabled(adminPage, browser, baseURL!, async () => {
+      await adminPage.goto('/team');
+      const row = teamRow(adminPage, DEMO.admin.email);
+      await row.getByRole('combobox').selectOption('viewer');
+      const confirm = adminPage.getByRole('dialog', { name: `Change ${DEMO.admin.name}’s role?` });
+      await confirm.getByRole('button', { name: 'Change role' }).click();
+      await expect(confirm.getByRole('alert')).toHaveText(/This is the last active admin\. Make someone else an admin first\./);
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await adminPage.reload();
+      await expect(teamRow(adminPage, DEMO.admin.email).getByRole('combobox')).toHaveValue('admin');
+    });
   });
 
   test('axe: /team and its dialogs in light and dark', async ({ browser, baseURL }) => {

@@ -159,6 +159,9 @@ describe('getEnv', () => {
     });
     expect(() => parseEnv({ NEXTAUTH_SECRET: SECRET, TRUSTED_PROXY_HOPS: 'all' })).toThrow(/TRUSTED_PROXY_HOPS/);
     expect(() => parseEnv({ NEXTAUTH_SECRET: SECRET, APPROVER_COOL_OFF_HOURS: 'a day' })).toThrow(/APPROVER_COOL_OFF_HOURS/);
+    expect(parseEnv({ NEXTAUTH_SECRET: SECRET })).toMatchObject({ CONTROL_CHANGE_DELAY_HOURS: 24 });
+    expect(parseEnv({ NEXTAUTH_SECRET: SECRET, CONTROL_CHANGE_DELAY_HOURS: '48' })).toMatchObject({ CONTROL_CHANGE_DELAY_HOURS: 48 });
+    expect(() => parseEnv({ NEXTAUTH_SECRET: SECRET, CONTROL_CHANGE_DELAY_HOURS: '0' })).toThrow(/CONTROL_CHANGE_DELAY_HOURS/);
   });
   it('REFERENCE_CURRENCY: BRL by default, any asset code, a typo named', () => {
     expect(parseEnv({ NEXTAUTH_SECRET: SECRET })).toMatchObject({ REFERENCE_CURRENCY: 'BRL' });

@@ -7,6 +7,7 @@ import { parseStuckThresholds, type StuckThresholds } from '@/lib/domain/operati
 import { parseCoolOffHours } from '@/lib/domain/payouts/cool-off';
 import { ASSETS, type Asset } from '@/lib/money/assets';
 import { ObservabilityConfigError, readObservabilityConfig, type ObservabilityConfig } from '@/lib/domain/observability/config';
+import { parseControlChangeDelayHours } from '@/lib/domain/control-changes/timing';
 
 /** One line, naming the variable and what it expects — printed as-is at start-up. */
 export class EnvError extends Error {
@@ -61,6 +62,7 @@ export type Env = {
   APPROVER_COOL_OFF_HOURS: number;
   /** The currency payouts are valued in for the approval tiers and the daily cap (default BRL). */
   REFERENCE_CURRENCY: Asset;
+  CONTROL_CHANGE_DELAY_HOURS: number;
   /** Days received webhook events are kept (0: forever). Default 30. */
   RETENTION_RECEIVED_EVENTS_DAYS: number;
   /** Days the embedded sandbox keeps webhook execution logs (sandbox clock; 0: forever). Default 30. */
@@ -116,6 +118,7 @@ const EXPECTATIONS = {
   TRUSTED_PROXY_HOPS: 'a whole number of proxies from 0 to 10 (0: no proxy, X-Forwarded-For is not read)',
   APPROVER_COOL_OFF_HOURS: 'whole hours from 0 to 720 (0 turns the approver cool-off off)',
   REFERENCE_CURRENCY: 'one of the service’s asset codes, e.g. BRL or USD (the currency approval tiers are written in)',
+  CONTROL_CHANGE_DELAY_HOURS: 'whole hours from 1 to 720',
 } as const;
 
 function field<T>(name: keyof typeof EXPECTATIONS, schema: z.ZodType<T>, raw: unknown): T {
@@ -210,6 +213,8 @@ export function parseEnv(source: Source, opts: { cwd?: string } = {}): Env {
   const APPROVER_COOL_OFF_HOURS = parseCoolOffHours(source.APPROVER_COOL_OFF_HOURS);
   if (APPROVER_COOL_OFF_HOURS === null) throw new EnvError('APPROVER_COOL_OFF_HOURS', EXPECTATIONS.APPROVER_COOL_OFF_HOURS);
   const REFERENCE_CURRENCY = field('REFERENCE_CURRENCY', z.enum(ASSETS).optional().default('BRL'), source.REFERENCE_CURRENCY?.trim().toUpperCase());
+  const CONTROL_CHANGE_DELAY_HOURS = parseControlChangeDelayHours(source.CONTROL_CHANGE_DELAY_HOURS);
+  if (CONTROL_CHANGE_DELAY_HOURS === null) throw new EnvError('CONTROL_CHANGE_DELAY_HOURS', EXPECTATIONS.CONTROL_CHANGE_DELAY_HOURS);
 
   const days = (name: keyof typeof EXPECTATIONS, fallback: number) =>
     field(name, z.coerce.number().int().min(0).max(36_500).optional(), source[name]) ?? fallback;
@@ -251,6 +256,7 @@ export function parseEnv(source: Source, opts: { cwd?: string } = {}): Env {
     TRUSTED_PROXY_HOPS,
     APPROVER_COOL_OFF_HOURS,
     REFERENCE_CURRENCY,
+    CONTROL_CHANGE_DELAY_HOURS,
     RETENTION_RECEIVED_EVENTS_DAYS,
     RETENTION_EXECUTION_LOGS_DAYS,
     RETENTION_SESSIONS_DAYS,

@@ -35,6 +35,7 @@ export const NAMESPACES = [
   'savedViews',
   'balances',
   'palette',
+  'controlChanges',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

@@ -25,6 +25,8 @@ import { getEnv } from '@/lib/env';
 import { DEFAULT_TIME_ZONE } from '@/lib/i18n/config';
 import { getRequestIntl } from '@/lib/i18n/request-context';
 import { countInbox } from '@/lib/payouts';
+import { PendingChangesBanner } from '@/components/control-changes/change-view';
+import { listPendingControlChanges } from '@/lib/control-changes/service';
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const user = await requireUser();
@@ -45,6 +47,8 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   const jar = await cookies();
   const theme = parseTheme(jar.get(THEME_COOKIE)?.value);
   const { locale, browserTimeZone } = await getRequestIntl();
+  // Every admin sees the control changes waiting for a second admin, on every page (lib/control-changes).
+  const pendingChanges = can(user.role, 'team:manage') ? await listPendingControlChanges() : [];
 
   return (
     <QueryProvider>
@@ -90,6 +94,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
               </div>
             </header>
             <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none md:px-8 md:py-8">
+              <PendingChangesBanner changes={pendingChanges} />
               {children}
             </main>
           </div>

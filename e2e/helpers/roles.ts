@@ -2,7 +2,7 @@ import path from 'node:path';
 import { DEMO_USER_BY_ROLE } from '../../lib/team/demo-users';
 
 /** Demo sign-ins with a saved storage state (global-setup signs each in once). */
-export const ROLES = ['admin', 'compliance', 'finance', 'finance2', 'viewer'] as const;
+export const ROLES = ['admin', 'admin2', 'compliance', 'finance', 'finance2', 'viewer'] as const;
 export type DemoRole = (typeof ROLES)[number];
 
 export const DEMO = DEMO_USER_BY_ROLE;
@@ -21,6 +21,7 @@ export function storageStatePath(role: DemoRole, baseURL: string): string {
 /** The navigation each role must see — exactly these, in this order. */
 export const EXPECTED_NAV: Record<DemoRole, string[]> = {
   admin: ['Overview', 'Accounts', 'Operations', 'Beneficiaries', 'Convert', 'Deposit', 'Transfer', 'Payouts', 'Webhooks', 'Team', 'Audit log'],
+  admin2: ['Overview', 'Accounts', 'Operations', 'Beneficiaries', 'Convert', 'Deposit', 'Transfer', 'Payouts', 'Webhooks', 'Team', 'Audit log'],
   compliance: ['Overview', 'Accounts', 'Operations', 'Beneficiaries', 'Payouts', 'Webhooks'],
   finance: ['Overview', 'Accounts', 'Operations', 'Beneficiaries', 'Convert', 'Deposit', 'Transfer', 'Payouts', 'Webhooks'],
   finance2: ['Overview', 'Accounts', 'Operations', 'Beneficiaries', 'Convert', 'Deposit', 'Transfer', 'Payouts', 'Webhooks'],

@@ -1,4 +1,7 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { signInViaUi } from './auth';
+import { DEMO, storageStatePath } from './roles';
+import { confirmStepUpWithCode, stepUpDialog } from './step-up';
 
 let counter = 0;
 
@@ -45,4 +48,51 @@ export async function completeFirstSignIn(page: Page, email: string, oneTimePass
 /** The row of a user in the team table. */
 export function teamRow(adminPage: Page, email: string) {
   return adminPage.getByTestId(`team-row-${email}`);
+}
+
+/**
+ * The second admin approves a pending control change on /team/changes: the change whose Approve button names
+ * `summary` (e.g. "make Role Target Admin (now Viewer)").
+ */
+export async function approveChangeAsSecondAdmin(admin2Page: Page, summary: string): Promise<void> {
+  await admin2Page.goto('/team/changes');
+  await admin2Page.getByRole('button', { name: `Approve: ${summary}` }).click();
+  // The approval is signed: the step-up dialog shows the change in words, then admin2's demo authenticator code.
+  const dialog = stepUpDialog(admin2Page);
+  await expect(dialog).toContainText(summary);
+  await confirmStepUpWithCode(admin2Page, DEMO.admin2.email);
+  await expect(dialog).toBeHidden();
+  await expect(admin2Page.getByRole('status').filter({ hasText: 'Approved and applied.' })).toBeVisible();
+}
+
+/**
+ * Runs `body` while the demo's second admin is disabled (the console then has a single active admin), then
+ * re-enables them and saves their fresh sign-in where the `admin2Page` fixture reads it (disabling ended their
+ * sessions).
+ */
+export async function withSecondAdminDisabled(
+  adminPage: Page,
+  browser: Browser,
+  baseURL: string,
+  body: () => Promise<void>,
+): Promise<void> {
+  const admin2 = DEMO.admin2;
+  await adminPage.goto('/team');
+  const row = teamRow(adminPage, admin2.email);
+  await row.getByRole('button', { name: `Disable ${admin2.name}` }).click();
+  await adminPage.getByRole('dialog', { name: `Disable ${admin2.name}?` }).getByRole('button', { name: 'Disable user' }).click();
+  await expect(row).toContainText('Disabled');
+  try {
+    await body();
+  } finally {
+    await adminPage.goto('/team');
+    await teamRow(adminPage, admin2.email).getByRole('button', { name: `Re-enable ${admin2.name}` }).click();
+    await adminPage.getByRole('dialog', { name: `Re-enable ${admin2.name}?` }).getByRole('button', { name: 'Re-enable user' }).click();
+    await expect(teamRow(adminPage, admin2.email)).toContainText('Active');
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    await signInViaUi(page, admin2.email, admin2.password);
+    await context.storageState({ path: storageStatePath('admin2', baseURL) });
+    await context.close();
+  }
 }

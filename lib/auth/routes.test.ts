@@ -51,5 +51,8 @@ describe('the route → permission table', () => {
   it('gives pages their permission by pattern', () => {
     expect(permissionForRoute('/accounts/new')).toBe('accounts:create');
     expect(permissionForRoute('/team')).toBe('team:manage');
+    // Pending control changes are decided by admins only.
+    expect(permissionForRoute('/team/changes')).toBe('team:manage');
+    expect(routeForPath('/team/changes?x=1')?.pattern).toBe('/team/changes');
   });
 });

@@ -77,6 +77,8 @@ export const CONSOLE_ROUTES = [
   { pattern: '/webhooks', permission: 'webhooks:read', nav: { label: 'webhooks', icon: 'webhooks', group: 'admin' } },
   { pattern: '/webhooks/[subscriptionId]', permission: 'webhooks:read' },
   { pattern: '/team', permission: 'team:manage', nav: { label: 'team', icon: 'team', group: 'admin' } },
+  // Control changes waiting for a second admin, and their history (lib/control-changes).
+  { pattern: '/team/changes', permission: 'team:manage' },
   { pattern: '/audit', permission: 'audit:read', nav: { label: 'audit', icon: 'audit', group: 'admin' } },
   // Everyone's own second factors (from the user menu); every role holds overview:read.
   { pattern: '/account/security', permission: 'overview:read' },

@@ -127,6 +127,11 @@ async function growConsole(e: Engine, adminId: string, financeId: string): Promi
            SELECT 'seed-' || g, CASE WHEN g % 2 = 0 THEN '${adminId}'::uuid ELSE '${financeId}'::uuid END, 1,
                   now() - g * interval '1 minute', now() - g * interval '1 minute'
            FROM generate_series(1, ${ROWS}) g`);
+  // Step-up challenges: the retention sweep deletes the expired ones by expiry.
+  await q(`INSERT INTO console.step_up_challenges (user_id, purpose, subject, method, canonical, digest, created_at, expires_at)
+           SELECT CASE WHEN g % 2 = 0 THEN '${adminId}'::uuid ELSE '${financeId}'::uuid END, 'payout.approve', md5('s' || g), 'totp',
+                  'seed', md5('d' || g), now() - g * interval '1 minute', now() - g * interval '1 minute' + interval '5 minutes'
+           FROM generate_series(1, ${ROWS}) g`);
   await q(`INSERT INTO console.audit_events (at, actor_id, actor_email, action, target, outcome)
            SELECT now() - g * interval '1 second', CASE WHEN g % 2 = 0 THEN '${adminId}'::uuid ELSE '${financeId}'::uuid END,
                   'seed@acme.test', (ARRAY['payouts.approve', 'payouts.request', 'team.invite', 'webhooks.resend'])[1 + g % 4],

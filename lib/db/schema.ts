@@ -641,3 +641,43 @@ export const rateSamples = consoleSchema.table(
   },
   (t) => [primaryKey({ columns: [t.base, t.quote, t.observedAt] })],
 );
+
+/**
+ * Control changes that weaken a control (lib/domain/control-changes): proposed by one admin, applied when another
+ * approves — or, with no other active admin, by the sweep after CONTROL_CHANGE_DELAY_HOURS (`effective_at`). Every
+ * status move is a guarded UPDATE … WHERE status = 'PENDING', so a change applies exactly once across instances.
+ * At most one change per subject (a user, a policy asset, the team setting) waits at a time.
+ */
+export const controlChanges = consoleSchema.table(
+  'control_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    subject: text('subject').notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>().notNull(),
+    after: jsonb('after').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: ['PENDING', 'APPROVED', 'REJECTED', 'APPLIED', 'CANCELLED', 'EXPIRED'] })
+      .notNull()
+      .default('PENDING'),
+    requestedById: uuid('requested_by_id').notNull(),
+    requestedByEmail: text('requested_by_email').notNull(),
+    requestedAt: tz('requested_at').notNull().defaultNow(),
+    // Set only when no other admin could approve: the change then takes effect by itself at this time.
+    effectiveAt: tz('effective_at'),
+    expiresAt: tz('expires_at').notNull(),
+    decidedById: uuid('decided_by_id'),
+    decidedByEmail: text('decided_by_email'),
+    decidedAt: tz('decided_at'),
+    appliedAt: tz('applied_at'),
+    // Why it ended other than applied (a rejection's reason, 'STALE' when its subject changed meanwhile).
+    note: text('note'),
+  },
+  (t) => [
+    check('control_changes_status_valid', sql`${t.status} in ('PENDING', 'APPROVED', 'REJECTED', 'APPLIED', 'CANCELLED', 'EXPIRED')`),
+    uniqueIndex('control_changes_one_pending_per_subject').on(t.subject).where(sql`${t.status} = 'PENDING'`),
+    index('control_changes_status_effective_idx').on(t.status, t.effectiveAt),
+    index('control_changes_requested_at_idx').on(t.requestedAt),
+  ],
+);
+
+export type ControlChangeRow = typeof controlChanges.$inferSelect;

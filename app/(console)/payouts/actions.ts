@@ -2,9 +2,11 @@
 
 import { revalidatePath } from 'next/cache';
 import { actionClient } from '@/lib/actions/safe-action';
-import { approvalPolicySchema, approvePayoutSchema, payoutIdSchema, payoutStepUpSchema, rejectPayoutSchema, requestPayoutSchema, payoutStepKey } from '@/lib/domain/payouts';
+import { approvalPolicySchema, approvePayoutSchema, payoutIdSchema, payoutStepUpSchema, rejectPayoutSchema, requestPayoutSchema, payoutStepKey, validateTieredPolicy } from '@/lib/domain/payouts';
 import { clientDetails } from '@/lib/auth/factors/manage';
 import { stepUpRefusalDetails } from '@/lib/auth/step-up/service';
+import { proposeControlChange } from '@/lib/control-changes/service';
+import { referenceCurrency } from '@/lib/payouts/approval-policy';
 import { approvePayoutWithStepUp, beginPayoutStepUp } from '@/lib/payouts/step-up';
 import { rateLimits } from '@/lib/security/rate-limits';
 import { cancelPayout, previewQuote, rejectPayout, requestPayout, setApprovalPolicy } from '@/lib/payouts/service';
@@ -109,10 +111,25 @@ export const setApprovalPolicyAction = actionClient
   .metadata({ name: 'payouts.setPolicy', permission: 'payouts:policy' })
   .inputSchema(approvalPolicySchema)
   .action(async ({ parsedInput, ctx }) => {
-    const change = await setApprovalPolicy(ctx.user, parsedInput);
     ctx.audit.target = 'policy:payout-approvals';
+    // A policy under which some payout needs less (or with a higher daily cap) waits for a second admin
+    // (lib/control-changes); an invalid one is refused by setApprovalPolicy below with its field errors.
+    const checked = validateTieredPolicy({ ...parsedInput, referenceCurrency: referenceCurrency() });
+    if (checked.ok) {
+      const proposal = await proposeControlChange(ctx.user, 'payouts.policy', checked.policy);
+      if (proposal.pending) {
+        ctx.audit.details = { after: checked.policy, pendingChange: proposal.pending.id };
+        revalidatePath('/payouts');
+        return {
+          weakens: [] as string[],
+          dailyCapRaised: false,
+          pending: { id: proposal.pending.id, effectiveAt: proposal.pending.effectiveAt?.toISOString() ?? null },
+        };
+      }
+    }
+    const change = await setApprovalPolicy(ctx.user, parsedInput);
     // Before and after side by side, and how the change weakens the controls (if it does).
     ctx.audit.details = { ...change };
     revalidatePath('/payouts');
-    return { weakens: change.weakens.map((w) => w.code), dailyCapRaised: change.dailyCapRaised };
+    return { weakens: change.weakens.map((w) => w.code) as string[], dailyCapRaised: change.dailyCapRaised, pending: null };
   });

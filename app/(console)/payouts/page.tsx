@@ -16,6 +16,7 @@ import { isPayoutStatus } from '@/lib/domain/payouts';
 import { getTieredPolicy, listPayouts, referenceCurrency, type PayoutScope } from '@/lib/payouts';
 import { SavedViewsMenu } from '@/components/saved-views/saved-views-menu';
 import { redirectToDefaultView } from '@/lib/saved-views/view-service';
+import { controlChangeDelayHours, listPendingControlChanges } from '@/lib/control-changes/service';
 import { PolicyEditor } from './_components/policy-editor';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -38,6 +39,7 @@ export default async function PayoutsPage({ searchParams }: { searchParams: Prom
   const cursor = one(params.cursor) ?? null;
   const page = await listPayouts({ scope: view, userId: user.id, status: isPayoutStatus(status) ? status : undefined, cursor, limit: 20 });
   const policy = can(user.role, 'payouts:policy') ? await getTieredPolicy() : null;
+  const pendingPolicy = policy ? ((await listPendingControlChanges()).find((c) => c.kind === 'payouts.policy') ?? null) : null;
 
   return (
     <>
@@ -144,7 +146,7 @@ export default async function PayoutsPage({ searchParams }: { searchParams: Prom
         ) : null}
       </nav>
       {policy ? (
-        <IntlScope namespaces={['approvalPolicy']}>
+        <IntlScope namespaces={['approvalPolicy', 'controlChanges']}>
           <PolicyEditor
             view={{
               policy: policy.policy,
@@ -152,6 +154,8 @@ export default async function PayoutsPage({ searchParams }: { searchParams: Prom
               saved: policy.saved,
               updatedByEmail: policy.updatedByEmail,
               updatedAt: policy.updatedAt?.toISOString() ?? null,
+              waiting: pendingPolicy ? { requestedByEmail: pendingPolicy.requestedByEmail } : null,
+              delayHours: controlChangeDelayHours(),
             }}
           />
         </IntlScope>

@@ -20,13 +20,18 @@ import { AddUserButton } from './_components/add-user-button';
 import { DisableUserButton } from './_components/disable-user-button';
 import { RoleSelect } from './_components/role-select';
 import { UnlockUserButton } from './_components/unlock-user-button';
+import Link from 'next/link';
+import { Alert } from '@/components/ui/alert';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { controlChangeDelayHours, listPendingControlChanges } from '@/lib/control-changes/service';
+import type { RoleState } from '@/lib/domain/control-changes';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('team'))('metaTitle') };
 }
 
 /** The team's client parts (add, role, disable, unlock) word their dialogs, toasts and field errors from these. */
-const CLIENT_NAMESPACES = ['team', 'shell', 'validation'] as const;
+const CLIENT_NAMESPACES = ['team', 'shell', 'validation', 'controlChanges'] as const;
 
 function When({ at }: { at: Date | null }) {
   const t = useTranslations('team');
@@ -47,6 +52,18 @@ function FactorBadge({ has }: { has: boolean }) {
   ) : (
     <Badge tone="warning" dot>
       {t('none')}
+    </Badge>
+  );
+}
+
+/** A role change waiting for a second admin (lib/control-changes): the row says which role it waits for. */
+function PendingRole({ role }: { role: RoleState['role'] | undefined }) {
+  const t = useTranslations('controlChanges');
+  const roles = useTranslations('shell.roles');
+  if (!role) return null;
+  return (
+    <Badge tone="warning" dot data-testid="pending-role">
+      {t('pendingRole', { role: roles(role) })}
     </Badge>
   );
 }
@@ -84,19 +101,32 @@ function UserStatus({ user, locked }: { user: PublicUser; locked: boolean }) {
 export default async function TeamPage() {
   const me = await requirePage('/team');
   const db = await getDb();
-  const [users, locked, withoutFactor, policy] = await Promise.all([
+  const [users, locked, withoutFactor, policy, pendingChanges] = await Promise.all([
     listUsers(),
     lockedEmails(),
     usersWithoutFactor(db),
     secondFactorPolicy(db, getEnv().SANDBOX),
+    listPendingControlChanges(db),
   ]);
+  const delayHours = controlChangeDelayHours();
+  // What waits for a second admin: a role per user, the second-factor switch.
+  const pendingRoles = new Map(
+    pendingChanges.filter((c) => c.kind === 'team.add-user' || c.kind === 'team.change-role').map((c) => [(c.after as RoleState).userId, (c.after as RoleState).role]),
+  );
+  const pendingSecondFactor = pendingChanges.find((c) => c.kind === 'team.second-factor');
+  const tc = await getTranslations('controlChanges');
   const activeWithout = users.filter((u) => !u.disabledAt && withoutFactor.has(u.id));
   const activeAdmins = users.filter((u) => u.role === 'admin' && !u.disabledAt).length;
   const t = await getTranslations('team');
   const addUser = (
     <IntlScope namespaces={CLIENT_NAMESPACES}>
-      <AddUserButton />
+      <AddUserButton delayHours={delayHours} />
     </IntlScope>
+  );
+  const changesLink = (
+    <Link href="/team/changes" className={buttonVariants({ variant: 'secondary' })} data-testid="pending-changes-link">
+      {pendingChanges.length > 0 ? tc('teamLink', { count: pendingChanges.length }) : tc('teamLinkNone')}
+    </Link>
   );
 
   return (
@@ -104,7 +134,12 @@ export default async function TeamPage() {
       <PageHeader
         title={t('title')}
         description={t('description')}
-        actions={addUser}
+        actions={
+          <>
+            {changesLink}
+            {addUser}
+          </>
+        }
       />
       <Card className="mb-6" data-testid="second-factor-setting">
         <CardHeader
@@ -117,9 +152,18 @@ export default async function TeamPage() {
               ? t('secondFactor.everyone')
               : t('secondFactor.without', { count: activeWithout.length, names: namesList(activeWithout.map((u) => u.name)) })}
           </p>
-          <IntlScope namespaces={CLIENT_NAMESPACES}>
-            <SecondFactorSetting required={policy.required} without={activeWithout.length} />
-          </IntlScope>
+          {pendingSecondFactor ? (
+            <Alert tone="warning" title={tc('needsSecondAdmin')}>
+              <span data-testid="second-factor-pending">{tc('secondFactorPending', { who: pendingSecondFactor.requestedByEmail })}</span>{' '}
+              <Link href="/team/changes" className="font-medium underline underline-offset-4">
+                {tc('banner.review')}
+              </Link>
+            </Alert>
+          ) : (
+            <IntlScope namespaces={CLIENT_NAMESPACES}>
+              <SecondFactorSetting required={policy.required} without={activeWithout.length} delayHours={delayHours} />
+            </IntlScope>
+          )}
         </CardBody>
       </Card>
       {users.length === 0 ? (
@@ -156,10 +200,13 @@ export default async function TeamPage() {
                         <div className="text-xs text-fg-muted">{user.email}</div>
                       </TD>
                       <TD>
-                        <RoleSelect userId={user.id} userName={user.name} role={user.role} lastAdmin={lastAdmin} />
+                        <RoleSelect userId={user.id} userName={user.name} role={user.role} lastAdmin={lastAdmin} delayHours={delayHours} />
                       </TD>
                       <TD>
-                        <UserStatus user={user} locked={locked.has(user.email)} />
+                        <div className="flex flex-wrap gap-1">
+                          <UserStatus user={user} locked={locked.has(user.email)} />
+                          <PendingRole role={pendingRoles.get(user.id)} />
+                        </div>
                       </TD>
                       <TD>
                         <FactorBadge has={!withoutFactor.has(user.id)} />
@@ -197,6 +244,7 @@ export default async function TeamPage() {
                     </div>
                     <div className="flex flex-col items-end gap-1">
                       <UserStatus user={user} locked={locked.has(user.email)} />
+                      <PendingRole role={pendingRoles.get(user.id)} />
                       <FactorBadge has={!withoutFactor.has(user.id)} />
                     </div>
                   </div>
@@ -204,7 +252,7 @@ export default async function TeamPage() {
                     {t('lastSignInLabel')} <When at={user.lastSignInAt} />
                   </p>
                   <div className="flex flex-wrap items-center justify-between gap-2">
-                    <RoleSelect userId={user.id} userName={user.name} role={user.role} lastAdmin={lastAdmin} />
+                    <RoleSelect userId={user.id} userName={user.name} role={user.role} lastAdmin={lastAdmin} delayHours={delayHours} />
                     <div className="flex flex-wrap items-center gap-2">
                       {locked.has(user.email) ? <UnlockUserButton userId={user.id} userName={user.name} /> : null}
                       {isMe ? null : (

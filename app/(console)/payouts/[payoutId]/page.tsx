@@ -16,6 +16,7 @@ import { requirePage } from '@/lib/auth/session';
 import { can } from '@/lib/auth/permissions';
 import { displayDictKey } from '@/lib/domain/beneficiaries/dict-key';
 import { availableActions, decideStepApproval, isTerminal, legacyPlan, progressOf, showsApprovalDeadline, type PayoutStatus } from '@/lib/domain/payouts';
+import { pendingApprovingRoleFor } from '@/lib/control-changes/service';
 import { coolOffNoticeFor, getPayout, liveApprovals, syncPayout } from '@/lib/payouts';
 import { now } from '@/lib/clock';
 import { formatRate } from '@/lib/money/rate';
@@ -58,6 +59,11 @@ export default async function PayoutPage({ params }: { params: Promise<{ payoutI
   const isRequester = p.requesterId === user.id;
   // A new approver sees why they cannot approve yet, instead of a button the server would refuse.
   const coolOffNotice = actions.approve ? await coolOffNoticeFor(user.id, now()) : null;
+  // Someone whose approving role still waits for a second admin is told why there is nothing to approve with.
+  const pendingRole =
+    status === 'APPROVING' && !can(user.role, 'payouts:approve') ? await pendingApprovingRoleFor(user.id) : null;
+  const tc = await getTranslations('controlChanges');
+  const roles = await getTranslations('shell.roles');
   const quote = p.executedQuote ?? p.indicativeQuote;
 
   return (
@@ -211,6 +217,13 @@ export default async function PayoutPage({ params }: { params: Promise<{ payoutI
             <Alert tone="info">
               <span data-testid="step-notice">{notYourStep}</span>
             </Alert>
+          ) : null}
+          {pendingRole ? (
+            <div data-testid="approver-pending-role">
+              <Alert tone="warning" title={tc('rolePendingTitle')}>
+                {tc('rolePending', { role: roles(pendingRole) })}
+              </Alert>
+            </div>
           ) : null}
           <IntlScope namespaces={['payouts', 'stepUp']}>
             <ApprovalPanel

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useLocale, useTranslations } from 'next-intl';
+import { useLocale, useTimeZone, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type Control, type FieldErrors } from 'react-hook-form';
 import { applyFieldErrors } from '@/components/forms/apply-field-errors';
@@ -32,6 +32,8 @@ import {
 } from '@/lib/domain/payouts/approval-policy';
 import type { ApprovalPolicyValues } from '@/lib/domain/payouts/schema';
 import type { Failure } from '@/lib/errors';
+import { DEFAULT_TIME_ZONE } from '@/lib/i18n/config';
+import { formatDateTime } from '@/lib/i18n/format';
 import type { Asset } from '@/lib/money/assets';
 import { setApprovalPolicyAction } from '../actions';
 
@@ -42,6 +44,10 @@ export type PolicyEditorView = {
   saved: boolean;
   updatedByEmail: string | null;
   updatedAt: string | null;
+  /** A weaker policy waiting for a second admin (lib/control-changes): who asked. */
+  waiting: { requestedByEmail: string } | null;
+  /** CONTROL_CHANGE_DELAY_HOURS: after how long a weaker policy applies by itself with no other active admin. */
+  delayHours: number;
 };
 
 // zod and the schema load when the form is first used, not with the page (first-load JS budget).
@@ -87,8 +93,10 @@ function errorAt(errors: FieldErrors<ApprovalPolicyValues>, path: string): strin
  */
 export function PolicyEditor({ view }: { view: PolicyEditorView }) {
   const t = useTranslations('approvalPolicy');
+  const tc = useTranslations('controlChanges');
   const tr = t as unknown as PolicyTranslator;
   const locale = useLocale();
+  const timeZone = useTimeZone() ?? DEFAULT_TIME_ZONE;
   const router = useRouter();
   const { toast } = useToast();
   const failureSentence = useFailureSentence();
@@ -114,7 +122,15 @@ export function PolicyEditor({ view }: { view: PolicyEditorView }) {
       if (!applyFieldErrors(outcome.failure, fields, { setError, setFocus })) setFailure(outcome.failure);
       return;
     }
-    toast({ tone: 'success', title: outcome.data.weakens.length > 0 || outcome.data.dailyCapRaised ? t('editor.savedWeaker') : t('editor.saved') });
+    const pending = outcome.data.pending;
+    if (pending) {
+      const description = pending.effectiveAt
+        ? tc('toastPendingDelayed', { when: formatDateTime(pending.effectiveAt, { locale, timeZone }) })
+        : tc('toastPendingBody');
+      toast({ title: tc('toastPending'), description });
+    } else {
+      toast({ tone: 'success', title: outcome.data.weakens.length > 0 || outcome.data.dailyCapRaised ? t('editor.savedWeaker') : t('editor.saved') });
+    }
     router.refresh();
   });
 
@@ -122,6 +138,14 @@ export function PolicyEditor({ view }: { view: PolicyEditorView }) {
     <Card className="mt-8">
       <CardHeader title={t('editor.title')} description={t('editor.description', { currency })} />
       <CardBody className="space-y-6">
+        {view.waiting ? (
+          <Alert tone="warning" title={tc('needsSecondAdmin')}>
+            <span data-testid="policy-pending">{tc('policyPending', { who: view.waiting.requestedByEmail })}</span>
+          </Alert>
+        ) : null}
+        <p className="text-xs text-fg-muted" data-testid="policy-second-admin-note">
+          {tc('policyNote', { hours: view.delayHours })}
+        </p>
         {!view.saved ? <p className="text-sm text-fg-muted">{t('editor.derived', { currency })}</p> : null}
         {view.saved && view.updatedAt ? (
           <p className="text-sm text-fg-muted" data-testid="policy-changed-by">

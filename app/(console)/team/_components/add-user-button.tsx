@@ -18,7 +18,7 @@ function preload() {
   loadDialog().catch(() => undefined); // a failed download is retried when the dialog renders
 }
 
-export function AddUserButton() {
+export function AddUserButton({ delayHours }: { delayHours: number }) {
   const t = useTranslations('team.add');
   const [open, setOpen] = useState(false);
   // Mounted on first open and kept: closing resets the form inside, reopening is instant.
@@ -54,7 +54,7 @@ export function AddUserButton() {
         </svg>
         {t('button')}
       </Button>
-      {wanted ? <AddUserDialog open={open} onClose={() => setOpen(false)} /> : null}
+      {wanted ? <AddUserDialog open={open} onClose={() => setOpen(false)} delayHours={delayHours} /> : null}
     </>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -16,12 +16,13 @@ import type { Failure } from '@/lib/errors';
 import { applyFieldErrors } from '@/components/forms/apply-field-errors';
 import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { useFieldMessage } from '@/components/i18n/use-field-message';
-import { ROLES } from '@/lib/auth/permissions';
+import { ROLES, type Role } from '@/lib/auth/permissions';
+import { ROLE_WHILE_PENDING, roleChangeWeakens } from '@/lib/domain/control-changes/roles';
 import { addUserAction } from '../actions';
 import type { AddUserInput } from '@/lib/domain/team/schema';
 import { lazyResolver } from '@/components/forms/lazy-resolver';
 
-type Created = { name: string; email: string; oneTimePassword: string };
+type Created = { name: string; email: string; oneTimePassword: string; pendingRole: Role | null };
 
 const FIELDS = ['name', 'email', 'role'] as const;
 const EMPTY: AddUserInput = { name: '', email: '', role: 'viewer' };
@@ -36,7 +37,8 @@ const validation = lazyResolver<AddUserInput, unknown, AddUserInput>(async () =>
 });
 
 /** The "add user" dialog: loaded by add-user-button.tsx when first wanted, not with /team. */
-export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function AddUserDialog({ open, onClose, delayHours }: { open: boolean; onClose: () => void; delayHours: number }) {
+  const tc = useTranslations('controlChanges');
   const t = useTranslations('team.add');
   const roles = useTranslations('shell.roles');
   const common = useTranslations('common');
@@ -48,11 +50,14 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () =>
   const {
     register,
     handleSubmit,
+    control,
     reset,
     setError,
     setFocus,
     formState: { errors, isSubmitting },
   } = useForm<AddUserInput, unknown, AddUserInput>({ resolver: validation.resolver, defaultValues: EMPTY });
+
+  const chosenRole = useWatch({ control, name: 'role' });
 
   useEffect(() => {
     if (open) validation.preload();
@@ -74,9 +79,12 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () =>
       if (!applyFieldErrors(outcome.failure, FIELDS, { setError, setFocus })) setFailure(outcome.failure);
       return;
     }
-    const { user, oneTimePassword } = outcome.data;
-    setCreated({ name: user.name, email: user.email, oneTimePassword });
-    toast({ title: t('added', { name: user.name, role: roles(user.role) }) });
+    const { user, oneTimePassword, requestedRole, pending } = outcome.data;
+    setCreated({ name: user.name, email: user.email, oneTimePassword, pendingRole: pending ? requestedRole : null });
+    toast({
+      title: t('added', { name: user.name, role: roles(user.role) }),
+      description: pending ? tc('toastPending') : undefined,
+    });
   });
 
   return (
@@ -115,6 +123,13 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () =>
               <CopyButton value={created.oneTimePassword} srLabel={t('copyOtp')} />
             </div>
             <Alert tone="warning">{t('shownOnce')}</Alert>
+            {created.pendingRole ? (
+              <Alert tone="info" title={tc('needsSecondAdmin')}>
+                <span data-testid="add-user-pending">
+                  {tc('addPending', { name: created.name, viewer: roles(ROLE_WHILE_PENDING), role: roles(created.pendingRole), hours: delayHours })}
+                </span>
+              </Alert>
+            ) : null}
           </div>
         ) : (
           <form id="add-user-form" onSubmit={onSubmit} noValidate className="space-y-4">
@@ -125,7 +140,17 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () =>
             <Field id="add-user-email" label={t('email')} required error={fieldMessage(errors.email?.message)}>
               <Input type="email" autoComplete="off" spellCheck={false} {...register('email')} />
             </Field>
-            <Field id="add-user-role" label={t('role')} required error={fieldMessage(errors.role?.message)} hint={t('roleHint')}>
+            <Field
+              id="add-user-role"
+              label={t('role')}
+              required
+              error={fieldMessage(errors.role?.message)}
+              hint={
+                roleChangeWeakens(ROLE_WHILE_PENDING, chosenRole)
+                  ? tc('addPendingHint', { role: roles(chosenRole), viewer: roles(ROLE_WHILE_PENDING) })
+                  : t('roleHint')
+              }
+            >
               <Select {...register('role')}>
                 {ROLES.map((role) => (
                   <option key={role} value={role}>

@@ -11,10 +11,29 @@ import { readActionResult } from '@/lib/actions/result';
 import type { Failure } from '@/lib/errors';
 import { isRole, ROLES, type Role } from '@/lib/auth/permissions';
 import { changeRoleAction } from '../actions';
+import { roleChangeWeakens } from '@/lib/domain/control-changes/roles';
+import { DEFAULT_TIME_ZONE } from '@/lib/i18n/config';
+import { formatDateTime } from '@/lib/i18n/format';
+import { useLocale, useTimeZone } from 'next-intl';
 
 /** Picking a role only proposes it; the change happens after the confirmation. */
-export function RoleSelect({ userId, userName, role, lastAdmin }: { userId: string; userName: string; role: Role; lastAdmin: boolean }) {
+export function RoleSelect({
+  userId,
+  userName,
+  role,
+  lastAdmin,
+  delayHours,
+}: {
+  userId: string;
+  userName: string;
+  role: Role;
+  lastAdmin: boolean;
+  delayHours: number;
+}) {
   const t = useTranslations('team');
+  const tc = useTranslations('controlChanges');
+  const locale = useLocale();
+  const timeZone = useTimeZone() ?? DEFAULT_TIME_ZONE;
   const roles = useTranslations('shell.roles');
   const failureSentence = useFailureSentence();
   const [proposed, setProposed] = useState<Role | null>(null);
@@ -37,7 +56,17 @@ export function RoleSelect({ userId, userName, role, lastAdmin }: { userId: stri
       setFailure(outcome.failure);
       return;
     }
-    toast({ title: t('roleChange.toast', { name: userName, role: roles(proposed) }), description: t('roleChange.toastBody') });
+    const pending = outcome.data.pending;
+    if (pending) {
+      toast({
+        title: tc('toastPending'),
+        description: pending.effectiveAt
+          ? tc('toastPendingDelayed', { when: formatDateTime(pending.effectiveAt, { locale, timeZone }) })
+          : tc('toastPendingBody'),
+      });
+    } else {
+      toast({ title: t('roleChange.toast', { name: userName, role: roles(proposed) }), description: t('roleChange.toastBody') });
+    }
     setProposed(null);
   }
 
@@ -70,6 +99,11 @@ export function RoleSelect({ userId, userName, role, lastAdmin }: { userId: stri
         confirmLabel={t('roleChange.confirm')}
       >
         {proposed ? <p className="text-fg-muted">{t(`roleDescriptions.${proposed}`)}</p> : null}
+        {proposed && roleChangeWeakens(role, proposed) ? (
+          <Alert tone="info" title={tc('needsSecondAdmin')} className="mt-3">
+            {tc('needsSecondAdminBody', { hours: delayHours })}
+          </Alert>
+        ) : null}
         {lastAdmin && proposed !== 'admin' ? (
           <p className="mt-3 text-fg-muted">{t('roleChange.lastAdmin', { name: userName })}</p>
         ) : null}

@@ -11,8 +11,9 @@ import type { Failure } from '@/lib/errors';
 import { setSecondFactorRequiredAction } from '../actions';
 
 /** The switch for "a second factor is required for everyone", with what turning it on does. */
-export function SecondFactorSetting({ required, without }: { required: boolean; without: number }) {
+export function SecondFactorSetting({ required, without, delayHours }: { required: boolean; without: number; delayHours: number }) {
   const t = useTranslations('team.secondFactor');
+  const tc = useTranslations('controlChanges');
   const failureSentence = useFailureSentence();
   const { toast } = useToast();
   const [pending, setPending] = useState(false);
@@ -24,6 +25,7 @@ export function SecondFactorSetting({ required, without }: { required: boolean; 
     const outcome = readActionResult(await setSecondFactorRequiredAction({ required: !required }));
     setPending(false);
     if (!outcome.ok) return setFailure(outcome.failure);
+    if (outcome.data.pending) return toast({ title: tc('toastPending'), description: tc('toastPendingBody') });
     toast({ title: outcome.data.required ? t('turnedOn', { count: outcome.data.signedOut }) : t('turnedOff') });
   }
 
@@ -33,6 +35,7 @@ export function SecondFactorSetting({ required, without }: { required: boolean; 
         {required ? t('turnOff') : t('turnOn')}
       </Button>
       {!required && without > 0 ? <p className="text-xs text-fg-muted">{t('turnOnEffect', { count: without })}</p> : null}
+      {required ? <p className="text-xs text-fg-muted">{tc('secondFactorNote', { hours: delayHours })}</p> : null}
       {failure ? <Alert tone="error">{failureSentence(failure)}</Alert> : null}
     </div>
   );

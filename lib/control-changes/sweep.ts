@@ -1,0 +1,22 @@
+import 'server-only';
+import { applyDueControlChanges } from './service';
+
+const globalForSweep = globalThis as unknown as { __controlChangeSweep?: ReturnType<typeof setInterval> };
+
+/**
+ * Applies delayed control changes off the request path, once per process (instrumentation). The due time is stored
+ * in the database, so a restart loses nothing: the first pass after it applies whatever came due meanwhile. A
+ * minute's grain is enough for a delay counted in hours; several instances may sweep at once (guarded updates).
+ */
+export function startControlChangeSweep(intervalMs = 60_000): void {
+  if (globalForSweep.__controlChangeSweep) return;
+  const pass = () => {
+    applyDueControlChanges().catch((error: unknown) =>
+      console.error(`[control-changes] sweep failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  };
+  const timer = setInterval(pass, intervalMs);
+  timer.unref?.();
+  globalForSweep.__controlChangeSweep = timer;
+  pass();
+}
