@@ -267,7 +267,7 @@ async function shotsFor(browser: Browser, baseURL: string, locale: 'en-US' | 'pt
   const tag = `${locale}-${width}`;
   await page.goto('/convert');
   await page.locator('#convert-amount').fill('1000');
-  await page.locator('main form button[type="submit"]').click();
+  await page.locator('main form:has(#convert-amount) button[type="submit"]').click();
   await expect(page.getByTestId('quote-receive')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/convert-quote-${tag}.png`, fullPage: true });
   await page.getByTestId('quote-review').click();

@@ -163,7 +163,7 @@ test('pt-BR: funding instructions and the quote’s fee in words, not the servic
 
   await page.goto('/convert');
   await page.locator('#convert-amount').fill('1000');
-  await page.locator('main form button[type="submit"]').click();
+  await page.locator('main form:has(#convert-amount) button[type="submit"]').click();
   const fees = page.getByTestId('quote-fees');
   await expect(fees).toContainText('spread de câmbio');
   await expect(fees).not.toContainText('FX_SPREAD');
@@ -173,7 +173,7 @@ test('pt-BR: funding instructions and the quote’s fee in words, not the servic
   const en = await rolePage(browser, baseURL!, 'finance', 'en-US');
   await en.goto('/convert');
   await en.locator('#convert-amount').fill('1000');
-  await en.locator('main form button[type="submit"]').click();
+  await en.locator('main form:has(#convert-amount) button[type="submit"]').click();
   await expect(en.getByTestId('quote-fees')).toContainText('FX spread');
   await expect(en.getByTestId('quote-fees')).not.toContainText('FX_SPREAD');
   await en.context().close();
@@ -210,7 +210,7 @@ test('screenshots of the changed pages', async ({ browser, baseURL }) => {
       }
       await page.goto('/convert');
       await page.locator('#convert-amount').fill('1000');
-      await page.locator('main form button[type="submit"]').click();
+      await page.locator('main form:has(#convert-amount) button[type="submit"]').click();
       await expect(page.getByTestId('quote-fees')).toBeVisible();
       await page.screenshot({ path: `${dir}/convert-quote-${locale}-${width}.png`, fullPage: true });
       await page.context().close();
