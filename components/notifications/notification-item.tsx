@@ -28,6 +28,9 @@ export function NotificationItem({ item, onOpen, compact = false }: { item: Inbo
   const locale = useLocale();
   const key = wordingKey(item.kind);
   const values = wordingValues(item, locale);
+  // A control change names its kind by code (`team.change-role`): the reader gets it in words.
+  const changeKind = item.kind === 'control-change.pending' && item.params.what ? `controlChangeKinds.${item.params.what.replace('.', '_')}` : null;
+  if (changeKind && t.has(changeKind)) values.what = t(changeKind);
   return (
     <Link
       href={item.link}

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeSessionInvalidator } from '../auth/session-invalidation';
 import { fakeClock, setClockForTests } from '../clock';
 import { getDb, getRawClient, resetDatabaseForTests, useTestDatabase, type ConsoleDb } from '../db/client';
-import { auditEvents, controlChanges, payoutApprovalPolicy, teamSettings, users } from '../db/schema';
+import { auditEvents, controlChanges, notifications, payoutApprovalPolicy, teamSettings, users } from '../db/schema';
 import { defaultPolicy, type TieredPolicy } from '../domain/payouts/approval-policy';
 import { generate } from 'otplib';
 import { demoTotpSecret } from '../auth/factors/secret-box';
@@ -76,6 +76,11 @@ function suite(engine: string, open: () => Promise<ConsoleDb>, close: () => Prom
       expect(change.effectiveAt).toBeNull();
       expect(change.rows).toContainEqual({ key: 'role', before: 'viewer', after: 'finance' });
       expect((await roleOf(db, target.id)).role).toBe('viewer');
+      // The other admin is told in the inbox; the proposer is not.
+      const told = await db.select().from(notifications).where(and(eq(notifications.kind, 'control-change.pending'), eq(notifications.dedupeKey, `control-change.pending:${change.id}`)));
+      expect(told.map((n) => n.userId)).toContain(a2.id);
+      expect(told.map((n) => n.userId)).not.toContain(a1.id);
+      expect(told[0]).toMatchObject({ link: '/team/changes', params: { what: 'team.change-role', by: a1.email } });
 
       const own = await refusalOf(approveControlChange(a1, change.id));
       expect(own).toMatchObject({ code: 'CONTROL_CHANGE_OWN', httpStatus: 403 });

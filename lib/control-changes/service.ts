@@ -18,6 +18,7 @@ import {
   APPROVING_ROLES,
 } from '@/lib/domain/control-changes';
 import { DomainError } from '@/lib/errors';
+import { notify } from '@/lib/notifications/notify';
 import { isUuid } from '@/lib/validation/uuid';
 import { handlerFor } from './registry';
 import type { ChangeActor } from './kind-handler';
@@ -113,6 +114,9 @@ export async function proposeControlChange<K extends ControlChangeKind>(
     outcome: 'success',
     details: { kind, subject, before, after, effectiveAt: change.effectiveAt?.toISOString() ?? null },
   });
+  // Every other admin is told in the inbox (the banner tells them too, but only on a page they happen to open).
+  // `what` is the kind's code: the inbox words it in the reader's language.
+  await notify({ kind: 'control-change.pending', subjectId: change.id, actorId: actor.id, params: { what: kind, by: actor.email, link: '/team/changes' } });
   return { pending: change };
 }
 
