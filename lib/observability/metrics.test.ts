@@ -26,7 +26,9 @@ function parseExposition(text: string): { types: Map<string, string>; samples: S
       continue;
     }
     if (line.startsWith('# HELP ')) continue;
-    const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (-?(?:[0-9.e+-]+|NaN|\+Inf|-Inf))$/.exec(line);
+    // prom-client writes a not-yet-sampled gauge (event-loop lag right after start) as `Nan`; Prometheus reads NaN in
+    // any case (Go's ParseFloat), so the parser does too.
+    const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (-?(?:[0-9.e+-]+|[Nn][Aa][Nn]|\+Inf|-Inf))$/.exec(line);
     if (!m) throw new Error(`not exposition format: ${line}`);
     const labels: Record<string, string> = {};
     for (const pair of (m[2] ?? '').match(/[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\]|\\.)*"/g) ?? []) {
