@@ -95,7 +95,8 @@ test.describe('sign-out', () => {
 test.describe('first sign-in', () => {
   test('a user with a one-time password must change it before anything else', async ({ page, adminPage, browser, baseURL }) => {
     const email = uniqueEmail('first');
-    const otp = await addUserViaUi(adminPage, { name: 'First Timer', email, role: 'Finance' });
+    // Compliance: a role without approval rights is given at once (finance or admin would wait for a second admin).
+    const otp = await addUserViaUi(adminPage, { name: 'First Timer', email, role: 'Compliance' });
     await page.goto('/login?callbackUrl=%2Faccounts');
     await submitLogin(page, email, otp);
     await page.waitForURL('**/change-password');
@@ -123,7 +124,7 @@ test.describe('first sign-in', () => {
     await page.getByLabel('Repeat new password').fill('a-fresh-password-2026');
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    expect(await navLabels(page)).toEqual(EXPECTED_NAV.finance);
+    expect(await navLabels(page)).toEqual(EXPECTED_NAV.compliance);
     // The one-time password is dead now.
     const stale = await browser.newContext({ baseURL });
     const stalePage = await stale.newPage();
