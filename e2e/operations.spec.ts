@@ -121,7 +121,9 @@ test.describe('operations', () => {
     const filters = page.getByRole('search', { name: 'Filter operations' });
     await filters.getByLabel('Type').selectOption('TRANSFER');
     await filters.getByLabel('Status').selectOption('COMPLETED');
-    await filters.getByRole('button', { name: 'Apply' }).click();
+    // Pressed as a keyboard user would: a pointer click at coordinates can land on "Clear" beside it while the header
+    // (palette, bell) and the saved-views menu finish laying out.
+    await filters.getByRole('button', { name: 'Apply' }).press('Enter');
     await page.waitForURL((url) => url.searchParams.get('type') === 'TRANSFER' && url.searchParams.get('status') === 'COMPLETED');
     const rows = page.locator('table tbody tr');
     await expect(rows.first()).toBeVisible();
