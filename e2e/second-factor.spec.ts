@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { DEMO, expect, test } from './fixtures';
 import { passSecondFactorViaUi, signInViaApi, submitLogin } from './helpers/auth';
-import { addUserViaUi, completeFirstSignIn, uniqueEmail } from './helpers/team';
+import { addUserViaUi, approveChangeAsSecondAdmin, completeFirstSignIn, uniqueEmail } from './helpers/team';
 import { demoTotpCode } from './helpers/totp';
 
 // Passkeys run against Chromium's virtual authenticator (CDP), TOTP against the demo users' seeded apps.
@@ -135,7 +135,7 @@ test('authenticator app: wrong code refused, right code signs in, the same code 
   await third.close();
 });
 
-test('team requirement: a user without a factor is held at enrolment, then sets up an authenticator app', async ({ page, adminPage, browser, baseURL }) => {
+test('team requirement: a user without a factor is held at enrolment, then sets up an authenticator app', async ({ page, adminPage, admin2Page, browser, baseURL }) => {
   const email = uniqueEmail('enrol');
   const otp = await addUserViaUi(adminPage, { name: 'Enrol Person', email, role: 'Viewer' });
   await adminPage.goto('/team');
@@ -167,9 +167,12 @@ test('team requirement: a user without a factor is held at enrolment, then sets 
     await page.goto('/account/security');
     await expect(page.getByText('Signed in with your password and your authenticator app.')).toBeVisible();
   } finally {
-    // Other specs add users who sign in with a password alone.
+    // Other specs add users who sign in with a password alone. Turning the requirement off weakens a control: it waits
+    // for a second admin (lib/control-changes), who approves it with step-up.
     await adminPage.goto('/team');
     await adminPage.getByTestId('second-factor-setting').getByRole('button', { name: 'Stop requiring it' }).click();
+    await approveChangeAsSecondAdmin(admin2Page, 'stop requiring a second factor from everyone');
+    await adminPage.goto('/team');
     await expect(adminPage.getByTestId('second-factor-setting').getByRole('button', { name: 'Require a second factor' })).toBeVisible();
   }
   // The demo sign-in helper still works for every role after all this.
