@@ -73,6 +73,8 @@ test.describe('team (admin)', () => {
   });
 
   test('role change and disable take effect on the user’s next request', async ({ adminPage, admin2Page, browser, baseURL }) => {
+    // Two sign-ins, a second admin's step-up approval and five role/disable round-trips: over a minute under CI load.
+    test.slow();
     const email = uniqueEmail('target');
     const otp = await addUserViaUi(adminPage, { name: 'Role Target', email, role: 'Viewer' });
     const userContext = await browser.newContext({ baseURL });
