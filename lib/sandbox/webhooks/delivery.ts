@@ -111,14 +111,21 @@ export async function postDelivery(
       },
       body: d.payload,
     });
-    // The response body is not needed; cancelling frees the socket without waiting for a slow body.
-    await res.body?.cancel().catch(() => undefined);
+    // The response body is not needed. A small one that says its length is read to the end, so the connection is
+    // kept alive for the next delivery (cancelling closes it: a new TCP connection and DNS lookup per webhook);
+    // any other body is cancelled rather than waited for.
+    const length = Number(res.headers.get('content-length') ?? NaN);
+    if (Number.isFinite(length) && length <= SMALL_BODY_BYTES) await res.arrayBuffer().catch(() => undefined);
+    else await res.body?.cancel().catch(() => undefined);
     if (res.status >= 200 && res.status < 300) return { httpStatus: res.status, error: null };
     return { httpStatus: res.status, error: `Endpoint responded with HTTP ${res.status}` };
   } catch (err) {
     return { httpStatus: 0, error: describeFetchError(err, timeoutMs) };
   }
 }
+
+/** A receiver's answer up to this size is read rather than cancelled (keep-alive). */
+const SMALL_BODY_BYTES = 16 * 1024;
 
 /** What an attempt's execution log says until its outcome is recorded: the outcome if the process dies meanwhile. */
 export const INTERRUPTED_ERROR = 'Interrupted: the sandbox stopped before this attempt completed; its outcome is unknown';
