@@ -111,12 +111,7 @@ export async function postDelivery(
       },
       body: d.payload,
     });
-    // The response body is not needed. A small one that says its length is read to the end, so the connection is
-    // kept alive for the next delivery (cancelling closes it: a new TCP connection and DNS lookup per webhook);
-    // any other body is cancelled rather than waited for.
-    const length = Number(res.headers.get('content-length') ?? NaN);
-    if (Number.isFinite(length) && length <= SMALL_BODY_BYTES) await res.arrayBuffer().catch(() => undefined);
-    else await res.body?.cancel().catch(() => undefined);
+    await drainSmallBody(res);
     if (res.status >= 200 && res.status < 300) return { httpStatus: res.status, error: null };
     return { httpStatus: res.status, error: `Endpoint responded with HTTP ${res.status}` };
   } catch (err) {
@@ -124,8 +119,38 @@ export async function postDelivery(
   }
 }
 
-/** A receiver's answer up to this size is read rather than cancelled (keep-alive). */
+/** A receiver's answer up to this size, arriving within BODY_WAIT_MS, is read rather than cancelled (keep-alive). */
 const SMALL_BODY_BYTES = 16 * 1024;
+const BODY_WAIT_MS = 1_000;
+
+/**
+ * The response body is not needed, but reading a small one to its end lets the connection be kept alive for the
+ * next delivery (cancelling closes it: a new TCP connection, and a DNS lookup, for every webhook — and the
+ * receiver sees the request as abandoned). A body larger than SMALL_BODY_BYTES or slower than BODY_WAIT_MS is
+ * cancelled: a receiver never holds an attempt with its body.
+ */
+async function drainSmallBody(res: Response): Promise<void> {
+  const reader = res.body?.getReader();
+  if (!reader) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), BODY_WAIT_MS);
+  });
+  try {
+    for (let read = 0; ; ) {
+      const chunk = await Promise.race([reader.read(), late]);
+      if (chunk === 'late') break;
+      if (chunk.done) return;
+      read += chunk.value.byteLength;
+      if (read > SMALL_BODY_BYTES) break;
+    }
+    await reader.cancel().catch(() => undefined);
+  } catch {
+    await reader.cancel().catch(() => undefined);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** What an attempt's execution log says until its outcome is recorded: the outcome if the process dies meanwhile. */
 export const INTERRUPTED_ERROR = 'Interrupted: the sandbox stopped before this attempt completed; its outcome is unknown';
