@@ -10,8 +10,12 @@
  *   SANDBOX_ADMIN_KEY=bench-admin-key-0123456789 DATA_DIR=$(mktemp -d) PORT=3300 npx next start -p 3300
  *   BENCH_URL=http://localhost:3300 SANDBOX_ADMIN_KEY=bench-admin-key-0123456789 DATA_DIR=<the server's> npm run bench:history
  *
- * Sizes already reached (a second run on the same DATA_DIR) are not grown again. BENCH_CONCURRENCY (8) transfers
- * are created at a time. The server's pid is the process listening on the port (`ss -ltnp`), or BENCH_SERVER_PID.
+ * Growth is only through the service's public API: POST /sandbox/api/operations/transfer (the contract has no batch
+ * call), BENCH_CONCURRENCY (32) at a time over kept-alive connections (fetch's pool), uncompressed answers, each
+ * POST retried with its own idempotency key if the server is briefly unreachable; the embedded sandbox settles each
+ * transfer and delivers its two webhooks (OPERATION_REQUESTED, OPERATION_COMPLETED) to the console's /api/webhooks.
+ * No row is written behind the API's back. Sizes already reached (a second run on the same DATA_DIR) are not grown
+ * again. The server's pid is the process listening on the port (`ss -ltnp`), or BENCH_SERVER_PID.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
