@@ -76,6 +76,8 @@ export type Env = {
   OBSERVABILITY: ObservabilityConfig;
   /** Days inbox items are kept (0: forever). Default 90. */
   RETENTION_NOTIFICATIONS_DAYS: number;
+  /** Hours a request-limit counter row (PostgreSQL) is kept after its window ended. Default 1. */
+  RETENTION_RATE_LIMITS_HOURS: number;
 };
 
 const MIN_SECRET_LENGTH = 32;
@@ -114,6 +116,7 @@ const EXPECTATIONS = {
   RETENTION_EXECUTION_LOGS_DAYS: 'a whole number of days (0 keeps them forever)',
   RETENTION_SESSIONS_DAYS: 'a whole number of days',
   RETENTION_NOTIFICATIONS_DAYS: 'a whole number of days (0 keeps them forever)',
+  RETENTION_RATE_LIMITS_HOURS: 'a whole number of hours',
   OPERATIONS_STUCK_MINUTES: 'minutes, for every type ("15") or per type ("SWAP=5,WITHDRAWAL=60,default=20")',
   TRUSTED_PROXY_HOPS: 'a whole number of proxies from 0 to 10 (0: no proxy, X-Forwarded-For is not read)',
   APPROVER_COOL_OFF_HOURS: 'whole hours from 0 to 720 (0 turns the approver cool-off off)',
@@ -230,6 +233,7 @@ export function parseEnv(source: Source, opts: { cwd?: string } = {}): Env {
   }
   // 90: the inbox's promise (NOTIFICATION_RETENTION_DAYS in lib/domain/notifications/kinds.ts).
   const RETENTION_NOTIFICATIONS_DAYS = days('RETENTION_NOTIFICATIONS_DAYS', 90);
+  const RETENTION_RATE_LIMITS_HOURS = days('RETENTION_RATE_LIMITS_HOURS', 1);
 
   return {
     PORT,
@@ -262,6 +266,7 @@ export function parseEnv(source: Source, opts: { cwd?: string } = {}): Env {
     RETENTION_SESSIONS_DAYS,
     OBSERVABILITY,
     RETENTION_NOTIFICATIONS_DAYS,
+    RETENTION_RATE_LIMITS_HOURS,
   };
 }
 

@@ -10,8 +10,12 @@
  *   SANDBOX_ADMIN_KEY=bench-admin-key-0123456789 DATA_DIR=$(mktemp -d) PORT=3300 npx next start -p 3300
  *   BENCH_URL=http://localhost:3300 SANDBOX_ADMIN_KEY=bench-admin-key-0123456789 DATA_DIR=<the server's> npm run bench:history
  *
- * Sizes already reached (a second run on the same DATA_DIR) are not grown again. BENCH_CONCURRENCY (8) transfers
- * are created at a time. The server's pid is the process listening on the port (`ss -ltnp`), or BENCH_SERVER_PID.
+ * Growth is only through the service's public API: POST /sandbox/api/operations/transfer (the contract has no batch
+ * call), BENCH_CONCURRENCY (32) at a time over kept-alive connections (fetch's pool), uncompressed answers, each
+ * POST retried with its own idempotency key if the server is briefly unreachable; the embedded sandbox settles each
+ * transfer and delivers its two webhooks (OPERATION_REQUESTED, OPERATION_COMPLETED) to the console's /api/webhooks.
+ * No row is written behind the API's back. Sizes already reached (a second run on the same DATA_DIR) are not grown
+ * again. The server's pid is the process listening on the port (`ss -ltnp`), or BENCH_SERVER_PID.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -22,7 +26,7 @@ import { signIn as signInLikeTheForm } from './first-load-js.mjs';
 const BASE = (process.env.BENCH_URL ?? 'http://localhost:3300').replace(/\/+$/, '');
 const ADMIN_KEY = process.env.SANDBOX_ADMIN_KEY;
 const SIZES = (process.env.BENCH_SIZES ?? '100,10000,100000').split(',').map(Number);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 40);
 const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 30);
 const SETTLE_MIN = Number(process.env.BENCH_SETTLE_MIN ?? 10);
@@ -55,19 +59,40 @@ async function cpuPercentOver(pid, seconds) {
   return ((cpuSeconds(pid) - c0) / ((performance.now() - t0) / 1000)) * 100;
 }
 
+/**
+ * One call of the service's API. A POST carries one idempotency key for all its tries: a connection refused or
+ * timed out while the server was busy (an ANALYZE holding the embedded engine) is tried again up to 5 times, and
+ * the service answers a repeat with the first answer, so a transfer is created once.
+ */
 async function sandbox(token, method, path, body) {
-  const res = await fetch(`${BASE}/sandbox/${path}`, {
-    method,
-    headers: {
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(method === 'POST' ? { 'X-Idempotency-Key': randomUUID() } : {}),
-      ...(body ? { 'Content-Type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
-  return text ? JSON.parse(text) : {};
+  const key = randomUUID();
+  for (let attempt = 1; ; attempt++) {
+    let res;
+    try {
+      res = await fetch(`${BASE}/sandbox/${path}`, {
+        method,
+        headers: {
+          // The growth's answers are read once and dropped: not compressed (zlib was a few % of the server's CPU).
+          'Accept-Encoding': 'identity',
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          ...(method === 'POST' ? { 'X-Idempotency-Key': key } : {}),
+          ...(body ? { 'Content-Type': 'application/json' } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await new Promise((r) => setTimeout(r, 1000 * attempt));
+      continue;
+    }
+    const text = await res.text();
+    if ((res.status === 503 || res.status === 429) && attempt < 5) {
+      await new Promise((r) => setTimeout(r, 1000 * attempt));
+      continue;
+    }
+    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
+    return text ? JSON.parse(text) : {};
+  }
 }
 
 async function demoToken() {

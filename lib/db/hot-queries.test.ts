@@ -69,7 +69,7 @@ const CONSOLE_HOT_QUERIES: Array<{ name: string; run(c: ConsoleCtx): Promise<unk
   { name: 'payout sweep (expiry, lapsed leases, processing)', run: () => runPayoutSweep() },
   { name: 'payout request: the requester’s day so far (daily cap)', run: (c) => requestedOnDay(c.financeId, 'BRL', c.now, c.db) },
   { name: 'replay executor claim', run: (c) => claimReplayJob({ db: c.db, owner: 'hot-queries-test', leaseMs: 15_000 }) },
-  { name: 'retention sweeps (received events, sessions)', run: (c) => runRetention(c.db, c.now) },
+  { name: 'retention sweeps (received events, sessions, rate-limit counters, …)', run: (c) => runRetention(c.db, c.now) },
 ];
 
 function cloneSql(columns: string[], table: string, n: number, overrides: Record<string, string>, where = 'true'): string {
@@ -162,6 +162,10 @@ async function growConsole(e: Engine, adminId: string, financeId: string): Promi
            SELECT CASE WHEN g % 2 = 0 THEN '${adminId}'::uuid ELSE '${financeId}'::uuid END, 'payout.approve', 'payout-' || g, 'totp',
                   'v1', md5('d' || g), now() - g * interval '1 minute', now() - g * interval '1 minute' + interval '5 minutes',
                   CASE WHEN g % 2 = 0 THEN now() - g * interval '1 minute' ELSE NULL END
+           FROM generate_series(1, ${ROWS}) g`);
+  // Request-limit counters (PostgreSQL's store; rate-limiter-flexible's layout, expiry in epoch ms): swept by expiry.
+  await q(`INSERT INTO console.rate_limits (key, points, expire)
+           SELECT 'signInAddress:' || g, 1, (extract(epoch from now()) * 1000)::bigint - g * 60000
            FROM generate_series(1, ${ROWS}) g`);
   await q(`INSERT INTO console.notifications (user_id, kind, dedupe_key, link, created_at, read_at)
            SELECT CASE WHEN g % 2 = 0 THEN '${adminId}'::uuid ELSE '${financeId}'::uuid END, 'operation.stuck', 'seed-' || g,
@@ -343,7 +347,7 @@ describe.each(engines)('hot queries at %s scale', (engineName, open) => {
   }
 
   it(`seeded ${ROWS}+ rows in every growing table`, () => {
-    for (const table of ['operations', 'webhook_events', 'webhook_deliveries', 'webhook_execution_logs', 'idempotency_keys', 'sessions', 'audit_events', 'received_events', 'payout_requests']) {
+    for (const table of ['operations', 'webhook_events', 'webhook_deliveries', 'webhook_execution_logs', 'idempotency_keys', 'sessions', 'audit_events', 'received_events', 'payout_requests', 'rate_limits']) {
       expect(big.has(table), table).toBe(true);
     }
   });
@@ -379,6 +383,17 @@ describe.each(engines)('hot queries at %s scale', (engineName, open) => {
     const statements = await recorded(() => q.run(consoleCtx));
     expect(statements.length, `${name}: no statement seen`).toBeGreaterThan(0);
     for (const s of statements) await expectIndexed(name, s, true);
+  });
+
+  it('a query added later without an index fails the check (console and sandbox tables)', async () => {
+    // What a careless new list filter or probe would send: a column no index covers.
+    await expect(
+      expectIndexed('unindexed received-events filter', { text: `SELECT count(*) FROM console.received_events WHERE event_type = $1`, params: ['X'] }, true),
+    ).rejects.toThrow(/sequential scan of a large table/);
+    await expect(
+      expectIndexed('unindexed delivery probe', { text: `SELECT EXISTS (SELECT 1 FROM sandbox.webhook_deliveries WHERE attempts_made > $1) AS due`, params: [5] }, false),
+    ).rejects.toThrow(/sequential scan of a large table/);
+    await expect(expectIndexed('session lookup', { text: `SELECT 1 FROM console.sessions WHERE id = $1`, params: ['x'] }, true)).resolves.toBeUndefined();
   });
 
   it(`runs on ${engineName}`, () => {

@@ -13,6 +13,8 @@ export interface RetentionRule {
   table: string;
   /** A timestamp column with an index (the batch is an index range read, oldest first). */
   column: string;
+  /** The column holds epoch milliseconds (a bigint, e.g. rate-limiter-flexible's `expire`), not a timestamptz. */
+  epochMs?: boolean;
   /** The cutoff for `now`; null keeps everything (retention switched off). */
   cutoff(now: Date): Date | null;
 }
@@ -23,11 +25,12 @@ const IDENT = /^[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)?$/;
  * The batch delete of a rule: the oldest `limit` rows past the cutoff, found on the column's index and deleted by
  * row address. One short statement: on PGlite a request waits for at most one batch.
  */
-export function retentionBatch(rule: Pick<RetentionRule, 'table' | 'column'>, before: Date, limit: number): SQL {
+export function retentionBatch(rule: Pick<RetentionRule, 'table' | 'column' | 'epochMs'>, before: Date, limit: number): SQL {
   if (!IDENT.test(rule.table) || !IDENT.test(rule.column)) throw new Error(`retention: bad identifier in ${rule.table}.${rule.column}`);
   const table = sql.raw(rule.table);
   const column = sql.raw(rule.column);
-  return sql`DELETE FROM ${table} WHERE ctid = ANY (ARRAY(SELECT ctid FROM ${table} WHERE ${column} < ${before.toISOString()}::timestamptz ORDER BY ${column} LIMIT ${limit}))`;
+  const cutoff = rule.epochMs ? sql`${before.getTime()}::bigint` : sql`${before.toISOString()}::timestamptz`;
+  return sql`DELETE FROM ${table} WHERE ctid = ANY (ARRAY(SELECT ctid FROM ${table} WHERE ${column} < ${cutoff} ORDER BY ${column} LIMIT ${limit}))`;
 }
 
 /** Deletes what `rule` no longer keeps, `batch` rows per statement, at most `maxBatches` statements; returns the count. */

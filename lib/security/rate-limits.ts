@@ -79,7 +79,7 @@ function memoryLimiter(name: RateLimitName): RateLimiterMemory {
  * scratch schema of its own so it never races the console's migrations in a shared test database).
  */
 export function postgresLimiters(pool: unknown, table: { schemaName: string; tableName: string } = RATE_LIMIT_TABLE): Limiters {
-  return byName((name, i) => {
+  return byName((name) => {
     const rule = RATE_LIMIT_RULES[name];
     return new RateLimiterPostgres({
       storeClient: pool,
@@ -87,8 +87,8 @@ export function postgresLimiters(pool: unknown, table: { schemaName: string; tab
       ...table,
       // Created by the console's migrations, not by the library at run time (no DDL race between instances).
       tableCreated: true,
-      // One sweeper of expired rows per process is enough: the table is shared by every limit.
-      clearExpiredByTimeout: i === 0,
+      // Expired rows are swept by the console's retention (lib/retention-rules.ts), in small batches.
+      clearExpiredByTimeout: false,
       keyPrefix: name,
       points: rule.points,
       duration: rule.durationSeconds,

@@ -9,12 +9,19 @@ export interface ReceivedDelivery {
   receivedAt: number;
 }
 
+type Reply = { status: number; delayMs?: number; bodyDelayMs?: number };
+
 export interface LocalReceiver {
   /** `http://127.0.0.1:<port>` */
   origin: string;
   received: ReceivedDelivery[];
-  /** Status (and optional delay) for the next requests; default 200 immediately. */
-  respond(fn: (req: ReceivedDelivery) => { status: number; delayMs?: number }): void;
+  /** TCP connections opened to it so far (keep-alive reuses one). */
+  connections(): number;
+  /**
+   * Status (and optional delay) for the next requests; default 200 immediately. `bodyDelayMs`: the headers go at
+   * once and the body that long after (as a streaming server such as Next.js answers).
+   */
+  respond(fn: (req: ReceivedDelivery) => Reply): void;
   /** Resolves when `count` deliveries in total have arrived. */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedDelivery[]>;
   close(): Promise<void>;
@@ -26,7 +33,7 @@ export interface LocalReceiver {
  */
 export async function startLocalReceiver(): Promise<LocalReceiver> {
   const received: ReceivedDelivery[] = [];
-  let responder: (req: ReceivedDelivery) => { status: number; delayMs?: number } = () => ({ status: 200 });
+  let responder: (req: ReceivedDelivery) => Reply = () => ({ status: 200 });
   const waiters: Array<{ count: number; resolve: () => void }> = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -45,20 +52,27 @@ export async function startLocalReceiver(): Promise<LocalReceiver> {
           w.resolve();
         }
       }
-      const { status, delayMs } = responder(delivery);
+      const { status, delayMs, bodyDelayMs } = responder(delivery);
       const send = () => {
-        if (!res.destroyed) res.writeHead(status, { 'Content-Type': 'text/plain' }).end('ok');
+        if (res.destroyed) return;
+        if (!bodyDelayMs) return void res.writeHead(status, { 'Content-Type': 'text/plain' }).end('ok');
+        res.writeHead(status, { 'Content-Type': 'text/plain' }).flushHeaders();
+        setTimeout(() => res.destroyed || res.end('ok'), bodyDelayMs);
       };
       if (delayMs) setTimeout(send, delayMs);
       else send();
     });
   });
-  server.keepAliveTimeout = 1000;
+  // Above 1 s: fetch (undici) keeps a connection for the hint minus 1 s, so a 1 s hint means no keep-alive at all.
+  server.keepAliveTimeout = 5000;
+  let connections = 0;
+  server.on('connection', () => connections++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
     received,
+    connections: () => connections,
     respond(fn) {
       responder = fn;
     },

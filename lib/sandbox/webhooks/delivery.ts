@@ -111,12 +111,44 @@ export async function postDelivery(
       },
       body: d.payload,
     });
-    // The response body is not needed; cancelling frees the socket without waiting for a slow body.
-    await res.body?.cancel().catch(() => undefined);
+    await drainSmallBody(res);
     if (res.status >= 200 && res.status < 300) return { httpStatus: res.status, error: null };
     return { httpStatus: res.status, error: `Endpoint responded with HTTP ${res.status}` };
   } catch (err) {
     return { httpStatus: 0, error: describeFetchError(err, timeoutMs) };
+  }
+}
+
+/** A receiver's answer up to this size, arriving within BODY_WAIT_MS, is read rather than cancelled (keep-alive). */
+const SMALL_BODY_BYTES = 16 * 1024;
+const BODY_WAIT_MS = 1_000;
+
+/**
+ * The response body is not needed, but reading a small one to its end lets the connection be kept alive for the
+ * next delivery (cancelling closes it: a new TCP connection, and a DNS lookup, for every webhook — and the
+ * receiver sees the request as abandoned). A body larger than SMALL_BODY_BYTES or slower than BODY_WAIT_MS is
+ * cancelled: a receiver never holds an attempt with its body.
+ */
+async function drainSmallBody(res: Response): Promise<void> {
+  const reader = res.body?.getReader();
+  if (!reader) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), BODY_WAIT_MS);
+  });
+  try {
+    for (let read = 0; ; ) {
+      const chunk = await Promise.race([reader.read(), late]);
+      if (chunk === 'late') break;
+      if (chunk.done) return;
+      read += chunk.value.byteLength;
+      if (read > SMALL_BODY_BYTES) break;
+    }
+    await reader.cancel().catch(() => undefined);
+  } catch {
+    await reader.cancel().catch(() => undefined);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

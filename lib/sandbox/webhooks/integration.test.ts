@@ -30,6 +30,31 @@ async function deliver() {
 }
 
 describe('webhooks driven by real transitions', () => {
+  it('delivers one webhook after another over one kept-alive connection (the answer is read, not cancelled)', async () => {
+    const c = await h.client();
+    const local = await startLocalReceiver();
+    // Headers first, the body 20 ms later, as the console's receiver (Next.js) answers.
+    local.respond(() => ({ status: 200, bodyDelayMs: 20 }));
+    try {
+      await c.post('/api/subscriptions', { url: `${local.origin}/keep-alive`, includeAll: true });
+      const source = await c.activeAccount(['BRL']);
+      const target = await c.activeAccount(['BRL']);
+      await c.credit(source, 'BRL', '100.00');
+      await deliver();
+      const before = local.received.length;
+      for (let i = 0; i < 5; i++) {
+        await c.post('/api/operations/transfer', { sourceAccountId: source, targetAccountId: target, amount: { value: '1.00', asset: 'BRL' } });
+        await deliver();
+      }
+      expect(local.received.length - before).toBeGreaterThanOrEqual(5);
+      // Cancelling each answer closed its connection: one connection per delivery.
+      expect(local.connections()).toBeLessThanOrEqual(3);
+    } finally {
+      await settleInFlightDeliveries(h.sandbox.services);
+      await local.close();
+    }
+  });
+
   it('delivers ASSET_ACTIVATED, OPERATION_REQUESTED and OPERATION_COMPLETED with the emitted payloads', async () => {
     const c = await h.client();
     await c.post('/api/subscriptions', { url: `${receiver.origin}/e2e`, includeAll: true });
