@@ -5,6 +5,21 @@ import { readObservabilityConfig } from '@/lib/domain/observability/config';
 
 export const TRACER_NAME = 'console';
 
+const globalForTracing = globalThis as unknown as { __consoleTracing?: boolean };
+
+/**
+ * Whether spans are recorded in this process (an SDK was registered). Database statements are only wrapped in
+ * spans then (lib/observability/db-spans.ts): with tracing off a statement pays nothing.
+ */
+export function tracingActive(): boolean {
+  return globalForTracing.__consoleTracing === true;
+}
+
+/** Marks a tracer provider as registered (startTracing; tests that register their own provider). */
+export function setTracingActive(active: boolean): void {
+  globalForTracing.__consoleTracing = active;
+}
+
 /** Runs `fn` as the active span `name` (children and service calls nest under it); errors mark the span. */
 export function withSpan<T>(name: string, attributes: Attributes, fn: () => Promise<T>): Promise<T> {
   return trace.getTracer(TRACER_NAME).startActiveSpan(name, { attributes }, async (span) => {
@@ -24,5 +39,6 @@ export async function startTracing(env: Record<string, string | undefined> = pro
   if (!readObservabilityConfig(env).otlpEndpoint) return false;
   const { registerOTel } = await import('@vercel/otel');
   registerOTel({ serviceName: env.OTEL_SERVICE_NAME?.trim() || 'payments-fx-console' });
+  setTracingActive(true);
   return true;
 }

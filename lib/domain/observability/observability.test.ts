@@ -3,6 +3,7 @@ import { readObservabilityConfig } from './config';
 import { redactPaths } from './redaction';
 import { chooseRequestId, isSafeRequestId } from './request-id';
 import { methodLabel, routeTemplate } from './route-template';
+import { sqlQueryText, sqlSpanName, summarizeSql } from './sql-summary';
 
 describe('request id', () => {
   const fresh = () => 'fresh-0000-id';
@@ -62,5 +63,21 @@ describe('redaction paths', () => {
       expect(paths).toContain(`*.*.${key}`);
     }
     expect(paths).toContain('*["set-cookie"]');
+  });
+});
+
+describe('database span names', () => {
+  it('name the verb and the first table, never a value', () => {
+    expect(summarizeSql('select "id", "status" from "console"."payout_requests" where "id" = $1')).toEqual({ operation: 'SELECT', collection: 'console.payout_requests' });
+    expect(summarizeSql('insert into "console"."audit_log" ("id") values ($1)')).toEqual({ operation: 'INSERT', collection: 'console.audit_log' });
+    expect(summarizeSql('update "console"."users" set "name" = $1')).toEqual({ operation: 'UPDATE', collection: 'console.users' });
+    expect(summarizeSql('  -- why\n delete from sessions where expires_at < $1')).toEqual({ operation: 'DELETE', collection: 'sessions' });
+    expect(summarizeSql('begin')).toEqual({ operation: 'BEGIN' });
+    expect(sqlSpanName(summarizeSql('commit'))).toBe('COMMIT');
+    expect(sqlSpanName(summarizeSql('SELECT status, count(*)::int AS n FROM console.payout_requests GROUP BY status'))).toBe('SELECT console.payout_requests');
+  });
+  it('keeps the statement text short', () => {
+    expect(sqlQueryText(`select ${'"a", '.repeat(300)} from t`)).toHaveLength(501);
+    expect(sqlQueryText('select\n  1')).toBe('select 1');
   });
 });
