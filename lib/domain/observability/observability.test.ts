@@ -40,12 +40,15 @@ describe('route template', () => {
 
 describe('observability config', () => {
   it('has quiet, safe defaults', () => {
-    expect(readObservabilityConfig({})).toEqual({ logLevel: 'info', logFormat: 'json', metricsToken: undefined, otlpEndpoint: undefined, shutdownDeadlineMs: 10_000 });
+    expect(readObservabilityConfig({})).toEqual({ logLevel: 'info', logFormat: 'json', metricsToken: undefined, metricsPort: undefined, otlpEndpoint: undefined, shutdownDeadlineMs: 10_000 });
   });
   it('names the variable it refuses', () => {
     expect(() => readObservabilityConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
     expect(() => readObservabilityConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
     expect(() => readObservabilityConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+    expect(() => readObservabilityConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
+    expect(() => readObservabilityConfig({ METRICS_PORT: '91a' })).toThrow(/METRICS_PORT/);
+    expect(readObservabilityConfig({ METRICS_PORT: ' 9464 ' }).metricsPort).toBe(9464);
     expect(() => readObservabilityConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
     expect(() => readObservabilityConfig({ SHUTDOWN_DEADLINE_MS: '-1' })).toThrow(/SHUTDOWN_DEADLINE_MS/);
   });
