@@ -38,7 +38,13 @@ export function withSpan<T>(name: string, attributes: Attributes, fn: () => Prom
 export async function startTracing(env: Record<string, string | undefined> = process.env): Promise<boolean> {
   if (!readObservabilityConfig(env).otlpEndpoint) return false;
   const { registerOTel } = await import('@vercel/otel');
-  registerOTel({ serviceName: env.OTEL_SERVICE_NAME?.trim() || 'payments-fx-console' });
+  registerOTel({
+    serviceName: env.OTEL_SERVICE_NAME?.trim() || 'payments-fx-console',
+    // No fetch instrumentation: every call to the FX service already has its span and one per attempt, with the
+    // traceparent (./service-calls.ts); wrapping fetch too doubled the spans and the headers of each call.
+    // The sampler is @vercel/otel's default, read from OTEL_TRACES_SAMPLER / OTEL_TRACES_SAMPLER_ARG (README).
+    instrumentations: [],
+  });
   setTracingActive(true);
   return true;
 }
