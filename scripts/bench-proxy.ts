@@ -11,10 +11,13 @@
  *    console (session cookie) vs GET /api/accounts/{id} on the service directly (Bearer), at concurrency 1 and 20.
  *    Builds first when the dist dir is missing or with --build. `--no-console` skips this step.
  *
- * With --observability it also starts a second console from the same build, on the same sandbox, with logs (info,
- * JSON to a pipe), metrics (METRICS_TOKEN) and tracing (OTLP to a sink in this process that accepts and drops the
- * spans) on, while the first runs with them off (LOG_LEVEL=silent, no token, no endpoint); both are measured in the
- * same interleaved runs at c=1 and c=20 and the overhead is printed against the first's p50 (goal: at most 5 %).
+ * With --observability it also starts four more consoles from the same build, on the same sandbox: logs alone (info,
+ * JSON to a pipe this process reads), metrics alone (METRICS_TOKEN), tracing alone (OTLP to a sink in this process
+ * that accepts and drops the spans), and all three; the first runs with them off (LOG_LEVEL=silent, no token, no
+ * endpoint). All are measured in the same interleaved runs at c=1 and c=20, and a table gives each one's p50 against
+ * the first's (goal: at most 5 %) with the spread of the runs and the load average. Before the consoles, the same
+ * three are timed in-process on a simulated read (A/B alternated, robust to a loaded machine; BENCH_DEBUG=1 prints
+ * every block).
  *
  * With --demo it also starts a console in the default demo set-up (embedded sandbox at /sandbox of the same
  * server, reached over loopback HTTP) and measures the same route there.
