@@ -236,7 +236,9 @@ export function createRequester(config: ResolvedApiConfig, tokens: TokenProvider
 
     const call = observeServiceCall({ method: spec.method, path: spec.path, idempotencyKey: isMutation ? spec.idempotencyKey : undefined });
     try {
-      const response = await runWithRetries(attempt, {
+      // Each attempt is a child span of the call (lib/observability/service-calls.ts).
+      const tracedAttempt = (n: number) => call.attempt(n, () => attempt(n), (outcome) => (outcome.done ? undefined : outcome.reason));
+      const response = await runWithRetries(tracedAttempt, {
         maxRetries: oneShot ? 0 : config.maxRetries,
         backoffBaseMs: config.backoffBaseMs,
         backoffCapMs: config.backoffCapMs,

@@ -1,4 +1,6 @@
 import 'server-only';
+import { errorField, log } from '@/lib/observability/logger';
+import { runJobStep } from '@/lib/observability/jobs';
 import { applyDueControlChanges } from './service';
 
 const globalForSweep = globalThis as unknown as { __controlChangeSweep?: ReturnType<typeof setInterval> };
@@ -11,8 +13,8 @@ const globalForSweep = globalThis as unknown as { __controlChangeSweep?: ReturnT
 export function startControlChangeSweep(intervalMs = 60_000): void {
   if (globalForSweep.__controlChangeSweep) return;
   const pass = () => {
-    applyDueControlChanges().catch((error: unknown) =>
-      console.error(`[control-changes] sweep failed: ${error instanceof Error ? error.message : String(error)}`),
+    runJobStep('control-changes.sweep', {}, () => applyDueControlChanges()).catch((error: unknown) =>
+      log().error({ kind: 'job', job: 'control-changes.sweep', error: errorField(error) }, 'control change sweep failed'),
     );
   };
   const timer = setInterval(pass, intervalMs);

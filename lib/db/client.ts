@@ -7,6 +7,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool } from 'pg';
 import * as schema from './schema';
 import { Maintenance } from '@/lib/pglite/maintenance';
+import { traceDatabaseClient } from '@/lib/observability/db-spans';
+import { tracingActive } from '@/lib/observability/tracing';
 
 export type ConsoleSchema = typeof schema;
 /** The common supertype of the PGlite and node-postgres drizzle instances. */
@@ -78,6 +80,11 @@ export function consoleMaintenance(): Maintenance | null {
 /** Sees every statement drizzle sends (tests check their plans). */
 export type QueryObserver = (query: string, params: unknown[]) => void;
 
+/** The client drizzle is given: with a span per statement while tracing is on (lib/observability/db-spans.ts). */
+function traced<T extends object>(client: T): T {
+  return tracingActive() ? traceDatabaseClient(client) : client;
+}
+
 export async function createDrizzle(raw: RawClient, observe?: QueryObserver): Promise<ConsoleDb> {
   if (raw.kind === 'pglite') {
     const { drizzle } = await import('drizzle-orm/pglite');
@@ -86,10 +93,10 @@ export async function createDrizzle(raw: RawClient, observe?: QueryObserver): Pr
       maintenance.note(query, 1);
       observe?.(query, params);
     };
-    return drizzle(raw.client, { schema, logger: { logQuery } }) as unknown as ConsoleDb;
+    return drizzle(traced(raw.client), { schema, logger: { logQuery } }) as unknown as ConsoleDb;
   }
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  return drizzle(raw.pool, { schema, ...(observe ? { logger: { logQuery: observe } } : {}) }) as unknown as ConsoleDb;
+  return drizzle(traced(raw.pool), { schema, ...(observe ? { logger: { logQuery: observe } } : {}) }) as unknown as ConsoleDb;
 }
 
 export async function migrateConsole(raw: RawClient, db: ConsoleDb): Promise<void> {

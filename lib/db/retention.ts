@@ -1,5 +1,6 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
+import { runJobStep } from '@/lib/observability/jobs';
 import { consoleMaintenance, type ConsoleDb } from './client';
 
 /**
@@ -87,8 +88,7 @@ export function startRetention(getDb: () => Promise<ConsoleDb>, now: () => Date,
   const pass = () => {
     if (running) return;
     running = true;
-    getDb()
-      .then((db) => runRetention(db, now()))
+    runJobStep('retention.sweep', {}, async () => runRetention(await getDb(), now()))
       .catch((error: unknown) => console.error(`[db] retention failed: ${error instanceof Error ? error.message : String(error)}`))
       .finally(() => {
         running = false;

@@ -8,6 +8,7 @@ import { listSubscriptions } from '@/lib/api/subscriptions';
 import { listExecutionLogsFiltered } from '@/lib/api/webhooks';
 import { now } from '@/lib/clock';
 import { getDb, type ConsoleDb } from '@/lib/db/client';
+import { runJobStep } from '@/lib/observability/jobs';
 import { ownerName } from '@/lib/domain/accounts/owner';
 import { balanceState, webhookFailing } from '@/lib/domain/notifications/watch-rules';
 import { isStuck, thresholdMinutes, type StuckThresholds } from '@/lib/domain/operations/stuck';
@@ -177,7 +178,7 @@ export function startNotificationWatch(intervalMs = WATCH_INTERVAL_MS): void {
   const pass = () => {
     if (state.running) return;
     state.running = true;
-    runNotificationWatch()
+    runJobStep('notifications.watch', {}, () => runNotificationWatch())
       .then((r) => {
         state.failures = Object.values(r).every((v) => v === 'error') ? state.failures + 1 : 0;
       })

@@ -2,7 +2,9 @@
 // OTLP endpoint is set), the SIGTERM drain and its last step, closing the database.
 import { installHttpObservability } from './http-hook';
 import { errorField, log } from './logger';
+import { readObservabilityConfig } from '@/lib/domain/observability/config';
 import { setPayoutStatusSource } from './metrics';
+import { metricsServerPort, startMetricsServer } from './metrics-server';
 import { installShutdownHandlers, onDrain } from './shutdown';
 import { startTracing } from './tracing';
 
@@ -13,6 +15,22 @@ export async function installObservability(options: { hops: number }): Promise<v
     if (await startTracing()) log().info({ kind: 'tracing' }, 'exporting traces over OTLP');
   } catch (error) {
     log().warn({ kind: 'tracing', error: errorField(error) }, 'tracing could not start; continuing without');
+  }
+  let metricsPort: number | undefined;
+  try {
+    metricsPort = readObservabilityConfig(process.env).metricsPort;
+  } catch {
+    // lib/env.ts refuses the bad value with one line at start-up, right after this.
+  }
+  if (metricsPort !== undefined) {
+    try {
+      const server = await startMetricsServer(metricsPort);
+      log().info({ kind: 'metrics', host: '127.0.0.1', port: metricsServerPort(server) }, 'serving metrics on loopback');
+      onDrain('metrics listener', 2, () => new Promise<void>((resolve) => server.close(() => resolve())));
+    } catch (error) {
+      // A port taken by another process must not keep the console down; the line says why there is no scrape.
+      log().error({ kind: 'metrics', port: metricsPort, error: errorField(error) }, 'metrics port could not be bound');
+    }
   }
   setPayoutStatusSource(async () => {
     const [{ getDb }, { sql }] = await Promise.all([import('@/lib/db/client'), import('drizzle-orm')]);

@@ -5,8 +5,10 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onRequestStart } from './http-hook';
 import { createLogger, setLogger } from './logger';
-import { createMetrics, setMetrics } from './metrics';
+import { runJobStep } from './jobs';
+import { count, createMetrics, metrics, recordBatchJob, setMetrics, setPayoutStatusSource } from './metrics';
 import { metricsResponse } from './metrics-route';
+import { metricsServerPort, startMetricsServer } from './metrics-server';
 import { observeServiceCall } from './service-calls';
 
 const TOKEN = 'metrics-token-for-tests-0001';
@@ -96,6 +98,78 @@ describe('/api/metrics', () => {
     expect(samples.find((s) => s.name === 'console_service_circuit_open')?.value).toBe(1);
     // Low cardinality: no label value anywhere is an id.
     for (const sample of samples) for (const value of Object.values(sample.labels)) expect(value).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}/);
+  });
+});
+
+describe('METRICS_PORT listener', () => {
+  it('serves every family of the README on 127.0.0.1 without a token, and nothing else', async () => {
+    const listener = await startMetricsServer(0);
+    setPayoutStatusSource(async () => [['PENDING_APPROVAL', 3], ['COMPLETED', 7]]);
+    try {
+      // One event of each kind, through the functions the call sites use.
+      count((m) => m.service.tokenRefreshes, { outcome: 'ok' });
+      for (const outcome of ['accepted', 'duplicate', 'rejected']) count((m) => m.webhookReceipts, { outcome });
+      metrics()!.liveStreams.inc();
+      count((m) => m.sessionCache, { result: 'hit' });
+      count((m) => m.rateLimitRefusals, { limit: 'sign-in' });
+      await runJobStep('payouts.sweep', {}, async () => 'done');
+      await expect(runJobStep('webhooks.replay', {}, async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+      recordBatchJob('started');
+      recordBatchJob('completed', { paid: 4, failed: 1 });
+
+      const base = `http://127.0.0.1:${metricsServerPort(listener)}`;
+      expect((await fetch(`${base}/api/metrics`)).status).toBe(404);
+      expect((await fetch(`${base}/metrics`, { method: 'POST' })).status).toBe(404);
+      const response = await fetch(`${base}/metrics`);
+      expect(response.status).toBe(200);
+      expect(listener.address()).toMatchObject({ address: '127.0.0.1' });
+      const { types, samples } = parseExposition(await response.text());
+      const value = (name: string, labels: Record<string, string> = {}) =>
+        samples.find((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))?.value;
+
+      const families: [string, string][] = [
+        ['console_http_request_duration_seconds', 'histogram'],
+        ['console_http_requests_in_flight', 'gauge'],
+        ['console_service_call_duration_seconds', 'histogram'],
+        ['console_service_call_errors_total', 'counter'],
+        ['console_service_call_retries_total', 'counter'],
+        ['console_service_circuit_open', 'gauge'],
+        ['console_service_token_refreshes_total', 'counter'],
+        ['console_webhook_receipts_total', 'counter'],
+        ['console_live_streams_open', 'gauge'],
+        ['console_job_steps_total', 'counter'],
+        ['console_job_step_duration_seconds', 'histogram'],
+        ['console_batch_jobs_total', 'counter'],
+        ['console_batch_jobs_running', 'gauge'],
+        ['console_batch_items_total', 'counter'],
+        ['console_payout_requests', 'gauge'],
+        ['console_session_cache_total', 'counter'],
+        ['console_rate_limit_refusals_total', 'counter'],
+        ['nodejs_eventloop_lag_seconds', 'gauge'],
+        ['process_cpu_user_seconds_total', 'counter'],
+        ['process_resident_memory_bytes', 'gauge'],
+      ];
+      for (const [name, type] of families) expect(types.get(name), name).toBe(type);
+
+      expect(value('console_service_token_refreshes_total', { outcome: 'ok' })).toBe(1);
+      for (const outcome of ['accepted', 'duplicate', 'rejected']) expect(value('console_webhook_receipts_total', { outcome })).toBe(1);
+      expect(value('console_live_streams_open')).toBe(1);
+      expect(value('console_session_cache_total', { result: 'hit' })).toBe(1);
+      expect(value('console_rate_limit_refusals_total', { limit: 'sign-in' })).toBe(1);
+      expect(value('console_job_steps_total', { job: 'payouts.sweep', outcome: 'ok' })).toBe(1);
+      expect(value('console_job_steps_total', { job: 'webhooks.replay', outcome: 'failed' })).toBe(1);
+      expect(value('console_job_step_duration_seconds_count', { job: 'payouts.sweep' })).toBe(1);
+      expect(value('console_batch_jobs_total', { event: 'completed' })).toBe(1);
+      expect(value('console_batch_jobs_running')).toBe(0);
+      expect(value('console_batch_items_total', { outcome: 'paid' })).toBe(4);
+      expect(value('console_payout_requests', { status: 'PENDING_APPROVAL' })).toBe(3);
+      // Low cardinality: every label value is a template, a code or a word, never an id.
+      for (const sample of samples) for (const v of Object.values(sample.labels)) expect(v).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}/);
+    } finally {
+      setPayoutStatusSource(undefined);
+      metrics()!.liveStreams.dec();
+      await new Promise((r) => listener.close(r));
+    }
   });
 });
 

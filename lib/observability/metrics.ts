@@ -1,4 +1,5 @@
-// Prometheus metrics (prom-client), served by /api/metrics when METRICS_TOKEN is set. One registry per process
+// Prometheus metrics (prom-client), served by /api/metrics when METRICS_TOKEN is set, or on a loopback port when
+// METRICS_PORT is (./metrics-server.ts). One registry per process
 // (globalThis: Next bundles this module once per route graph). Labels are templates and codes, never ids.
 import client, { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { readObservabilityConfig } from '@/lib/domain/observability/config';
@@ -16,6 +17,10 @@ export type ConsoleMetrics = {
   webhookReceipts: Counter<'outcome'>;
   liveStreams: Gauge;
   jobSteps: Counter<'job' | 'outcome'>;
+  jobStepDuration: Histogram<'job'>;
+  batchJobs: Counter<'event'>;
+  batchJobsRunning: Gauge;
+  batchItems: Counter<'outcome'>;
   payouts: Gauge<'status'>;
   sessionCache: Counter<'result'>;
   rateLimitRefusals: Counter<'limit'>;
@@ -52,7 +57,11 @@ export function createMetrics(): ConsoleMetrics {
     },
     webhookReceipts: new Counter({ name: 'console_webhook_receipts_total', help: 'Webhook deliveries received at /api/webhooks', labelNames: ['outcome'], ...reg }),
     liveStreams: new Gauge({ name: 'console_live_streams_open', help: 'Open live event streams', ...reg }),
-    jobSteps: new Counter({ name: 'console_job_steps_total', help: 'Background job steps (replay items, payout sweeps) by outcome', labelNames: ['job', 'outcome'], ...reg }),
+    jobSteps: new Counter({ name: 'console_job_steps_total', help: 'Background job steps (replay items, sweeps, payout executions) by outcome', labelNames: ['job', 'outcome'], ...reg }),
+    jobStepDuration: new Histogram({ name: 'console_job_step_duration_seconds', help: 'Background job steps by job', labelNames: ['job'], buckets: SECONDS, ...reg }),
+    batchJobs: new Counter({ name: 'console_batch_jobs_total', help: 'Batch payout jobs by event (started, completed, failed, cancelled)', labelNames: ['event'], ...reg }),
+    batchJobsRunning: new Gauge({ name: 'console_batch_jobs_running', help: 'Batch payout jobs running in this process', ...reg }),
+    batchItems: new Counter({ name: 'console_batch_items_total', help: 'Items of batch payout jobs by outcome', labelNames: ['outcome'], ...reg }),
     payouts: new Gauge({
       name: 'console_payout_requests',
       help: 'Payout requests by status (read from the database at each scrape)',
@@ -77,13 +86,14 @@ export function createMetrics(): ConsoleMetrics {
 
 function metricsEnabled(): boolean {
   try {
-    return readObservabilityConfig(process.env).metricsToken !== undefined;
+    const config = readObservabilityConfig(process.env);
+    return config.metricsToken !== undefined || config.metricsPort !== undefined;
   } catch {
     return false;
   }
 }
 
-/** The process's metrics, or null when METRICS_TOKEN is unset (nothing is counted, nothing costs). */
+/** The process's metrics, or null when neither METRICS_TOKEN nor METRICS_PORT is set (nothing is counted, nothing costs). */
 export function metrics(): ConsoleMetrics | null {
   if (globalForMetrics.__consoleMetrics === undefined) globalForMetrics.__consoleMetrics = metricsEnabled() ? createMetrics() : null;
   return globalForMetrics.__consoleMetrics;
@@ -105,4 +115,22 @@ export function count(pick: (m: ConsoleMetrics) => { inc(labels?: Record<string,
   const m = metrics();
   if (!m) return;
   (pick(m) as { inc(labels?: Record<string, string>): void }).inc(labels);
+}
+
+export type BatchJobEvent = 'started' | 'completed' | 'failed' | 'cancelled' | 'paused';
+export type BatchItemOutcome = 'paid' | 'failed' | 'skipped';
+
+/**
+ * For the batch payout jobs: `started` when a job begins running in this process, then once how it stopped here:
+ * `completed`, `failed`, `cancelled`, or `paused` (stopped at a checkpoint, as on SIGTERM, to go on elsewhere).
+ * `items` adds the items settled since the last call, by outcome. Feeds `console_batch_jobs_total{event}`,
+ * `console_batch_jobs_running` and `console_batch_items_total{outcome}`; a no-op while metrics are off.
+ */
+export function recordBatchJob(event: BatchJobEvent, items: Partial<Record<BatchItemOutcome, number>> = {}): void {
+  const m = metrics();
+  if (!m) return;
+  m.batchJobs.inc({ event });
+  if (event === 'started') m.batchJobsRunning.inc();
+  else m.batchJobsRunning.dec();
+  for (const [outcome, n] of Object.entries(items)) if (n && n > 0) m.batchItems.inc({ outcome }, n);
 }

@@ -1,5 +1,6 @@
 // One call to the FX service (retries included), seen from outside lib/api: a log line, the duration and error
-// metrics by endpoint template, and a span whose context travels to the service as `traceparent`.
+// metrics by endpoint template, and a span with one child per attempt, whose context travels to the service as
+// `traceparent`.
 import { createHash } from 'node:crypto';
 import { SpanStatusCode, context, propagation, trace } from '@opentelemetry/api';
 import { routeTemplate } from '@/lib/domain/observability/route-template';
@@ -22,14 +23,40 @@ export function observeServiceCall(start: ServiceCallStart) {
   const span = trace.getTracer('console').startSpan(`service ${start.method} ${endpoint}`, {
     attributes: { 'http.request.method': start.method, 'url.template': endpoint, 'console.request_id': requestId ?? '' },
   });
-  const spanContext = trace.setSpan(context.active(), span);
+  const callContext = trace.setSpan(context.active(), span);
+  // The attempt running now: its span is the parent the service sees in `traceparent`.
+  let attemptContext = callContext;
   return {
-    /** Headers every attempt carries: the console's request id and the W3C trace context of this call. */
+    /** Headers every attempt carries: the console's request id and the W3C trace context of this attempt. */
     headers(): Record<string, string> {
       const carrier: Record<string, string> = {};
       if (requestId) carrier['X-Request-Id'] = requestId;
-      propagation.inject(spanContext, carrier);
+      propagation.inject(attemptContext, carrier);
       return carrier;
+    },
+    /**
+     * Runs attempt `n` (0 = the first try) as a child span of the call; `failure` names why an attempt that
+     * returned (rather than threw) will be retried, so a retried attempt is marked failed in the trace.
+     */
+    async attempt<T>(n: number, run: () => Promise<T>, failure?: (result: T) => string | undefined): Promise<T> {
+      const attemptSpan = trace.getTracer('console').startSpan(
+        `service attempt ${n + 1}`,
+        { attributes: { 'http.request.resend_count': n, 'url.template': endpoint } },
+        callContext,
+      );
+      attemptContext = trace.setSpan(callContext, attemptSpan);
+      try {
+        const result = await context.with(attemptContext, run);
+        const reason = failure?.(result);
+        if (reason) attemptSpan.setStatus({ code: SpanStatusCode.ERROR, message: reason });
+        return result;
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        attemptSpan.setStatus({ code: SpanStatusCode.ERROR, message: typeof code === 'string' ? code : 'error' });
+        throw error;
+      } finally {
+        attemptSpan.end();
+      }
     },
     retried(): void {
       span.addEvent('retry');

@@ -1,6 +1,7 @@
 /**
- * One payout approval is one connected trace: the action's span, every service call under it (retries as events),
- * and the W3C `traceparent` each call sent to the service names the same trace. The real sandbox handler behind
+ * One payout approval is one connected trace: the action's span, every service call under it with one child span
+ * per attempt (a retried call shows both), every database statement under the span that ran it, and the W3C
+ * `traceparent` each attempt sent to the service names that attempt's span. The real sandbox handler behind
  * MSW and an in-memory PGlite, as in lib/payouts/payouts.test.ts; spans go to an in-memory exporter.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -19,7 +20,7 @@ import { resetDatabaseForTests, useTestDatabase } from '@/lib/db/client';
 import { approvePayout, previewQuote, requestPayout, type PayoutActor } from '@/lib/payouts/service';
 import { createSandbox, type Sandbox } from '@/lib/sandbox';
 import { fromPglite } from '@/lib/sandbox/core/sql';
-import { withSpan } from './tracing';
+import { setTracingActive, withSpan } from './tracing';
 
 /** What @vercel/otel installs in the app: the active span follows async continuations. */
 class AlsContextManager implements ContextManager {
@@ -49,10 +50,16 @@ const exporter = new InMemorySpanExporter();
 let pg: PGlite;
 let sandbox: Sandbox;
 const traceparents: string[] = [];
+/** Answers the next N calls to the service (not the token endpoint) with a 503 before they reach it. */
+let failNext = 0;
 const server = setupServer(
   http.all(`${BASE}/*`, async ({ request }) => {
     const header = request.headers.get('traceparent');
     if (header) traceparents.push(header);
+    if (failNext > 0 && !request.url.includes('/oauth/')) {
+      failNext--;
+      return Response.json({ code: 'UNAVAILABLE', message: 'Try again' }, { status: 503 });
+    }
     return sandbox.handle(request);
   }),
 );
@@ -62,6 +69,8 @@ beforeAll(async () => {
   context.setGlobalContextManager(new AlsContextManager());
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }));
+  // What startTracing does once it registered the SDK: the database client is then wrapped in statement spans.
+  setTracingActive(true);
   pg = new PGlite();
   await useTestDatabase(pg);
   sandbox = createSandbox({ sql: fromPglite(pg), basePath: '' });
@@ -70,6 +79,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   delete process.env.APPROVER_COOL_OFF_HOURS;
+  setTracingActive(false);
   server.close();
   trace.disable();
   context.disable();
@@ -123,6 +133,8 @@ describe('tracing', () => {
 
     exporter.reset();
     traceparents.length = 0;
+    // The first call the approval makes is answered 503 once: its retry must show in the same trace.
+    failNext = 1;
     const approved = await withSpan('action payouts.approve', { 'console.action': 'payouts.approve' }, () =>
       approvePayout(approver, { requestId: payout.id, previewQuoteId: preview.quoteId, acknowledged: false }, { client }),
     );
@@ -132,18 +144,43 @@ describe('tracing', () => {
     const root = spans.find((s) => s.name === 'action payouts.approve')!;
     expect(root).toBeDefined();
     const traceId = root.spanContext().traceId;
-    const calls = spans.filter((s) => s.name.startsWith('service '));
-    expect(calls.length).toBeGreaterThan(0);
+    const byId = new Map(spans.map((s) => [s.spanContext().spanId, s]));
+    const parentOf = (span: (typeof spans)[number]) => byId.get(span.parentSpanContext?.spanId ?? '');
     // One trace: every span shares the root's trace id and hangs under a span of this trace.
-    const ids = new Set(spans.map((s) => s.spanContext().spanId));
     for (const span of spans) {
       expect(span.spanContext().traceId).toBe(traceId);
-      if (span !== root) expect(ids.has(span.parentSpanContext?.spanId ?? '')).toBe(true);
+      if (span !== root) expect(parentOf(span), `${span.name} has no parent in the trace`).toBeDefined();
     }
-    // Templates, never ids, in span names.
+
+    // Service calls: templates, never ids, in span names; each with its attempts as child spans.
+    const calls = spans.filter((s) => /^service (GET|POST|PUT|PATCH|DELETE) /.test(s.name));
+    expect(calls.length).toBeGreaterThan(0);
     for (const call of calls) expect(call.name).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}/);
-    // The service saw the same trace on every call it got.
-    expect(traceparents.length).toBe(calls.length);
-    for (const header of traceparents) expect(header.split('-')[1]).toBe(traceId);
+    const attempts = spans.filter((s) => s.name.startsWith('service attempt '));
+    for (const attempt of attempts) expect(calls).toContain(parentOf(attempt));
+    for (const call of calls) expect(attempts.some((a) => parentOf(a) === call)).toBe(true);
+    const retried = calls.find((c) => attempts.filter((a) => parentOf(a) === c).length === 2);
+    expect(retried, 'the call answered 503 once shows two attempts').toBeDefined();
+    const [first, second] = attempts.filter((a) => parentOf(a) === retried).sort((a, b) => a.name.localeCompare(b.name));
+    expect(first!.name).toBe('service attempt 1');
+    expect(first!.status.code).toBe(2); // ERROR: the 503
+    expect(second!.name).toBe('service attempt 2');
+    expect(retried!.attributes['console.attempts']).toBe(2);
+
+    // Database statements of the approval (the request's row, its approvals, the audit) under the spans that ran them.
+    const statements = spans.filter((s) => s.attributes['db.system.name'] === 'postgresql');
+    expect(statements.length).toBeGreaterThan(0);
+    expect(statements.map((s) => s.name)).toContain('SELECT console.payout_requests');
+    expect(statements.some((s) => s.name.startsWith('UPDATE console.payout_requests'))).toBe(true);
+    for (const statement of statements) expect(String(statement.attributes['db.query.text'])).not.toContain(payout.id);
+
+    // The service saw the trace on every attempt it got, each naming the attempt's own span as its parent.
+    expect(traceparents.length).toBe(attempts.length);
+    const attemptIds = new Set(attempts.map((a) => a.spanContext().spanId));
+    for (const header of traceparents) {
+      const [, headerTrace, parentId] = header.split('-');
+      expect(headerTrace).toBe(traceId);
+      expect(attemptIds.has(parentId!)).toBe(true);
+    }
   });
 });

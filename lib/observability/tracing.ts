@@ -5,6 +5,21 @@ import { readObservabilityConfig } from '@/lib/domain/observability/config';
 
 export const TRACER_NAME = 'console';
 
+const globalForTracing = globalThis as unknown as { __consoleTracing?: boolean };
+
+/**
+ * Whether spans are recorded in this process (an SDK was registered). Database statements are only wrapped in
+ * spans then (lib/observability/db-spans.ts): with tracing off a statement pays nothing.
+ */
+export function tracingActive(): boolean {
+  return globalForTracing.__consoleTracing === true;
+}
+
+/** Marks a tracer provider as registered (startTracing; tests that register their own provider). */
+export function setTracingActive(active: boolean): void {
+  globalForTracing.__consoleTracing = active;
+}
+
 /** Runs `fn` as the active span `name` (children and service calls nest under it); errors mark the span. */
 export function withSpan<T>(name: string, attributes: Attributes, fn: () => Promise<T>): Promise<T> {
   return trace.getTracer(TRACER_NAME).startActiveSpan(name, { attributes }, async (span) => {
@@ -23,6 +38,13 @@ export function withSpan<T>(name: string, attributes: Attributes, fn: () => Prom
 export async function startTracing(env: Record<string, string | undefined> = process.env): Promise<boolean> {
   if (!readObservabilityConfig(env).otlpEndpoint) return false;
   const { registerOTel } = await import('@vercel/otel');
-  registerOTel({ serviceName: env.OTEL_SERVICE_NAME?.trim() || 'payments-fx-console' });
+  registerOTel({
+    serviceName: env.OTEL_SERVICE_NAME?.trim() || 'payments-fx-console',
+    // No fetch instrumentation: every call to the FX service already has its span and one per attempt, with the
+    // traceparent (./service-calls.ts); wrapping fetch too doubled the spans and the headers of each call.
+    // The sampler is @vercel/otel's default, read from OTEL_TRACES_SAMPLER / OTEL_TRACES_SAMPLER_ARG (README).
+    instrumentations: [],
+  });
+  setTracingActive(true);
   return true;
 }

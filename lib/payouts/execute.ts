@@ -9,6 +9,7 @@ import { getDb } from '@/lib/db/client';
 import { payoutApprovals, payoutRequests, type StoredQuote } from '@/lib/db/schema';
 import { DRIFT_ACK_THRESHOLD_BPS, driftBps, payoutStepKey, withinTolerance, type PayoutStatus } from '@/lib/domain/payouts';
 import { notifyPayout } from '@/lib/notifications/payout-facts';
+import { runJobStep } from '@/lib/observability/jobs';
 import { toStoredQuote, isDefiniteRefusal, type PayoutDeps } from './quotes';
 import { appendState, getPayout } from './store';
 
@@ -30,7 +31,11 @@ function failureOf(error: unknown): { code: string; message: string } {
  * every repeat with the same quote and the same withdrawal, and each state change is a guarded update.
  * Returns the status it left the request in.
  */
-export async function executePayout(id: string, deps: PayoutDeps = {}): Promise<PayoutStatus | null> {
+export function executePayout(id: string, deps: PayoutDeps = {}): Promise<PayoutStatus | null> {
+  return runJobStep('payouts.execute', { 'console.payout_request_id': id }, () => runExecution(id, deps));
+}
+
+async function runExecution(id: string, deps: PayoutDeps): Promise<PayoutStatus | null> {
   const db = await getDb();
   for (let step = 0; step < MAX_QUOTE_ATTEMPTS + 2; step++) {
     const p = await getPayout(id, db);
@@ -171,7 +176,11 @@ async function returnForApproval(id: string, code: string, drift: string | null)
 }
 
 /** Follows the withdrawal of a PROCESSING request to COMPLETED or FAILED (with the service's reason). */
-export async function syncPayout(id: string, deps: PayoutDeps = {}): Promise<PayoutStatus | null> {
+export function syncPayout(id: string, deps: PayoutDeps = {}): Promise<PayoutStatus | null> {
+  return runJobStep('payouts.sync', { 'console.payout_request_id': id }, () => followWithdrawal(id, deps));
+}
+
+async function followWithdrawal(id: string, deps: PayoutDeps): Promise<PayoutStatus | null> {
   const db = await getDb();
   const p = await getPayout(id, db);
   if (!p) return null;

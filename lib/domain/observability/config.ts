@@ -11,6 +11,11 @@ export type ObservabilityConfig = {
   logFormat: 'json' | 'pretty';
   /** `METRICS_TOKEN`: bearer token of `/api/metrics`; unset, the route answers 404. 16+ characters. */
   metricsToken: string | undefined;
+  /**
+   * `METRICS_PORT`: serve the metrics at `http://127.0.0.1:<port>/metrics` instead, without a token, reachable from
+   * the host only (a Prometheus agent beside the console). Either this or METRICS_TOKEN turns metrics on.
+   */
+  metricsPort: number | undefined;
   /** `OTEL_EXPORTER_OTLP_ENDPOINT` (or `…_TRACES_ENDPOINT`): where spans go; unset, no span is exported. */
   otlpEndpoint: string | undefined;
   /** `SHUTDOWN_DEADLINE_MS`: how long a SIGTERM'd instance drains before it exits anyway. Default 10 000. */
@@ -34,6 +39,11 @@ export function readObservabilityConfig(env: Record<string, string | undefined>)
   if (format !== 'json' && format !== 'pretty') throw new ObservabilityConfigError('LOG_FORMAT', 'json or pretty');
   const token = env.METRICS_TOKEN?.trim() || undefined;
   if (token !== undefined && token.length < 16) throw new ObservabilityConfigError('METRICS_TOKEN', 'at least 16 characters');
+  const portRaw = env.METRICS_PORT?.trim() || undefined;
+  const port = portRaw === undefined ? undefined : Number(portRaw);
+  if (port !== undefined && (!Number.isInteger(port) || port < 1 || port > 65_535)) {
+    throw new ObservabilityConfigError('METRICS_PORT', 'a TCP port from 1 to 65535');
+  }
   const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim() || env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() || undefined;
   if (endpoint !== undefined && !/^https?:\/\//.test(endpoint)) throw new ObservabilityConfigError('OTEL_EXPORTER_OTLP_ENDPOINT', 'an http(s) URL');
   const deadlineRaw = (env.SHUTDOWN_DEADLINE_MS ?? '').trim() || '10000';
@@ -41,5 +51,5 @@ export function readObservabilityConfig(env: Record<string, string | undefined>)
   if (!Number.isInteger(deadline) || deadline < 0 || deadline > 600_000) {
     throw new ObservabilityConfigError('SHUTDOWN_DEADLINE_MS', 'whole milliseconds from 0 to 600000');
   }
-  return { logLevel: level as LogLevel, logFormat: format, metricsToken: token, otlpEndpoint: endpoint, shutdownDeadlineMs: deadline };
+  return { logLevel: level as LogLevel, logFormat: format, metricsToken: token, metricsPort: port, otlpEndpoint: endpoint, shutdownDeadlineMs: deadline };
 }

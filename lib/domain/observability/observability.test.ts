@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { readObservabilityConfig } from './config';
-import { redactPaths } from './redaction';
+import { censorSecrets } from './redaction';
 import { chooseRequestId, isSafeRequestId } from './request-id';
 import { methodLabel, routeTemplate } from './route-template';
+import { sqlQueryText, sqlSpanName, summarizeSql } from './sql-summary';
 
 describe('request id', () => {
   const fresh = () => 'fresh-0000-id';
@@ -39,12 +40,15 @@ describe('route template', () => {
 
 describe('observability config', () => {
   it('has quiet, safe defaults', () => {
-    expect(readObservabilityConfig({})).toEqual({ logLevel: 'info', logFormat: 'json', metricsToken: undefined, otlpEndpoint: undefined, shutdownDeadlineMs: 10_000 });
+    expect(readObservabilityConfig({})).toEqual({ logLevel: 'info', logFormat: 'json', metricsToken: undefined, metricsPort: undefined, otlpEndpoint: undefined, shutdownDeadlineMs: 10_000 });
   });
   it('names the variable it refuses', () => {
     expect(() => readObservabilityConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
     expect(() => readObservabilityConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
     expect(() => readObservabilityConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+    expect(() => readObservabilityConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
+    expect(() => readObservabilityConfig({ METRICS_PORT: '91a' })).toThrow(/METRICS_PORT/);
+    expect(readObservabilityConfig({ METRICS_PORT: ' 9464 ' }).metricsPort).toBe(9464);
     expect(() => readObservabilityConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
     expect(() => readObservabilityConfig({ SHUTDOWN_DEADLINE_MS: '-1' })).toThrow(/SHUTDOWN_DEADLINE_MS/);
   });
@@ -53,14 +57,43 @@ describe('observability config', () => {
   });
 });
 
-describe('redaction paths', () => {
-  it('covers every secret key at the top and two levels down', () => {
-    const paths = redactPaths();
-    for (const key of ['password', 'clientSecret', 'authorization', 'cookie', 'signature', 'email']) {
-      expect(paths).toContain(key);
-      expect(paths).toContain(`*.${key}`);
-      expect(paths).toContain(`*.*.${key}`);
-    }
-    expect(paths).toContain('*["set-cookie"]');
+describe('censoring secrets', () => {
+  it('censors every secret key at the top and nested in objects and arrays, in any case', () => {
+    const line = {
+      kind: 'http',
+      password: 'p1',
+      request: { headers: { Authorization: 'Bearer t', 'set-cookie': 'c' }, items: [{ clientSecret: 's' }] },
+      user: { profile: { contact: { email: 'a@b.test' } } },
+    };
+    const out = censorSecrets(line);
+    expect(out).toEqual({
+      kind: 'http',
+      password: '[redacted]',
+      request: { headers: '[redacted]', items: [{ clientSecret: '[redacted]' }] },
+      user: { profile: { contact: { email: '[redacted]' } } },
+    });
+    expect(censorSecrets({ a: { b: { c: { Signature: 'x' } } } })).toEqual({ a: { b: { c: { Signature: '[redacted]' } } } });
+    // The caller's object is left as it was.
+    expect(line.password).toBe('p1');
+  });
+  it('returns a clean line itself, without copying it', () => {
+    const clean = { kind: 'service', method: 'GET', status: 200, nested: { route: '/a' } };
+    expect(censorSecrets(clean)).toBe(clean);
+  });
+});
+
+describe('database span names', () => {
+  it('name the verb and the first table, never a value', () => {
+    expect(summarizeSql('select "id", "status" from "console"."payout_requests" where "id" = $1')).toEqual({ operation: 'SELECT', collection: 'console.payout_requests' });
+    expect(summarizeSql('insert into "console"."audit_log" ("id") values ($1)')).toEqual({ operation: 'INSERT', collection: 'console.audit_log' });
+    expect(summarizeSql('update "console"."users" set "name" = $1')).toEqual({ operation: 'UPDATE', collection: 'console.users' });
+    expect(summarizeSql('  -- why\n delete from sessions where expires_at < $1')).toEqual({ operation: 'DELETE', collection: 'sessions' });
+    expect(summarizeSql('begin')).toEqual({ operation: 'BEGIN' });
+    expect(sqlSpanName(summarizeSql('commit'))).toBe('COMMIT');
+    expect(sqlSpanName(summarizeSql('SELECT status, count(*)::int AS n FROM console.payout_requests GROUP BY status'))).toBe('SELECT console.payout_requests');
+  });
+  it('keeps the statement text short', () => {
+    expect(sqlQueryText(`select ${'"a", '.repeat(300)} from t`)).toHaveLength(501);
+    expect(sqlQueryText('select\n  1')).toBe('select 1');
   });
 });
