@@ -20,18 +20,24 @@ import { createSubscriptionSchema, urlProblem } from '../schema';
 
 type Errors = { url?: string; events?: string; form?: string };
 
+export interface CreateSubscriptionDialogProps {
+  open: boolean;
+  onClose: () => void;
+  sandboxOn: boolean;
+  reach: DeliveryReach;
+}
+
 /**
  * "New subscription": URL, all events or a pick from the catalogue (each with its description and example), retries.
  * The URL field says where this deployment delivers and, on leaving it or submitting, when deliveries to the typed
- * URL could never arrive (the server refuses those too).
+ * URL could never arrive (the server refuses those too). Loaded by CreateSubscriptionButton when first wanted.
  */
-export function CreateSubscriptionButton({ sandboxOn, reach }: { sandboxOn: boolean; reach: DeliveryReach }) {
+export function CreateSubscriptionDialog({ open, onClose, sandboxOn, reach }: CreateSubscriptionDialogProps) {
   const t = useTranslations('webhooks');
   const router = useRouter();
   const { toast } = useToast();
   const sentence = useFailureSentence();
   const { key, renew } = useIdempotencyKey();
-  const [open, setOpen] = useState(false);
   const [url, setUrl] = useState('');
   const [includeAll, setIncludeAll] = useState(true);
   const [events, setEvents] = useState<WebhookEventType[]>([]);
@@ -73,7 +79,7 @@ export function CreateSubscriptionButton({ sandboxOn, reach }: { sandboxOn: bool
       const outcome = readActionResult(await createSubscriptionAction(input));
       if (outcome.ok) {
         renew();
-        setOpen(false);
+        onClose();
         toast({ title: t('create.created'), description: input.url });
         router.push(`/webhooks/${outcome.data.id}`);
         return;
@@ -92,81 +98,78 @@ export function CreateSubscriptionButton({ sandboxOn, reach }: { sandboxOn: bool
       : t('create.urlHint');
 
   return (
-    <>
-      <Button onClick={() => setOpen(true)}>{t('create.open')}</Button>
-      <Dialog
-        open={open}
-        onClose={() => (pending ? undefined : setOpen(false))}
-        dismissible={!pending}
-        title={t('create.title')}
-        description={t('create.description')}
-        className="max-w-2xl"
-      >
-        <form onSubmit={submit} noValidate className="min-w-0 space-y-4">
-          {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
-          <Field id="subscription-url" label={t('create.url')} hint={hint} error={tr(errors.url)} required>
-            <Input
-              type="url"
-              inputMode="url"
-              autoComplete="url"
-              value={url}
-              onChange={(e) => {
-                setUrl(e.target.value);
-                // A shown error follows the typing, so leaving the field (a click elsewhere) never moves the form.
-                if (errors.url) setErrors((all) => ({ ...all, url: urlError(e.target.value.trim()) }));
-              }}
-              onBlur={() => setErrors((all) => ({ ...all, url: urlError(url.trim()) }))}
-            />
-          </Field>
-          <Checkbox id="subscription-all" label={t('create.allEvents')} checked={includeAll} onChange={(e) => setIncludeAll(e.target.checked)} />
-          {!includeAll ? (
-            <fieldset className="min-w-0 space-y-3" aria-describedby={errors.events ? 'subscription-events-error' : undefined}>
-              <legend className="text-sm font-medium text-fg">{t('create.pick')}</legend>
-              {errors.events ? (
-                <p id="subscription-events-error" className="text-sm text-danger-text">
-                  {tr(errors.events)}
-                </p>
-              ) : null}
-              {WEBHOOK_RESOURCES.map((resource) => (
-                <div key={resource} className="min-w-0 rounded-md border border-border p-3">
-                  <p className="mb-2 text-sm font-semibold text-fg">{t(`create.resource.${resource}`)}</p>
-                  <ul className="space-y-2">
-                    {EVENTS_BY_RESOURCE[resource].map((event) => (
-                      <li key={event} className="min-w-0">
-                        <Checkbox
-                          id={`event-${event}`}
-                          label={<span className="font-mono text-xs break-all">{event}</span>}
-                          checked={events.includes(event)}
-                          onChange={(e) => toggle(event, e.target.checked)}
-                          aria-describedby={`event-${event}-description`}
-                        />
-                        <p id={`event-${event}-description`} className="ml-6 text-sm text-fg-muted">
-                          {t(`events.${event}`)}
-                        </p>
-                        <details className="ml-6 mt-1">
-                          <summary className="cursor-pointer text-sm text-accent-text">{t('create.example')}</summary>
-                          <pre className="mt-1 max-h-48 max-w-full overflow-auto rounded bg-surface-muted p-2 text-xs" tabIndex={0}>
-                            {JSON.stringify(examplePayload(event), null, 2)}
-                          </pre>
-                        </details>
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              ))}
-            </fieldset>
-          ) : null}
-          <Checkbox id="subscription-retry" label={t('create.allowRetry')} checked={allowRetry} onChange={(e) => setAllowRetry(e.target.checked)} />
-          <div className="flex justify-end gap-2 pt-2">
-            <Button type="button" variant="secondary" onClick={() => setOpen(false)} disabled={pending}>
-              {t('create.cancel')}
-            </Button>
-            <Button type="submit" loading={pending}>
-              {t('create.submit')}
-            </Button>
-          </div>
-        </form>
-      </Dialog>
-    </>
+    <Dialog
+      open={open}
+      onClose={() => (pending ? undefined : onClose())}
+      dismissible={!pending}
+      title={t('create.title')}
+      description={t('create.description')}
+      className="max-w-2xl"
+    >
+      <form onSubmit={submit} noValidate className="min-w-0 space-y-4">
+        {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
+        <Field id="subscription-url" label={t('create.url')} hint={hint} error={tr(errors.url)} required>
+          <Input
+            type="url"
+            inputMode="url"
+            autoComplete="url"
+            value={url}
+            onChange={(e) => {
+              setUrl(e.target.value);
+              // A shown error follows the typing, so leaving the field (a click elsewhere) never moves the form.
+              if (errors.url) setErrors((all) => ({ ...all, url: urlError(e.target.value.trim()) }));
+            }}
+            onBlur={() => setErrors((all) => ({ ...all, url: urlError(url.trim()) }))}
+          />
+        </Field>
+        <Checkbox id="subscription-all" label={t('create.allEvents')} checked={includeAll} onChange={(e) => setIncludeAll(e.target.checked)} />
+        {!includeAll ? (
+          <fieldset className="min-w-0 space-y-3" aria-describedby={errors.events ? 'subscription-events-error' : undefined}>
+            <legend className="text-sm font-medium text-fg">{t('create.pick')}</legend>
+            {errors.events ? (
+              <p id="subscription-events-error" className="text-sm text-danger-text">
+                {tr(errors.events)}
+              </p>
+            ) : null}
+            {WEBHOOK_RESOURCES.map((resource) => (
+              <div key={resource} className="min-w-0 rounded-md border border-border p-3">
+                <p className="mb-2 text-sm font-semibold text-fg">{t(`create.resource.${resource}`)}</p>
+                <ul className="space-y-2">
+                  {EVENTS_BY_RESOURCE[resource].map((event) => (
+                    <li key={event} className="min-w-0">
+                      <Checkbox
+                        id={`event-${event}`}
+                        label={<span className="font-mono text-xs break-all">{event}</span>}
+                        checked={events.includes(event)}
+                        onChange={(e) => toggle(event, e.target.checked)}
+                        aria-describedby={`event-${event}-description`}
+                      />
+                      <p id={`event-${event}-description`} className="ml-6 text-sm text-fg-muted">
+                        {t(`events.${event}`)}
+                      </p>
+                      <details className="ml-6 mt-1">
+                        <summary className="cursor-pointer text-sm text-accent-text">{t('create.example')}</summary>
+                        <pre className="mt-1 max-h-48 max-w-full overflow-auto rounded bg-surface-muted p-2 text-xs" tabIndex={0}>
+                          {JSON.stringify(examplePayload(event), null, 2)}
+                        </pre>
+                      </details>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </fieldset>
+        ) : null}
+        <Checkbox id="subscription-retry" label={t('create.allowRetry')} checked={allowRetry} onChange={(e) => setAllowRetry(e.target.checked)} />
+        <div className="flex justify-end gap-2 pt-2">
+          <Button type="button" variant="secondary" onClick={onClose} disabled={pending}>
+            {t('create.cancel')}
+          </Button>
+          <Button type="submit" loading={pending}>
+            {t('create.submit')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
   );
 }
