@@ -16,6 +16,9 @@ const nextConfig = {
   // Lets parallel builds (several work trees' tests on one machine) keep separate outputs.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // NEXT_BROWSER_SOURCE_MAPS=1: a scratch build whose browser chunks carry source maps, to see which modules each
+  // route's first-load JS holds (scripts/first-load-manifest.mjs --sources) and to read CPU profiles by source.
+  productionBrowserSourceMaps: process.env.NEXT_BROWSER_SOURCE_MAPS === '1',
   // Next's trailing-slash 308 is made before any header of ours can be set on it; the proxy makes it instead
   // (lib/security/proxy-handler.ts).
   skipTrailingSlashRedirect: true,

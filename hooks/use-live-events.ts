@@ -1,11 +1,9 @@
 'use client';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import type { QueryClient } from '@tanstack/react-query';
-import { queryKeysForEvent, type LiveEvent } from '@/lib/domain/live/events';
+import type { LiveEvent } from '@/lib/domain/live/events';
 import {
   getLiveState,
   getServerLiveState,
-  observeLive,
   subscribeLive,
   subscribeLiveState,
   type LiveState,
@@ -36,23 +34,4 @@ export function useLiveEvents(onEvent: (event: LiveEvent) => void, onReset?: () 
     [],
   );
   return useLiveState();
-}
-
-/**
- * The tab's one react-query invalidation: every live event invalidates the keys it maps to
- * (lib/domain/live/events.ts, `queryKeysForEvent`: `['operations']`, `['beneficiaries']`, `['accounts']`,
- * `['balances']`, `['webhooks']`, `['search']`), everything on `reset`. It only listens: events reach it while a
- * page holds the live connection anyway, and no second stream is opened for it. Mounted once, by QueryProvider.
- */
-export function useLiveQueryInvalidation(queryClient: QueryClient): void {
-  useEffect(
-    () =>
-      observeLive(
-        (event) => {
-          for (const queryKey of queryKeysForEvent(event)) void queryClient.invalidateQueries({ queryKey: [...queryKey] });
-        },
-        () => void queryClient.invalidateQueries(),
-      ),
-    [queryClient],
-  );
 }

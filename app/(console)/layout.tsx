@@ -6,6 +6,7 @@ import { Brand } from '@/components/shell/brand';
 import { MenuDismiss } from '@/components/shell/menu-dismiss';
 import { MobileNav } from '@/components/shell/mobile-nav';
 import { navForRole, type NavGroupLabels } from '@/components/shell/nav';
+import { navIcons } from '@/components/shell/nav-icon';
 import { NavLinks } from '@/components/shell/nav-links';
 import { RouteProgress } from '@/components/shell/route-progress';
 import { SandboxBanner } from '@/components/shell/sandbox-banner';
@@ -14,7 +15,6 @@ import { parseTheme, THEME_COOKIE } from '@/components/shell/theme';
 import { ThemeToggle } from '@/components/shell/theme-toggle';
 import { UserMenu } from '@/components/shell/user-menu';
 import { HeaderBell } from '@/components/notifications/header-bell';
-import { QueryProvider } from '@/components/query/query-provider';
 import { IntlScope } from '@/components/i18n/intl-scope';
 import { PaletteLauncher } from '@/components/palette/palette-launcher';
 import { ToastProvider } from '@/components/ui/toast';
@@ -43,6 +43,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   const groupLabels = Object.fromEntries(
     NAV_GROUPS.flatMap((group) => (group.label === null ? [] : [[group.id, t(`navGroups.${group.label}`)]])),
   ) as NavGroupLabels;
+  const icons = navIcons(items);
   const sandbox = getEnv().SANDBOX === 'on';
   const jar = await cookies();
   const theme = parseTheme(jar.get(THEME_COOKIE)?.value);
@@ -51,55 +52,53 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   const pendingChanges = can(user.role, 'team:manage') ? await listPendingControlChanges() : [];
 
   return (
-    <QueryProvider>
-      <ToastProvider>
-        <RouteProgress label={t('loadingPage')} />
-        <SkipLink />
-        <MenuDismiss />
-        {sandbox ? <SandboxBanner /> : null}
-        <div className="flex min-h-dvh">
-          <aside className="sticky top-0 hidden h-dvh w-60 shrink-0 flex-col border-r border-border bg-surface md:flex">
-            <div className="flex h-14 items-center px-5">
+    <ToastProvider>
+      <RouteProgress label={t('loadingPage')} />
+      <SkipLink />
+      <MenuDismiss />
+      {sandbox ? <SandboxBanner /> : null}
+      <div className="flex min-h-dvh">
+        <aside className="sticky top-0 hidden h-dvh w-60 shrink-0 flex-col border-r border-border bg-surface md:flex">
+          <div className="flex h-14 items-center px-5">
+            <Brand />
+          </div>
+          <div className="flex-1 overflow-y-auto px-3 py-4">
+            <NavLinks items={items} label={t('mainNav')} groupLabels={groupLabels} icons={icons} />
+          </div>
+        </aside>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <header className="relative z-30 flex h-14 items-center gap-2 border-b border-border bg-surface/90 px-3 backdrop-blur md:px-6">
+            <MobileNav items={items} label={t('mainNav')} menuLabel={t('menu')} groupLabels={groupLabels} icons={icons} />
+            <div className="md:hidden">
               <Brand />
             </div>
-            <div className="flex-1 overflow-y-auto px-3 py-4">
-              <NavLinks items={items} label={t('mainNav')} groupLabels={groupLabels} />
-            </div>
-          </aside>
-          <div className="flex min-w-0 flex-1 flex-col">
-            <header className="relative z-30 flex h-14 items-center gap-2 border-b border-border bg-surface/90 px-3 backdrop-blur md:px-6">
-              <MobileNav items={items} label={t('mainNav')} menuLabel={t('menu')} groupLabels={groupLabels} />
-              <div className="md:hidden">
-                <Brand />
-              </div>
-              <div className="ml-auto flex items-center gap-1">
-                <IntlScope namespaces={['palette']}>
-                  <PaletteLauncher
-                    role={user.role}
-                    locale={locale}
-                    savedTimeZone={user.timeZone}
-                    sections={items.map((item) => ({ href: item.href, label: item.label }))}
-                  />
-                </IntlScope>
-                <HeaderBell userId={user.id} />
-                <ThemeToggle initial={theme} label={t('darkTheme')} />
-                <UserMenu
-                  name={user.name}
-                  email={user.email}
+            <div className="ml-auto flex items-center gap-1">
+              <IntlScope namespaces={['palette']}>
+                <PaletteLauncher
                   role={user.role}
                   locale={locale}
                   savedTimeZone={user.timeZone}
-                  browserTimeZone={browserTimeZone ?? DEFAULT_TIME_ZONE}
+                  sections={items.map((item) => ({ href: item.href, label: item.label }))}
                 />
-              </div>
-            </header>
-            <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none md:px-8 md:py-8">
-              <PendingChangesBanner changes={pendingChanges} />
-              {children}
-            </main>
-          </div>
+              </IntlScope>
+              <HeaderBell userId={user.id} />
+              <ThemeToggle initial={theme} label={t('darkTheme')} />
+              <UserMenu
+                name={user.name}
+                email={user.email}
+                role={user.role}
+                locale={locale}
+                savedTimeZone={user.timeZone}
+                browserTimeZone={browserTimeZone ?? DEFAULT_TIME_ZONE}
+              />
+            </div>
+          </header>
+          <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none md:px-8 md:py-8">
+            <PendingChangesBanner changes={pendingChanges} />
+            {children}
+          </main>
         </div>
-      </ToastProvider>
-    </QueryProvider>
+      </div>
+    </ToastProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { useLocale } from 'next-intl';
-import { formatAmount, type Amount } from '@/lib/money/amount';
+import type { Amount } from '@/lib/money/amount-core';
+import { formatAmount } from '@/lib/money/format-amount';
 import { isAsset } from '@/lib/money/assets';
 import { cn } from '@/components/ui/cn';
 

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { withQueryProvider } from '@/components/query/query-provider';
 import { Button } from '@/components/ui/button';
 import { readActionResult } from '@/lib/actions/result';
 import { markNotificationsReadAction } from '@/lib/notifications/actions';
@@ -10,7 +11,7 @@ import { NotificationItem } from './notification-item';
 import { refreshInbox, type InboxItem, type InboxPage } from './use-inbox';
 
 /** The bell's dropdown: loaded on first open (it carries the wording and money formatting), not with every page. */
-export default function NotificationPanel({
+function NotificationPanel({
   id,
   page,
   failed,
@@ -80,3 +81,5 @@ export default function NotificationPanel({
     </div>
   );
 }
+
+export default withQueryProvider(NotificationPanel);

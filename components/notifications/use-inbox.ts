@@ -39,7 +39,7 @@ export function inboxIsLive(state: LiveState): boolean {
 
 /**
  * Keeps this tab's live stream open while the inbox shows and says whether it is. The stream's events invalidate the
- * inbox key through the one tab-wide subscription in components/query/query-provider.tsx (queryKeysForEvent), so
+ * inbox key through the one tab-wide subscription in components/query/query-client.ts (queryKeysForEvent), so
  * this handler has nothing of its own to do.
  */
 function useInboxStream(): LiveState {

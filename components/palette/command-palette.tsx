@@ -8,6 +8,7 @@ import { useEffect, useId, useMemo, useRef, useState, useTransition } from 'reac
 import { AmountText } from '@/components/money/amount-text';
 import { StatusBadge } from '@/components/status/status-badge';
 import { cn } from '@/components/ui/cn';
+import { withQueryProvider } from '@/components/query/query-provider';
 import type { Role } from '@/lib/auth/permissions';
 import type { AppLocale } from '@/lib/i18n/config';
 import { savePreferencesAction } from '@/lib/i18n/actions';
@@ -56,7 +57,7 @@ export interface CommandPaletteProps {
   sections: PaletteSectionLink[];
 }
 
-export function CommandPalette({ open, onClose, role, locale, savedTimeZone, sections }: CommandPaletteProps) {
+function PaletteDialog({ open, onClose, role, locale, savedTimeZone, sections }: CommandPaletteProps) {
   const t = useTranslations('palette');
   const router = useRouter();
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -265,3 +266,6 @@ function ResultItem({ hit, stale, showMatch, onSelect }: { hit: SearchHit; stale
     </Command.Item>
   );
 }
+
+/** The palette with the tab's react-query client (its search answers are cached and live-invalidated). */
+export const CommandPalette = withQueryProvider(PaletteDialog);

@@ -1,34 +1,27 @@
 'use client';
-import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { useLiveQueryInvalidation } from '@/hooks/use-live-events';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ComponentType, type ReactNode } from 'react';
+import { tabQueryClient } from './query-client';
 
 /**
- * The console's one react-query client, for what the browser fetches itself (palette search, inbox, progress
- * watches). Pages rendered on the server do not go through it. One client per tab, made on first render so a
- * server render never shares a cache between users.
+ * Gives the components below it the tab's react-query client (components/query/query-client.ts). Each client island
+ * that uses react-query wraps itself in it (the palette, the bell's data and dropdown, the inbox page's lists), inside
+ * its own lazily loaded chunk; the console layout does not, so pages do not pay for react-query in first-load JS.
  */
 export function QueryProvider({ children }: { children: ReactNode }) {
-  const [client] = useState(
-    () =>
-      new QueryClient({
-        defaultOptions: {
-          // Live events invalidate the keys they touch, so a short stale time is enough to dedupe remounts.
-          queries: { staleTime: 15_000, retry: 1, refetchOnWindowFocus: true },
-          mutations: { retry: false },
-        },
-      }),
-  );
-  return (
-    <QueryClientProvider client={client}>
-      <LiveQueryInvalidation />
-      {children}
-    </QueryClientProvider>
-  );
+  const [client] = useState(tabQueryClient);
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
 
-/** The one subscription that turns live events into invalidated query keys, for the whole tab. */
-function LiveQueryInvalidation() {
-  useLiveQueryInvalidation(useQueryClient());
-  return null;
+/** `Component` inside QueryProvider: for the default export of a lazily loaded island. */
+export function withQueryProvider<P extends object>(Component: ComponentType<P>): ComponentType<P> {
+  function WithQueryProvider(props: P) {
+    return (
+      <QueryProvider>
+        <Component {...props} />
+      </QueryProvider>
+    );
+  }
+  WithQueryProvider.displayName = `WithQueryProvider(${Component.displayName ?? Component.name})`;
+  return WithQueryProvider;
 }

@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { amountText } from '@/components/money/amount-text';
 import { formatBps, formatFraction } from '@/lib/domain/quotes/display';
 import type { QuoteView } from '@/lib/domain/quotes/view';
-import { formatRate } from '@/lib/money/rate';
+import { formatRateText as formatRate } from '@/lib/money/rate-format';
 
 /**
  * Where a section keeps the quote's words: `<namespace>.pay`, `.receive`, `.rate`, `.rateLine`, `.fee`, `.feeLine`,

@@ -1,4 +1,5 @@
-import type { NavGroupLabels, NavItem } from './nav';
+import type { ReactNode } from 'react';
+import type { NavGroupLabels, NavIcon, NavItem } from './nav';
 import { NavLinks } from './nav-links';
 
 /** Below `md` the sidebar folds into a <details> menu: no JS needed to open or close it. */
@@ -7,11 +8,13 @@ export function MobileNav({
   label,
   menuLabel,
   groupLabels,
+  icons,
 }: {
   items: NavItem[];
   label: string;
   menuLabel: string;
   groupLabels?: NavGroupLabels;
+  icons: Partial<Record<NavIcon, ReactNode>>;
 }) {
   return (
     <details data-menu className="group md:hidden">
@@ -25,7 +28,7 @@ export function MobileNav({
         </svg>
       </summary>
       <div className="absolute inset-x-0 top-full z-40 border-b border-border bg-surface p-3 shadow-lg">
-        <NavLinks items={items} label={label} groupLabels={groupLabels} />
+        <NavLinks items={items} label={label} groupLabels={groupLabels} icons={icons} />
       </div>
     </details>
   );

@@ -1,4 +1,5 @@
-import type { NavIcon as NavIconName } from './nav';
+import type { ReactNode } from 'react';
+import type { NavIcon as NavIconName, NavItem } from './nav-sections';
 
 // Heroicons-style 20px outlines, inlined: no icon library in the bundle.
 const paths: Record<NavIconName, string> = {
@@ -21,4 +22,9 @@ export function NavIcon({ name, className }: { name: NavIconName; className?: st
       <path strokeLinecap="round" strokeLinejoin="round" d={paths[name]} />
     </svg>
   );
+}
+
+/** Each item's icon, rendered here (on the server) for the client nav: the SVG paths stay out of the browser's code. */
+export function navIcons(items: readonly Pick<NavItem, 'icon'>[]): Partial<Record<NavIconName, ReactNode>> {
+  return Object.fromEntries(items.map((item) => [item.icon, <NavIcon key={item.icon} name={item.icon} className="size-5 shrink-0" />]));
 }

@@ -3,11 +3,24 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { cn } from '@/components/ui/cn';
-import { currentNavHref, navSections, type NavGroupLabels, type NavItem } from './nav';
-import { NavIcon } from './nav-icon';
+import type { ReactNode } from 'react';
+import { currentNavHref, navSections, type NavGroupLabels, type NavIcon, type NavItem } from './nav-sections';
 
-/** The section links; client only to mark the current page (aria-current) as the user navigates. */
-export function NavLinks({ items, label, groupLabels }: { items: NavItem[]; label: string; groupLabels?: NavGroupLabels }) {
+/**
+ * The section links; client only to mark the current page (aria-current) as the user navigates. The icons come
+ * rendered from the server (`navIcons` in ./nav-icon.tsx), so their paths are not in the browser's code.
+ */
+export function NavLinks({
+  items,
+  label,
+  groupLabels,
+  icons,
+}: {
+  items: NavItem[];
+  label: string;
+  groupLabels?: NavGroupLabels;
+  icons: Partial<Record<NavIcon, ReactNode>>;
+}) {
   const pathname = usePathname() ?? '/';
   const current = currentNavHref(items, pathname);
   return (
@@ -38,7 +51,7 @@ export function NavLinks({ items, label, groupLabels }: { items: NavItem[]; labe
                       active ? 'bg-accent-soft text-accent-text' : 'text-fg-muted hover:bg-surface-muted hover:text-fg',
                     )}
                   >
-                    <NavIcon name={item.icon} className="size-5 shrink-0" />
+                    {icons[item.icon]}
                     <span className="min-w-0 flex-1 truncate">{item.label}</span>
                     {item.count ? (
                       <span className="rounded-full bg-accent px-2 py-0.5 text-xs font-semibold tabular-nums text-accent-fg">

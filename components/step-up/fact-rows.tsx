@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { amountText } from '@/components/money/amount-text';
-import { formatBps } from '@/lib/domain/payouts/drift';
+import { formatDriftBps as formatBps } from '@/lib/domain/quotes/display';
 import type { StepUpStatement } from '@/lib/domain/step-up/statement';
-import { formatRate } from '@/lib/money/rate';
+import { formatRateText as formatRate } from '@/lib/money/rate-format';
 import type { StepUpFactRow } from './step-up-dialog';
 
 type Translate = ((key: string, values?: Record<string, string>) => string) & { has: (key: string) => boolean };

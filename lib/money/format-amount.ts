@@ -1,5 +1,6 @@
 import { isStablecoin } from './assets';
-import { toAmount, type Amount } from './amount-core';
+import type { Amount } from './amount-core';
+import { canonicalAmount } from './canonical';
 
 export type CurrencyDisplay = 'symbol' | 'code' | 'name';
 export type SignDisplay = 'auto' | 'always' | 'exceptZero' | 'negative' | 'never';
@@ -49,7 +50,7 @@ export function numberFormatOptions(amount: Pick<Amount, 'asset' | 'decimals'>, 
  * Stablecoins: all 6 decimals and the code as a suffix, e.g. "1,234.500000 USDT".
  */
 export function formatAmount(amount: Amount, locale: string = DEFAULT_LOCALE, opts: FormatAmountOptions = {}): string {
-  const canonical = toAmount(amount.value, amount.asset);
+  const canonical = canonicalAmount(amount.value, amount.asset);
   const nf = formatter(locale, numberFormatOptions(canonical, opts));
   const text = nf.format(canonical.value as `${number}`);
   return isStablecoin(canonical.asset) ? `${text} ${canonical.asset}` : text;
@@ -57,5 +58,5 @@ export function formatAmount(amount: Amount, locale: string = DEFAULT_LOCALE, op
 
 /** The canonical string for inputs and the API: "1234.50", never grouped or localised. */
 export function formatAmountPlain(amount: Amount): string {
-  return toAmount(amount.value, amount.asset).value;
+  return canonicalAmount(amount.value, amount.asset).value;
 }

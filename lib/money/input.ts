@@ -4,7 +4,7 @@
  * receives. Strings only: an amount never passes through a `number`.
  */
 import { decimalsOf, type Asset } from './assets';
-import { MAX_INTEGER_DIGITS } from './parse-amount';
+import { MAX_INTEGER_DIGITS } from './canonical';
 
 /** The locale's decimal separator (`,` in pt-BR, `.` in en), from Intl rather than a table. */
 export function decimalSeparator(locale: string): string {

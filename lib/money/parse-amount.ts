@@ -1,5 +1,6 @@
 import { decimalsOf, isAsset, type Asset } from './assets';
-import { toAmount, type Amount } from './amount-core';
+import type { Amount } from './amount-core';
+import { canonicalAmount, MAX_INTEGER_DIGITS } from './canonical';
 
 export type AmountErrorCode =
   | 'EMPTY'
@@ -29,8 +30,7 @@ export type ParseAmountResult =
   | { ok: true; amount: Amount }
   | { ok: false; code: AmountErrorCode; message: string };
 
-/** Largest number of integer digits accepted: far above any real balance, well inside decimal.js precision. */
-export const MAX_INTEGER_DIGITS = 15;
+export { MAX_INTEGER_DIGITS };
 
 // Longer inputs cannot be valid (1 sign + 15 digits + 1 dot + 6 decimals, plus some leading zeros) and
 // capping keeps every regex below linear on hostile input.
@@ -116,5 +116,5 @@ export function parseAmount(input: string, asset: Asset, opts: ParseAmountOption
   if (isZeroValue && !opts.allowZero) return fail('ZERO_NOT_ALLOWED', 'The amount must be greater than zero.');
 
   const plain = `${negative && !isZeroValue ? '-' : ''}${integer}${fraction ? `.${fraction}` : ''}`;
-  return { ok: true, amount: toAmount(plain, asset) };
+  return { ok: true, amount: canonicalAmount(plain, asset) };
 }

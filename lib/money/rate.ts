@@ -1,5 +1,6 @@
 import { Dec } from './decimal';
 import { DEFAULT_LOCALE } from './format-amount';
+import { formatRateText } from './rate-format';
 
 const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
 
@@ -21,16 +22,8 @@ export function invertRate(rate: Dec | string, fractionDigits = 8): string {
 
 /**
  * Formats an exchange rate with the locale's separators and at most `maximumFractionDigits` places
- * (at least 2), passing the decimal string to Intl so no digit goes through a binary float.
+ * (at least 2), passing the decimal string to Intl so no digit goes through a binary float (./rate-format.ts).
  */
 export function formatRate(rate: Dec | string, locale: string = DEFAULT_LOCALE, maximumFractionDigits = 8): string {
-  const text = toRate(rate).toDecimalPlaces(maximumFractionDigits, Dec.ROUND_HALF_EVEN).toFixed();
-  const options: Intl.NumberFormatOptions = { minimumFractionDigits: 2, maximumFractionDigits: Math.max(2, maximumFractionDigits) };
-  let nf: Intl.NumberFormat;
-  try {
-    nf = new Intl.NumberFormat(locale, options);
-  } catch {
-    nf = new Intl.NumberFormat(DEFAULT_LOCALE, options);
-  }
-  return nf.format(text as `${number}`);
+  return formatRateText(typeof rate === 'string' ? rate : toRate(rate).toFixed(), locale, maximumFractionDigits);
 }

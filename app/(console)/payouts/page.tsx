@@ -17,7 +17,7 @@ import { getTieredPolicy, listPayouts, referenceCurrency, type PayoutScope } fro
 import { SavedViewsMenu } from '@/components/saved-views/saved-views-menu';
 import { redirectToDefaultView } from '@/lib/saved-views/view-service';
 import { controlChangeDelayHours, listPendingControlChanges } from '@/lib/control-changes/service';
-import { PolicyEditor } from './_components/policy-editor';
+import { LazyPolicyEditor } from './_components/lazy-policy-editor';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('payouts.list'))('metaTitle') };
@@ -147,7 +147,7 @@ export default async function PayoutsPage({ searchParams }: { searchParams: Prom
       </nav>
       {policy ? (
         <IntlScope namespaces={['approvalPolicy', 'controlChanges']}>
-          <PolicyEditor
+          <LazyPolicyEditor
             view={{
               policy: policy.policy,
               currency: referenceCurrency(),

@@ -1,5 +1,6 @@
 import type { Balances } from '@/lib/api/schemas/balances';
-import { toAmount, toDec, type Amount } from '@/lib/money/amount-core';
+import type { Amount } from '@/lib/money/amount-core';
+import { canonicalAmount, compareCanonical } from '@/lib/money/canonical';
 import { isAsset, type Asset } from '@/lib/money/assets';
 
 /**
@@ -11,7 +12,7 @@ export function availableOf(balances: Pick<Balances, 'fiat' | 'crypto'>, asset: 
     const amount = entry.amount;
     if (amount && amount.asset === asset && isAsset(amount.asset)) {
       try {
-        return toAmount(amount.value, asset);
+        return canonicalAmount(amount.value, asset);
       } catch {
         return null;
       }
@@ -26,5 +27,6 @@ export function availableOf(balances: Pick<Balances, 'fiat' | 'crypto'>, asset: 
  */
 export function exceedsAvailable(amount: { value: string; asset: string }, available: Amount | null): boolean {
   if (!available || amount.asset !== available.asset) return false;
-  return toDec(toAmount(amount.value, available.asset)).gt(toDec(available));
+  // String comparison of canonical amounts: the forms that ask this do not load decimal.js for it.
+  return compareCanonical(canonicalAmount(amount.value, available.asset), canonicalAmount(available.value, available.asset)) > 0;
 }

@@ -33,3 +33,15 @@ describe('isZeroDecimal', () => {
     expect(isZeroDecimal('0.1')).toBe(false);
   });
 });
+
+describe('formatDriftBps', () => {
+  it('words a drift as the payout drift module does', async () => {
+    const { formatBps: payoutBps } = await import('@/lib/domain/payouts/drift');
+    const { formatDriftBps } = await import('./display');
+    for (const locale of ['en', 'pt-BR', 'xx-invalid-', 'de-DE']) {
+      for (const value of ['0', '0.00', '-0.0', '12.5', '-3', '1234.567', '0.005', '-0.015', 'abc', '1e3', '']) {
+        expect(formatDriftBps(value, locale), `${value} ${locale}`).toBe(payoutBps(value, locale));
+      }
+    }
+  });
+});

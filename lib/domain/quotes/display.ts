@@ -30,6 +30,16 @@ export function formatBps(bps: string, locale: string, signed = false): string {
   );
 }
 
+/**
+ * Basis points with exactly two decimals and the sign of a change (`+12.50`, `-3.00`, `0.00`), as a payout's price
+ * drift and its signed bound are shown. The same text as `formatBps` in lib/domain/payouts/drift.ts (display.test.ts
+ * compares them), from this module without decimal.js, so the payout page's browser code does not load it.
+ */
+export function formatDriftBps(bps: string, locale: string): string {
+  if (!PLAIN_DECIMAL.test(bps)) return bps;
+  return nf(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' }).format(bps as `${number}`);
+}
+
 /** A fraction (`"0.0050"`) as a percentage in the locale: `0.50%` (en), `0,50%` (pt-BR). */
 export function formatFraction(fraction: string, locale: string): string {
   if (!PLAIN_DECIMAL.test(fraction)) return fraction;

@@ -1,6 +1,5 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -13,11 +12,19 @@ import type { Failure } from '@/lib/errors';
 import { applyFieldErrors } from '@/components/forms/apply-field-errors';
 import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { useFieldMessage } from '@/components/i18n/use-field-message';
-import { PASSWORD_MIN_LENGTH } from '@/lib/domain/team/password-policy';
+import { PASSWORD_MIN_LENGTH } from '@/lib/domain/team/password-limits';
 import { changePasswordAction } from '../actions';
-import { changePasswordSchema, type ChangePasswordInput } from '../schema';
+import { lazyResolver } from '@/components/forms/lazy-resolver';
+import type { ChangePasswordInput } from '../schema';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
+
+// zod and the schema load when the form is first focused (or at the first validation), not with the page; the
+// server action validates again.
+const validation = lazyResolver<ChangePasswordInput, unknown, ChangePasswordInput>(async () => {
+  const [{ zodResolver }, { changePasswordSchema }] = await Promise.all([import('@hookform/resolvers/zod'), import('../schema')]);
+  return zodResolver(changePasswordSchema);
+});
 
 export function ChangePasswordForm() {
   const t = useTranslations('auth.changePassword');
@@ -32,7 +39,7 @@ export function ChangePasswordForm() {
     setFocus,
     formState: { errors, isSubmitting },
   } = useForm<ChangePasswordInput>({
-    resolver: zodResolver(changePasswordSchema),
+    resolver: validation.resolver,
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
 
@@ -52,7 +59,7 @@ export function ChangePasswordForm() {
   return (
     // POST and a submit button that stays disabled until hydrated: a submit before the scripts run must not put the
     // passwords into the address bar (a plain form GET), and only the server action can change a password.
-    <form method="post" onSubmit={onSubmit} noValidate className="space-y-5">
+    <form method="post" onSubmit={onSubmit} onFocus={validation.preload} noValidate className="space-y-5">
       <noscript>
         <Alert tone="warning">{t('needsScript')}</Alert>
       </noscript>

@@ -25,7 +25,7 @@ import { instructionHistory, pixKeyOf } from '@/lib/domain/beneficiaries/view';
 import { isNotFound } from '@/lib/errors';
 import { formatTaxId } from '@/lib/validation/tax-id-format';
 import { isUuid } from '@/lib/validation/uuid';
-import { AddInstructionForm } from './_components/add-instruction-form';
+import { LazyAddInstructionForm } from './_components/lazy-add-instruction-form';
 import { KeyReviewControls } from './_components/key-review-controls';
 
 const REVIEW_TONE: Record<KeyReviewState, BadgeTone> = { AWAITING_REVIEW: 'warning', APPROVED: 'success', REJECTED: 'danger' };
@@ -167,7 +167,7 @@ export default async function BeneficiaryPage({ params }: { params: Promise<{ be
           </Card>
           {can(user.role, 'beneficiaries:create') ? (
             <IntlScope namespaces={['beneficiaries', 'validation']}>
-              <AddInstructionForm beneficiaryId={b.id} />
+              <LazyAddInstructionForm beneficiaryId={b.id} />
             </IntlScope>
           ) : null}
         </div>

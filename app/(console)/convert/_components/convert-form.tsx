@@ -18,7 +18,6 @@ import { readActionResult } from '@/lib/actions/result';
 import type { Failure } from '@/lib/errors';
 import { expireNow, quoteClock, type QuoteClock } from '@/lib/domain/quotes/countdown';
 import { formatBps, isZeroDecimal } from '@/lib/domain/quotes/display';
-import { driftBps, sameDirection } from '@/lib/domain/quotes/rates';
 import type { FixedSide } from '@/lib/domain/quotes/request';
 import type { QuoteView } from '@/lib/domain/quotes/view';
 import type { Amount } from '@/lib/money/amount-core';
@@ -26,6 +25,8 @@ import type { Asset } from '@/lib/money/assets';
 import { parseAmount } from '@/lib/money/parse-amount';
 import { exceedsAvailable } from '@/lib/domain/balances/available';
 import { confirmSwapAction, createQuoteAction } from '../actions';
+
+const loadRates = () => import('@/lib/domain/quotes/rates');
 
 export interface ConvertAccount {
   id: string;
@@ -141,8 +142,17 @@ export function ConvertForm({ accounts }: { accounts: ConvertAccount[] }) {
       }
       const receivedAt = Date.now();
       const { quote: next, serverNow, ticket } = result.data;
+      // The drift's division (decimal.js) is fetched when the first quote arrives, not with the page, so a re-quote
+      // finds it loaded; a failed download only leaves the drift unsaid.
+      if (!lastRate) loadRates().catch(() => undefined);
+      const drift = lastRate
+        ? await loadRates().then(
+            (rates) => (rates.sameDirection(lastRate, next.rate) ? rates.driftBps(lastRate.value, next.rate.value) : null),
+            () => null,
+          )
+        : null;
       setHeld({ view: next, clock: quoteClock(next.expiresAt, serverNow, receivedAt), ticket });
-      setDrift(lastRate && sameDirection(lastRate, next.rate) ? driftBps(lastRate.value, next.rate.value) : null);
+      setDrift(drift);
       setLastRate(next.rate);
       setStep('quote');
     });

@@ -4,7 +4,7 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
 import type { Operation } from '@/lib/api/schemas/operation';
 import { rateBothWays } from '@/lib/domain/operations/view';
-import { formatRate } from '@/lib/money/rate';
+import { formatRateText as formatRate } from '@/lib/money/rate-format';
 
 /** The quote the operation used: its rate both ways, when it expired and when it was used. */
 export function QuoteCard({ quote }: { quote: Operation['quote'] }) {

@@ -1,0 +1,181 @@
+/**
+ * `npm run bench:main-thread` — what runs on the browser's main thread while a console page loads: a V8 CPU profile
+ * (Chromium DevTools protocol `Profiler`, through Playwright's CDP session) of each page's load at Lighthouse's mobile
+ * CPU slowdown (4×), summed by script and by function, with the page's total script and task time
+ * (`Performance.getMetrics`). A benchmark for finding what to remove, not a test.
+ *
+ *   npm run bench:main-thread -- --base http://localhost:3000 --data-dir .data \
+ *     --routes /beneficiaries/new,/transfers/new,/accounts/new,/payouts/new,/convert --role admin --runs 3
+ *
+ * Against a console that is already running (`npm run demo`, or `next start` on another dist dir to compare two builds
+ * in one window of machine load): it signs in as the demo user of --role with the password and the authenticator code
+ * derived from the server's NEXTAUTH_SECRET in --data-dir (as `npm run demo:totp` does), sets the time-zone cookie a
+ * signed-in browser carries, and loads each page --runs times in a fresh context (empty cache), profiling from
+ * navigation start to --settle ms (1000) after the load event. A build with browser source maps
+ * (NEXT_BROWSER_SOURCE_MAPS=1, see next.config.mjs) makes the function names readable; `--save <dir>` writes each
+ * .cpuprofile (open it in Chromium DevTools → Performance).
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium } from '@playwright/test';
+import { generate as generateTotp } from 'otplib';
+import { demoTotpSecret } from '../lib/auth/factors/secret-box';
+import type { Role } from '../lib/auth/permissions';
+import { TIME_ZONE_COOKIE } from '../lib/i18n/config';
+import { DEMO_USER_BY_ROLE } from '../lib/team/demo-users';
+
+const { values: flags } = parseArgs({
+  options: {
+    base: { type: 'string', default: 'http://localhost:3000' },
+    'data-dir': { type: 'string', default: '.data' },
+    routes: { type: 'string', default: '/beneficiaries/new,/transfers/new,/accounts/new,/payouts/new,/convert' },
+    role: { type: 'string', default: 'admin' },
+    runs: { type: 'string', default: '3' },
+    throttle: { type: 'string', default: '4' },
+    settle: { type: 'string', default: '1000' },
+    top: { type: 'string', default: '12' },
+    save: { type: 'string' },
+  },
+});
+const BASE = flags.base;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+interface FirstLoadModule {
+  signIn(opts: { base: string; email: string; password: string; totp?: (attempt: number) => Promise<string> }): Promise<{ header(): string }>;
+}
+const firstLoad = (await import(new URL('./first-load-js.mjs', import.meta.url).href)) as FirstLoadModule;
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Self time (ms) per node id, from the samples and the time between them. */
+function selfTimes(profile: CpuProfile): Map<number, number> {
+  const self = new Map<number, number>();
+  for (let i = 0; i < profile.samples.length; i++) {
+    const dt = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    self.set(profile.samples[i], (self.get(profile.samples[i]) ?? 0) + dt);
+  }
+  return self;
+}
+
+function scriptName(url: string): string {
+  if (!url) return '(native / V8)';
+  try {
+    const u = new URL(url);
+    return u.origin === new URL(BASE).origin ? u.pathname.replace('/_next/static/chunks/', '') : url;
+  } catch {
+    return url;
+  }
+}
+
+const median = (values: number[]) => {
+  const s = [...values].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const ms = (v: number) => `${v.toFixed(0)} ms`;
+
+async function main(): Promise<void> {
+  const role = flags.role as Role;
+  const user = DEMO_USER_BY_ROLE[role];
+  if (!user) throw new Error(`unknown role ${flags.role}`);
+  const secret = demoTotpSecret(readFileSync(path.join(flags['data-dir'], 'nextauth-secret'), 'utf8').trim(), user.email);
+  const totp = async (attempt: number) => {
+    if (attempt >= 2) await new Promise((r) => setTimeout(r, (31 - (Math.floor(Date.now() / 1000) % 30)) * 1000));
+    return generateTotp({ secret, epoch: Math.floor(Date.now() / 1000) + (attempt === 1 ? 30 : 0) });
+  };
+  const cookie = (await firstLoad.signIn({ base: BASE, email: user.email, password: user.password, totp })).header();
+  const cookies = cookie.split(/;\s*/).map((pair) => {
+    const at = pair.indexOf('=');
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), url: BASE };
+  });
+
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const [loadStart] = loadavg();
+  try {
+    for (const route of flags.routes.split(',').map((r) => r.trim()).filter(Boolean)) {
+      const byScript = new Map<string, number[]>();
+      const byFunction = new Map<string, number[]>();
+      const scriptMs: number[] = [];
+      const taskMs: number[] = [];
+      const profiledMs: number[] = [];
+      const runs = Number(flags.runs);
+      for (let run = 0; run < runs; run++) {
+        const context = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
+        await context.addCookies(cookies);
+        const page = await context.newPage();
+        const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+        await context.addCookies([{ name: TIME_ZONE_COOKIE, value: encodeURIComponent(zone), url: BASE }]);
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(flags.throttle) });
+        await cdp.send('Performance.enable');
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+        await cdp.send('Profiler.start');
+        const response = await page.goto(new URL(route, BASE).href, { waitUntil: 'load' });
+        await page.waitForTimeout(Number(flags.settle));
+        const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
+        const metrics = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+        const metric = (name: string) => (metrics.metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
+        if (new URL(page.url()).pathname !== route) throw new Error(`${route} landed on ${page.url()} (HTTP ${response?.status()})`);
+        if (flags.save) {
+          mkdirSync(flags.save, { recursive: true });
+          writeFileSync(path.join(flags.save, `${route.replace(/\W+/g, '_')}-${run}.cpuprofile`), JSON.stringify(profile));
+        }
+        const self = selfTimes(profile);
+        const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+        const scripts = new Map<string, number>();
+        const functions = new Map<string, number>();
+        let total = 0;
+        for (const [id, t] of self) {
+          const frame = nodes.get(id)!.callFrame;
+          if (['(idle)', '(program)', '(garbage collector)'].includes(frame.functionName) && !frame.url) {
+            if (frame.functionName === '(garbage collector)') functions.set('(garbage collector)', (functions.get('(garbage collector)') ?? 0) + t);
+            if (frame.functionName !== '(idle)') total += t;
+            continue;
+          }
+          total += t;
+          const script = scriptName(frame.url);
+          scripts.set(script, (scripts.get(script) ?? 0) + t);
+          const fn = `${frame.functionName || '(anonymous)'} ${script}:${frame.lineNumber + 1}:${frame.columnNumber + 1}`;
+          functions.set(fn, (functions.get(fn) ?? 0) + t);
+        }
+        for (const [k, v] of scripts) byScript.set(k, [...(byScript.get(k) ?? []), v]);
+        for (const [k, v] of functions) byFunction.set(k, [...(byFunction.get(k) ?? []), v]);
+        scriptMs.push(metric('ScriptDuration'));
+        taskMs.push(metric('TaskDuration'));
+        profiledMs.push(total);
+        await context.close();
+      }
+      // Totals per run (a key missing in a run counts 0 there), median over runs.
+      const med = (values: number[]) => median([...values, ...Array(runs - values.length).fill(0)]);
+      console.log(
+        `\n${route} as ${role}: ${runs} loads at ${flags.throttle}× CPU, median script ${ms(median(scriptMs))} ` +
+          `(${scriptMs.map((v) => v.toFixed(0)).join('/')}), tasks ${ms(median(taskMs))}, profiled busy ${ms(median(profiledMs))}`,
+      );
+      console.log('  by script (self time, median):');
+      for (const [k, v] of [...byScript].map(([k, v]) => [k, med(v)] as const).sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`    ${ms(v).padStart(7)}  ${k}`);
+      console.log('  by function (self time, median):');
+      for (const [k, v] of [...byFunction].map(([k, v]) => [k, med(v)] as const).sort((a, b) => b[1] - a[1]).slice(0, Number(flags.top))) console.log(`    ${ms(v).padStart(7)}  ${k}`);
+    }
+  } finally {
+    await browser.close();
+  }
+  const [loadEnd] = loadavg();
+  console.log(`\n[main-thread] load average ${loadStart.toFixed(1)} → ${loadEnd.toFixed(1)} on ${cpus().length} cores (${BASE})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`[main-thread] ${(error as Error).message}`);
+  process.exit(1);
+});
