@@ -3,16 +3,9 @@ import Papa from 'papaparse';
 import type { AppLocale } from '@/lib/i18n/config';
 import { readHeader, type BatchColumn } from './csv-template';
 
-/** Data rows one batch may hold (the header row not counted). */
-export const MAX_BATCH_ROWS = 1000;
-/**
- * Largest file accepted. 1,000 rows of the template's five columns with a 140-character memo stay under 300 KB;
- * 512 KiB leaves room and keeps the upload (base64 in a server action) under Next's 1 MB body limit, so a 10 MB
- * file is refused here with a sentence (and in the browser before it is sent) instead of by the framework.
- */
-export const MAX_BATCH_FILE_BYTES = 512 * 1024;
-/** Longest cell kept: no column of a batch needs more (a memo is cut to 140 at validation). */
-export const MAX_CELL_CHARS = 500;
+import { MAX_BATCH_FILE_BYTES, MAX_BATCH_ROWS, MAX_CELL_CHARS } from './limits';
+
+export { MAX_BATCH_FILE_BYTES, MAX_BATCH_ROWS, MAX_CELL_CHARS };
 
 export type BatchFileErrorCode = 'FILE_EMPTY' | 'FILE_TOO_LARGE' | 'TOO_MANY_ROWS' | 'HEADER_MISSING_COLUMNS' | 'FILE_UNREADABLE';
 export type BatchFileError = { code: BatchFileErrorCode; max?: number; rows?: number; missing?: BatchColumn[] };

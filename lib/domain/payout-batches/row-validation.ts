@@ -57,9 +57,8 @@ export interface ValidRow {
   asset: Asset;
   memo: string;
 }
-export type CheckedRow =
-  | { line: number; ok: true; row: ValidRow; raw: RawBatchRow }
-  | { line: number; ok: false; code: RowErrorCode; duplicateOf?: number; raw: RawBatchRow };
+type RowCheck = { line: number; ok: true; row: ValidRow } | { line: number; ok: false; code: RowErrorCode; duplicateOf?: number };
+export type CheckedRow = RowCheck & { raw: RawBatchRow };
 
 /** Tax ids compare by their digits (`123.456.789-09` = `12345678909`), keys as PIX compares them. */
 export function normaliseTaxId(text: string): string {
@@ -89,7 +88,7 @@ export function readBatchAmount(text: string, asset: Asset, fileLocale: AppLocal
   return { ok: false, code: 'BAD_AMOUNT' };
 }
 
-function checkRow(raw: RawBatchRow, fileLocale: AppLocale, byTaxId: ReadonlyMap<string, KnownBeneficiary[]>): Omit<CheckedRow, 'raw'> {
+function checkRow(raw: RawBatchRow, fileLocale: AppLocale, byTaxId: ReadonlyMap<string, KnownBeneficiary[]>): RowCheck {
   const line = raw.line;
   if (raw.formulaCells.length) return { line, ok: false, code: 'FORMULA_CELL' };
   if (raw.longCells.length) return { line, ok: false, code: 'CELL_TOO_LONG' };
@@ -150,8 +149,8 @@ export function validateBatchRows(rows: readonly RawBatchRow[], fileLocale: AppL
   const seen = new Map<string, number>();
   return rows.map((raw) => {
     const checked = checkRow(raw, fileLocale, byTaxId);
-    if (!checked.ok) return { ...checked, raw } as CheckedRow;
-    const row = (checked as { row: ValidRow }).row;
+    if (!checked.ok) return { ...checked, raw };
+    const row = checked.row;
     const identity = `${row.instructionId}|${row.asset}|${row.amount}`;
     const first = seen.get(identity);
     if (first !== undefined) return { line: raw.line, ok: false, code: 'DUPLICATE_ROW', duplicateOf: first, raw };
