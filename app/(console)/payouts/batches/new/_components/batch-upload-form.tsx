@@ -5,7 +5,6 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { useForm } from 'react-hook-form';
-import { applyFieldErrors } from '@/components/forms/apply-field-errors';
 import { lazyResolver } from '@/components/forms/lazy-resolver';
 import { useIdempotencyKey } from '@/components/forms/use-idempotency-key';
 import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
@@ -22,7 +21,7 @@ import { useToast } from '@/components/ui/toast';
 import { readActionResult } from '@/lib/actions/result';
 import { batchTemplate } from '@/lib/domain/payout-batches/csv-template';
 import { errorFile } from '@/lib/domain/payout-batches/error-file';
-import { MAX_BATCH_FILE_BYTES } from '@/lib/domain/payout-batches/limits';
+import { MAX_BATCH_FILE_BYTES, MAX_BATCH_ROWS } from '@/lib/domain/payout-batches/limits';
 import type { BatchPreview, PreviewRow } from '@/lib/domain/payout-batches/preview';
 import type { PreviewBatchInput } from '@/lib/domain/payout-batches/schema';
 import type { AppLocale } from '@/lib/i18n/config';
@@ -110,8 +109,12 @@ export function BatchUploadForm({ accounts }: { accounts: BatchAccountOption[] }
     validation.preload();
     const r = readActionResult(await previewBatchAction(values));
     if (!r.ok) {
-      if (!applyFieldErrors(r.failure, ['file', 'sourceAccountId'], { setError, setFocus })) setFailure(sentence(r.failure));
-      else if (r.failure.fieldErrors.file) setError('file', { message: sentence(r.failure) });
+      // The server words file refusals in the reader's language (limits and missing columns filled in).
+      if (r.failure.fieldErrors.file) setError('file', { message: sentence(r.failure) });
+      else if (r.failure.fieldErrors.sourceAccountId) {
+        setError('sourceAccountId', { message: sentence(r.failure) });
+        setFocus('sourceAccountId');
+      } else setFailure(sentence(r.failure));
       return;
     }
     setPreview(r.data as BatchPreview);
@@ -171,7 +174,12 @@ export function BatchUploadForm({ accounts }: { accounts: BatchAccountOption[] }
       </Card>
 
       <form onSubmit={onPreview} noValidate className="space-y-4" onFocus={validation.preload}>
-        <Field id="batch-account" label={t('new.sourceAccount')} required error={errors.sourceAccountId?.message ? t('new.chooseAccount') : undefined}>
+        <Field
+          id="batch-account"
+          label={t('new.sourceAccount')}
+          required
+          error={errors.sourceAccountId?.message ? (errors.sourceAccountId.message === 'SOURCE_ACCOUNT_REQUIRED' ? t('new.chooseAccount') : errors.sourceAccountId.message) : undefined}
+        >
           <Select {...register('sourceAccountId', { onChange: () => setPreview(null) })}>
             {accounts.map((a) => (
               <option key={a.id} value={a.id}>
@@ -201,7 +209,7 @@ export function BatchUploadForm({ accounts }: { accounts: BatchAccountOption[] }
           </div>
           {errors.file?.message ? (
             <p className="mt-1 text-sm text-danger-text" role="alert" data-testid="batch-file-error">
-              {errors.file.message.startsWith('FILE_') ? t(`errors.${errors.file.message}` as 'errors.FILE_EMPTY', { kib: MAX_BATCH_FILE_BYTES / 1024, rows: 1000, missing: '' }) : errors.file.message}
+              {t.has(`errors.${errors.file.message}`) ? t(`errors.${errors.file.message}`, { kib: MAX_BATCH_FILE_BYTES / 1024, rows: MAX_BATCH_ROWS, missing: '' }) : errors.file.message}
             </p>
           ) : null}
         </div>
