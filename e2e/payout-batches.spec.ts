@@ -17,7 +17,6 @@ test.describe.configure({ mode: 'serial' });
 // each a different amount (the same key, amount and asset twice would be a duplicate row).
 const TAX_ID = '39053344705';
 const KEY = 'joao.pereira@example.com';
-const PENDING_TAX_ID = '71460238001'; // the seed's beneficiary whose key waits for review
 
 type Locale = 'en-US' | 'pt-BR';
 const WORDS = {
@@ -36,7 +35,7 @@ const WORDS = {
     done: '47 of 47 withdrawals created',
     completed: 'Completed',
     unknown: 'No saved beneficiary has this tax id.',
-    notReviewed: /This key waits for review by your team\.|The payments service has not approved this key\./,
+    badAmount: 'The amount has more decimals than the asset allows.',
     duplicate: 'Same key, amount and asset as line 2.',
     tooMany: 'A batch holds at most 1,000 rows. Split the file in two.',
     tooLarge: 'The file is larger than 512 KiB.',
@@ -56,7 +55,7 @@ const WORDS = {
     done: '47 de 47 saques criados',
     completed: 'Concluído',
     unknown: 'Nenhum beneficiário salvo tem este CPF/CNPJ.',
-    notReviewed: /Esta chave aguarda a revisão da sua equipe\.|O serviço de pagamentos não aprovou esta chave\./,
+    badAmount: 'O valor tem mais casas decimais do que a moeda permite.',
     duplicate: 'Mesma chave, valor e moeda da linha 2.',
     tooMany: 'Um lote tem no máximo 1.000 linhas. Divida o arquivo em dois.',
     tooLarge: 'O arquivo tem mais de 512 KiB.',
@@ -68,7 +67,7 @@ async function pageAs(browser: Browser, role: DemoRole, baseURL: string, locale:
   return context.newPage();
 }
 
-/** 47 payable rows (distinct amounts) and 3 that cannot be paid: unknown tax id, a key pending review, a duplicate. */
+/** 47 payable rows (distinct amounts) and 3 that cannot be paid: unknown tax id, three decimals in BRL, a duplicate. */
 function csv(locale: Locale, cents: number): string {
   const pt = locale === 'pt-BR';
   const sep = pt ? ';' : ',';
@@ -81,7 +80,7 @@ function csv(locale: Locale, cents: number): string {
   const head = pt ? 'cpf_cnpj;chave_pix;valor;moeda;descricao' : 'tax_id,pix_key,amount,asset,memo';
   const rows = Array.from({ length: 47 }, (_, i) => [TAX_ID, KEY, amount(i), 'BRL', pt ? `Fornecedor ${i + 1}` : `Supplier ${i + 1}`].join(sep));
   rows.splice(10, 0, ['00000000191', KEY, amount(100), 'BRL', 'x'].join(sep)); // line 12
-  rows.splice(20, 0, [PENDING_TAX_ID, PENDING_TAX_ID, amount(101), 'BRL', 'y'].join(sep)); // line 22
+  rows.splice(20, 0, [TAX_ID, KEY, pt ? '12,345' : '12.345', 'BRL', 'y'].join(sep)); // line 22: three decimals
   rows.push([TAX_ID, KEY, amount(0), 'BRL', 'z'].join(sep)); // line 51, same as line 2
   return `${pt ? '\uFEFF' : ''}${head}\n${rows.join('\n')}\n`;
 }
@@ -121,13 +120,15 @@ for (const locale of ['en-US', 'pt-BR'] as const) {
     await finance.getByRole('link', { name: w.newBatch }).click();
     await expect(finance).toHaveURL(/\/payouts\/batches\/new$/);
 
+    // The main account (the treasury, listed first, holds less than the batch pays).
+    await finance.locator('#batch-account').selectOption({ label: 'Acme Importação Ltda' });
     await upload(finance, 'batch.csv', csv(locale, locale === 'en-US' ? 1 : 201));
     await finance.getByRole('button', { name: w.check }).click();
     await expect(finance.getByText(w.summary)).toBeVisible();
     const invalid = finance.locator('[data-valid="false"]');
     await expect(invalid).toHaveCount(3);
     await expect(finance.getByTestId('preview-row-12')).toContainText(w.unknown);
-    await expect(finance.getByTestId('preview-row-22')).toContainText(w.notReviewed);
+    await expect(finance.getByTestId('preview-row-22')).toContainText(w.badAmount);
     await expect(finance.getByTestId('preview-row-51')).toContainText(w.duplicate);
     await expectNoAxeViolations(finance);
     // The error file downloads with the 3 rows and their reasons.
@@ -196,5 +197,31 @@ test('1,001 rows and a 10 MB file get a sentence, nothing is stored', async ({ b
     await expect(page.getByTestId('batch-file-error')).toContainText(w.tooLarge);
     await expectNoAxeViolations(page);
     await page.context().close();
+  }
+});
+
+test('screenshots of the three pages (BATCH_SHOTS=<dir>), 1280 and 390 px, en and pt-BR', async ({ browser, baseURL }) => {
+  const dir = process.env.BATCH_SHOTS;
+  test.skip(!dir, 'BATCH_SHOTS not set');
+  test.setTimeout(240_000);
+  for (const locale of ['en-US', 'pt-BR'] as const) {
+    for (const width of [1280, 390]) {
+      const context = await browser.newContext({ storageState: storageStatePath('finance', baseURL!), baseURL, locale, viewport: { width, height: 900 }, timezoneId: 'America/Sao_Paulo' });
+      const page = await context.newPage();
+      const name = (what: string) => `${dir}/${what}-${locale}-${width}.png`;
+      await page.goto('/payouts/batches');
+      await page.screenshot({ path: name('list'), fullPage: true });
+      const detail = await page.locator('main a[href^="/payouts/batches/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? '').find((h) => /[0-9a-f-]{36}$/.test(h)));
+      await page.goto('/payouts/batches/new');
+      await upload(page, 'batch.csv', csv(locale, 401));
+      await page.getByRole('button', { name: WORDS[locale].check }).click();
+      await expect(page.getByText(WORDS[locale].summary)).toBeVisible();
+      await page.screenshot({ path: name('new-preview'), fullPage: true });
+      if (detail) {
+        await page.goto(detail);
+        await page.screenshot({ path: name('detail'), fullPage: true });
+      }
+      await context.close();
+    }
   }
 });

@@ -263,7 +263,7 @@ export function BatchUploadForm({ accounts }: { accounts: BatchAccountOption[] }
               </Table>
             </div>
             {invalid.length > 0 ? (
-              <div className="space-y-3">
+              <div className="space-y-6">
                 <Button type="button" variant="secondary" size="sm" onClick={downloadErrors}>
                   {t('preview.downloadErrors')}
                 </Button>
