@@ -35,7 +35,9 @@ export function BatchProgressTable({ batchId, rows, initial }: { batchId: string
   const router = useRouter();
   const live = isLive(useLiveEvents(() => {}));
   const { data } = useQuery({
-    queryKey: ['operations', 'payout-batch', batchId],
+    // The server's status is part of the key: after an approval (router.refresh) the page's new status starts a
+    // new query from the fresh server data, so polling starts without waiting for an event.
+    queryKey: ['operations', 'payout-batch', batchId, initial.status],
     queryFn: () => fetchProgress(batchId),
     initialData: initial,
     refetchInterval: (query) => {

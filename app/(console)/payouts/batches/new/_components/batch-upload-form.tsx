@@ -13,7 +13,6 @@ import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
-import { Checkbox } from '@/components/ui/checkbox';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
@@ -267,7 +266,17 @@ export function BatchUploadForm({ accounts }: { accounts: BatchAccountOption[] }
                 <Button type="button" variant="secondary" size="sm" onClick={downloadErrors}>
                   {t('preview.downloadErrors')}
                 </Button>
-                <Checkbox id="batch-proceed" checked={proceed} onChange={(e) => setProceed(e.currentTarget.checked)} label={t('preview.proceed', { count: invalid.length })} />
+                {/* A 24 px box: it sits between the error-file button and the submit, so it gets the full target size. */}
+                <label htmlFor="batch-proceed" className="flex items-center gap-3 text-sm font-medium text-fg">
+                  <input
+                    id="batch-proceed"
+                    type="checkbox"
+                    className="size-6 shrink-0 rounded border-border-strong accent-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                    checked={proceed}
+                    onChange={(e) => setProceed(e.currentTarget.checked)}
+                  />
+                  <span>{t('preview.proceed', { count: invalid.length })}</span>
+                </label>
               </div>
             ) : null}
             <p className="text-xs break-all text-fg-muted">{t('preview.fingerprint', { digest: preview.fileDigest })}</p>
