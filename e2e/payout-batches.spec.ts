@@ -6,7 +6,8 @@ import { demoTotpCode, secondsToNextStep } from './helpers/totp';
  * Batch payouts from a CSV file (issue 27 item 4), per role and in both languages: finance uploads 50 rows of
  * which 3 cannot be paid, the preview names the 3, finance proceeds without them and requests approval; the
  * requester has no approve button; finance2 approves with the step-up (authenticator code: demo users have no
- * passkey) and the page shows 47 withdrawals created, each once, live. The same in pt-BR with a semicolon file
+ * passkey) — and, the total being over the policy's first tier, an admin gives the second approval, as for one payout —
+ * and the page shows 47 withdrawals created, each once, live. The same in pt-BR with a semicolon file
  * in Brazilian notation. A viewer cannot reach the pages; a file of 1,001 rows or over the size cap gets a sentence.
  * Every page is checked with axe.
  */
@@ -158,6 +159,18 @@ for (const locale of ['en-US', 'pt-BR'] as const) {
     await approver.getByRole('button', { name: w.approve }).click();
     await expectNoAxeViolations(approver);
     await confirmWithCode(approver, 'finance2@acme.test', w);
+    await expect(approver.getByRole('button', { name: w.approve })).toHaveCount(0);
+    // Over the default policy's first tier (R$ 10,000) the batch needs a second approval, as one payout would: an admin's.
+    if ((await approver.getByTestId('batch-progress').getAttribute('data-status')) === 'PENDING_APPROVAL') {
+      const admin = await pageAs(browser, 'admin', baseURL!, locale);
+      await admin.goto(batchUrl);
+      await admin.getByRole('button', { name: w.approve }).click();
+      await confirmWithCode(admin, 'admin@acme.test', w);
+      // The progress follows at once (react-query, invalidated by the withdrawals' live events).
+      await expect(admin.getByTestId('batch-progress')).not.toHaveAttribute('data-status', 'PENDING_APPROVAL', { timeout: 60_000 });
+      await admin.context().close();
+      await approver.reload();
+    }
     await expect(approver.getByTestId('batch-progress')).toHaveAttribute('data-created', '47', { timeout: 90_000 });
     await expect(approver.getByText(w.done)).toBeVisible();
     await expect(approver.getByTestId('batch-progress')).toHaveAttribute('data-status', 'COMPLETED', { timeout: 30_000 });
