@@ -101,8 +101,12 @@ async function confirmWithCode(page: Page, email: string, w: (typeof WORDS)[Loca
       const answered = page.waitForResponse((r) => r.request().method() === 'POST' && Boolean(r.request().headers()['next-action']));
       await dialog.getByRole('button', { name: w.confirm }).click();
       await answered;
-      await page.waitForTimeout(300);
+      // The dialog closes once the approval is recorded, or shows why not (a loaded server may take seconds).
+      const error = dialog.getByTestId('step-up-error');
+      await expect(async () => expect((await dialog.isVisible()) ? await error.isVisible() : true).toBe(true)).toPass({ timeout: 30_000 });
       if (!(await dialog.isVisible())) return;
+      const text = (await error.textContent()) ?? '';
+      if (!/already used|já foi usad/.test(text)) throw new Error(`step-up refused for ${email}: ${text}`);
     }
     await page.waitForTimeout((secondsToNextStep() + 1) * 1000);
   }
