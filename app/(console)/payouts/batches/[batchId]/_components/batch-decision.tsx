@@ -73,7 +73,8 @@ export function BatchDecision({
   const [cancelling, setCancelling] = useState(false);
   const reject = useForm<RejectValues, unknown, RejectValues>({ resolver: rejectValidation.resolver, defaultValues: { batchId, reason: '' } });
 
-  if (!canApprove && !canReject && !canCancel && !isRequester) return null;
+  // Nothing to decide and nothing to say (a finished batch): no card.
+  if (!canApprove && !canReject && !canCancel && !(isRequester && cancelWaiting)) return null;
 
   function approve() {
     setError(null);

@@ -82,7 +82,32 @@ export function BatchProgressTable({ batchId, rows, initial }: { batchId: string
           {t('polling')}
         </p>
       ) : null}
-      <div className="overflow-x-auto">
+      {/* Phones: one card per row (the table's five columns do not fit 390 px). */}
+      <ul aria-label={t('rowsLabel')} className="divide-y divide-border rounded-md border border-border bg-surface sm:hidden">
+        {rows.map((r) => {
+          const p = byLine.get(r.line);
+          return (
+            <li key={r.line} className="space-y-1 p-3 text-sm">
+              <p className="flex justify-between gap-2">
+                <span className="font-medium [overflow-wrap:anywhere]">
+                  {r.line} · {r.beneficiaryName}
+                </span>
+                <span className="whitespace-nowrap tabular-nums">{amountText({ value: r.amount, asset: r.asset }, locale)}</span>
+              </p>
+              <p className="text-xs text-fg-muted [overflow-wrap:anywhere]">{r.dictKey}</p>
+              <p className="flex flex-wrap items-center gap-2">
+                <BatchStatusBadge status={p?.status ?? 'PENDING'} row />
+                {p?.operationId ? (
+                  <Link href={`/operations/${p.operationId}`} className="font-mono text-xs underline underline-offset-2 [overflow-wrap:anywhere]">
+                    {p.operationId}
+                  </Link>
+                ) : null}
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="hidden overflow-x-auto sm:block">
         <Table label={t('rowsLabel')}>
           <THead>
             <TR>

@@ -237,7 +237,22 @@ export function BatchUploadForm({ accounts }: { accounts: BatchAccountOption[] }
                   : t('preview.referenceUnknown', { currency: preview.referenceCurrency })}
               </dd>
             </dl>
-            <div className="max-h-[28rem] overflow-auto">
+            {/* Phones: one card per row (the table's five columns do not fit 390 px). */}
+            <ul aria-label={t('preview.rowsLabel')} className="max-h-[28rem] divide-y divide-border overflow-auto rounded-md border border-border sm:hidden">
+              {[...invalid, ...preview.rows.filter((r) => r.ok)].map((r) => (
+                <li key={r.line} className="space-y-0.5 p-3 text-sm">
+                  <p className="flex justify-between gap-2">
+                    <span className="font-medium [overflow-wrap:anywhere]">
+                      {r.line} · {r.beneficiaryName ?? r.taxId}
+                    </span>
+                    <span className="whitespace-nowrap tabular-nums">{r.amount ? amountText({ value: r.amount, asset: r.asset }, locale) : `${r.amountText} ${r.asset}`}</span>
+                  </p>
+                  <p className="text-xs text-fg-muted [overflow-wrap:anywhere]">{r.key}</p>
+                  <p className={r.ok ? 'text-xs text-fg-muted' : 'text-xs text-danger-text'}>{reason(r)}</p>
+                </li>
+              ))}
+            </ul>
+            <div className="hidden max-h-[28rem] overflow-auto sm:block">
               <Table label={t('preview.rowsLabel')}>
                 <THead>
                   <TR>
