@@ -31,6 +31,8 @@ export async function register() {
     (await import('./lib/control-changes/sweep')).startControlChangeSweep();
     // Webhook replay jobs a previous process left RUNNING continue here (their state is in the console DB).
     (await import('./lib/webhooks/replay-runner')).startReplayRunner();
+    // Approved payout batches (and one a previous process was executing) are executed here, row by row.
+    (await import('./lib/payout-batches/executor')).startBatchExecutor();
   } catch (error) {
     exitOnStartupFailure(error);
   }

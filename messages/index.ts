@@ -26,6 +26,7 @@ export const NAMESPACES = [
   'operations',
   'beneficiaries',
   'payouts',
+  'payoutBatches',
   'audit',
   'security',
   'approvalPolicy',

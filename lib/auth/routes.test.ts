@@ -54,5 +54,10 @@ describe('the route → permission table', () => {
     // Pending control changes are decided by admins only.
     expect(permissionForRoute('/team/changes')).toBe('team:manage');
     expect(routeForPath('/team/changes?x=1')?.pattern).toBe('/team/changes');
+    // Batch payouts: only roles that request payouts (a viewer reads /payouts but not its batches).
+    expect(routeForPath('/payouts/batches')?.pattern).toBe('/payouts/batches');
+    expect(routeForPath('/payouts/batches/new')?.pattern).toBe('/payouts/batches/new');
+    expect(routeForPath('/payouts/batches/7d7f1f0e-0000-4000-8000-000000000001')?.pattern).toBe('/payouts/batches/[batchId]');
+    expect(permissionForPath('/payouts/batches/7d7f1f0e-0000-4000-8000-000000000001')).toBe('payouts:request');
   });
 });

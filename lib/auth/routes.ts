@@ -74,6 +74,10 @@ export const CONSOLE_ROUTES = [
   },
   { pattern: '/payouts/new', permission: 'payouts:request' },
   { pattern: '/payouts/[payoutId]', permission: 'operations:read' },
+  // Batch payouts (a file of up to 1,000 rows): only for the roles that request payouts (approvers all do).
+  { pattern: '/payouts/batches', permission: 'payouts:request' },
+  { pattern: '/payouts/batches/new', permission: 'payouts:request' },
+  { pattern: '/payouts/batches/[batchId]', permission: 'payouts:request' },
   { pattern: '/webhooks', permission: 'webhooks:read', nav: { label: 'webhooks', icon: 'webhooks', group: 'admin' } },
   { pattern: '/webhooks/[subscriptionId]', permission: 'webhooks:read' },
   { pattern: '/team', permission: 'team:manage', nav: { label: 'team', icon: 'team', group: 'admin' } },

@@ -681,3 +681,98 @@ export const controlChanges = consoleSchema.table(
 );
 
 export type ControlChangeRow = typeof controlChanges.$inferSelect;
+
+/**
+ * Payout batches: one file of up to 1,000 rows, one request, one approval decision (the team's payout policy,
+ * tiered by the batch's total in the reference currency), then one withdrawal per row. `status` and each row's
+ * `status` move only through guarded updates checked against lib/domain/payout-batches/state-machine.ts; the
+ * lease lets one console process at a time execute a batch (lib/payout-batches/executor.ts).
+ */
+export const payoutBatches = consoleSchema.table(
+  'payout_batches',
+  {
+    /** The upload intent's idempotency key: a double submit is one batch. */
+    id: uuid('id').primaryKey(),
+    status: text('status', { enum: ['PENDING_APPROVAL', 'APPROVED', 'EXECUTING', 'COMPLETED', 'CANCELLED', 'REJECTED'] }).notNull(),
+    requesterId: uuid('requester_id').notNull(),
+    requesterEmail: text('requester_email').notNull(),
+    requesterName: text('requester_name').notNull(),
+    sourceAccountId: uuid('source_account_id').notNull(),
+    sourceAccountName: text('source_account_name').notNull(),
+    /** Data rows in the file, and the digest of the rows as read: fixed at preview, checked again at submit. */
+    fileRowCount: integer('file_row_count').notNull(),
+    fileDigest: text('file_digest').notNull(),
+    /** Rows to pay (the file's valid rows), their digest (what the approver signs) and totals per asset. */
+    rowCount: integer('row_count').notNull(),
+    payableDigest: text('payable_digest').notNull(),
+    totals: jsonb('totals').$type<Record<string, string>>().notNull(),
+    referenceCurrency: text('reference_currency').notNull(),
+    /** Null when some asset had no rate to value it at (the plan is then the strictest tier). */
+    referenceTotal: text('reference_total'),
+    approvalPlan: jsonb('approval_plan').$type<ApprovalPlan>().notNull(),
+    rejectionReason: text('rejection_reason'),
+    decidedByEmail: text('decided_by_email'),
+    leaseOwner: text('lease_owner'),
+    leaseUntil: tz('lease_until'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+    finishedAt: tz('finished_at'),
+  },
+  (t) => [
+    check('payout_batches_status_valid', sql`${t.status} in ('PENDING_APPROVAL', 'APPROVED', 'EXECUTING', 'COMPLETED', 'CANCELLED', 'REJECTED')`),
+    index('payout_batches_created_id_idx').on(t.createdAt, t.id),
+    index('payout_batches_status_idx').on(t.status),
+  ],
+);
+
+/** One row of a batch; `line` is its line in the uploaded file (header = 1) and, with the batch id, its keys. */
+export const payoutBatchRows = consoleSchema.table(
+  'payout_batch_rows',
+  {
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => payoutBatches.id, { onDelete: 'cascade' }),
+    line: integer('line').notNull(),
+    beneficiaryId: uuid('beneficiary_id').notNull(),
+    beneficiaryName: text('beneficiary_name').notNull(),
+    instructionId: uuid('instruction_id').notNull(),
+    taxId: text('tax_id').notNull(),
+    dictKey: text('dict_key').notNull(),
+    amount: text('amount').notNull(),
+    asset: text('asset').notNull(),
+    memo: text('memo').notNull().default(''),
+    status: text('status', { enum: ['PENDING', 'SUBMITTING', 'CREATED', 'FAILED', 'CANCELLED'] }).notNull().default('PENDING'),
+    quoteAttempt: integer('quote_attempt').notNull().default(0),
+    operationId: uuid('operation_id'),
+    operationStatus: text('operation_status'),
+    failure: jsonb('failure').$type<{ code: string; message: string }>(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.batchId, t.line] }),
+    check('payout_batch_rows_status_valid', sql`${t.status} in ('PENDING', 'SUBMITTING', 'CREATED', 'FAILED', 'CANCELLED')`),
+    index('payout_batch_rows_next_idx').on(t.batchId, t.status, t.line),
+  ],
+);
+
+/** One approval of one batch (the plan's steps, as for a single payout); one per person. */
+export const payoutBatchApprovals = consoleSchema.table(
+  'payout_batch_approvals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => payoutBatches.id, { onDelete: 'cascade' }),
+    approverId: uuid('approver_id').notNull(),
+    approverEmail: text('approver_email').notNull(),
+    approverName: text('approver_name').notNull(),
+    approverRole: text('approver_role').notNull(),
+    step: integer('step').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payout_batch_approvals_one_per_approver').on(t.batchId, t.approverId)],
+);
+
+export type PayoutBatchRow = typeof payoutBatches.$inferSelect;
+export type PayoutBatchLineRow = typeof payoutBatchRows.$inferSelect;
+export type PayoutBatchApprovalRow = typeof payoutBatchApprovals.$inferSelect;

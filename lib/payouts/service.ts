@@ -179,7 +179,7 @@ export async function requestPayout(actor: PayoutActor, input: RequestPayoutInpu
 }
 
 /** No rate to value a payout at: the strictest tier, and the daily cap's admin step whenever there is a cap. */
-function strictestPlan(policy: TieredPolicy): ApprovalPlan {
+export function strictestPlan(policy: TieredPolicy): ApprovalPlan {
   const last = policy.tiers.length - 1;
   const steps = policy.tiers[last]!.steps.map((s) => ({ ...s, reason: 'TIER' as const }));
   const capped = policy.dailyCap !== null;

@@ -31,6 +31,7 @@ export default async function PayoutsPage({ searchParams }: { searchParams: Prom
   const params = await searchParams;
   await redirectToDefaultView(user, 'payouts', '/payouts', params);
   const t = await getTranslations('payouts.list');
+  const tb = await getTranslations('payoutBatches');
   const approver = can(user.role, 'payouts:approve');
   const views: PayoutScope[] = approver ? ['inbox', 'mine', 'all'] : can(user.role, 'payouts:request') ? ['mine', 'all'] : ['all'];
   const requested = one(params.view) as PayoutScope | undefined;
@@ -48,9 +49,14 @@ export default async function PayoutsPage({ searchParams }: { searchParams: Prom
         description={t('description')}
         actions={
           can(user.role, 'payouts:request') ? (
-            <Link href="/payouts/new" className={buttonVariants()}>
-              {t('new')}
-            </Link>
+            <div className="flex flex-wrap gap-2">
+              <Link href="/payouts/batches" className={buttonVariants({ variant: 'secondary' })}>
+                {tb('link')}
+              </Link>
+              <Link href="/payouts/new" className={buttonVariants()}>
+                {t('new')}
+              </Link>
+            </div>
           ) : null
         }
       />

@@ -8,6 +8,7 @@ export const NOTIFICATION_KINDS = [
   'payout.rejected',
   'payout.executed',
   'payout.failed',
+  'payout-batch.awaiting-approval',
   'control-change.pending',
   'account.action-needed',
   'operation.stuck',
@@ -35,6 +36,7 @@ const AUDIENCE: Readonly<Record<NotificationKind, Audience>> = {
   'payout.rejected': { kind: 'subject' },
   'payout.executed': { kind: 'subject' },
   'payout.failed': { kind: 'subject' },
+  'payout-batch.awaiting-approval': { kind: 'permission', permission: 'payouts:approve' },
   // A second admin confirms a control change (team, factors, policies): only admins manage the team.
   'control-change.pending': { kind: 'permission', permission: 'team:manage' },
   // Documents and answers to the service's requirements are sent by whoever onboards accounts.
@@ -98,6 +100,8 @@ export function deepLink(kind: NotificationKind, subjectId: string, params: Noti
     case 'payout.executed':
     case 'payout.failed':
       return `/payouts/${id}`;
+    case 'payout-batch.awaiting-approval':
+      return `/payouts/batches/${id}`;
     case 'account.action-needed':
     case 'balance.low':
       return `/accounts/${id}`;

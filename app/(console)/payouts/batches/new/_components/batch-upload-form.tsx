@@ -1,0 +1,307 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useLocale, useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { useDropzone } from 'react-dropzone';
+import { useForm } from 'react-hook-form';
+import { lazyResolver } from '@/components/forms/lazy-resolver';
+import { useIdempotencyKey } from '@/components/forms/use-idempotency-key';
+import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
+import { amountText } from '@/components/money/amount-text';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Select } from '@/components/ui/select';
+import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { useToast } from '@/components/ui/toast';
+import { readActionResult } from '@/lib/actions/result';
+import { batchTemplate } from '@/lib/domain/payout-batches/csv-template';
+import { errorFile } from '@/lib/domain/payout-batches/error-file';
+import { MAX_BATCH_FILE_BYTES, MAX_BATCH_ROWS } from '@/lib/domain/payout-batches/limits';
+import type { BatchPreview, PreviewRow } from '@/lib/domain/payout-batches/preview';
+import type { PreviewBatchInput } from '@/lib/domain/payout-batches/schema';
+import type { AppLocale } from '@/lib/i18n/config';
+import { previewBatchAction, submitBatchAction } from '../../actions';
+
+export type BatchAccountOption = { id: string; name: string };
+
+const validation = lazyResolver<PreviewBatchInput, unknown, PreviewBatchInput>(async () => {
+  const [{ zodResolver }, { previewBatchSchema }] = await Promise.all([import('@hookform/resolvers/zod'), import('@/lib/domain/payout-batches/schema')]);
+  return zodResolver(previewBatchSchema);
+});
+
+/** Bytes → base64 in chunks (a 512 KiB file would overflow `String.fromCharCode(...all)`). */
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+function download(text: string, name: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * Upload → preview → request. The file is read on the server (the parser never reaches the browser), once to
+ * preview and again at submit, where it must read the same (row count and digest shown here).
+ */
+export function BatchUploadForm({ accounts }: { accounts: BatchAccountOption[] }) {
+  const t = useTranslations('payoutBatches');
+  const locale = useLocale() as AppLocale;
+  const router = useRouter();
+  const { toast } = useToast();
+  const sentence = useFailureSentence();
+  const { key } = useIdempotencyKey();
+  const [fileName, setFileName] = useState<{ name: string; size: number } | null>(null);
+  const [preview, setPreview] = useState<BatchPreview | null>(null);
+  const [proceed, setProceed] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    getValues,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<PreviewBatchInput, unknown, PreviewBatchInput>({
+    resolver: validation.resolver,
+    defaultValues: { sourceAccountId: accounts[0]?.id ?? '', file: '' },
+  });
+  register('file');
+
+  async function pick(file: File | undefined) {
+    setPreview(null);
+    setFailure(null);
+    if (!file) return;
+    setFileName({ name: file.name, size: file.size });
+    // Refused here, before anything is sent: the server refuses the same (its sentence is the same).
+    if (file.size > MAX_BATCH_FILE_BYTES) {
+      setValue('file', '');
+      setError('file', { message: t('errors.FILE_TOO_LARGE', { kib: MAX_BATCH_FILE_BYTES / 1024 }) });
+      return;
+    }
+    setValue('file', toBase64(new Uint8Array(await file.arrayBuffer())), { shouldValidate: false });
+  }
+
+  const { getRootProps, getInputProps, open, isDragActive } = useDropzone({
+    onDrop: (accepted, rejected) => void pick(accepted[0] ?? rejected[0]?.file),
+    multiple: false,
+    noClick: true,
+    noKeyboard: true,
+    accept: { 'text/csv': ['.csv'], 'text/plain': ['.txt'] },
+    validator: () => null,
+    useFsAccessApi: false,
+  });
+
+  const onPreview = handleSubmit(async (values) => {
+    setFailure(null);
+    validation.preload();
+    const r = readActionResult(await previewBatchAction(values));
+    if (!r.ok) {
+      // The server words file refusals in the reader's language (limits and missing columns filled in).
+      if (r.failure.fieldErrors.file) setError('file', { message: sentence(r.failure) });
+      else if (r.failure.fieldErrors.sourceAccountId) {
+        setError('sourceAccountId', { message: sentence(r.failure) });
+        setFocus('sourceAccountId');
+      } else setFailure(sentence(r.failure));
+      return;
+    }
+    setPreview(r.data as BatchPreview);
+    setProceed(false);
+  });
+
+  async function submit() {
+    if (!preview) return;
+    setFailure(null);
+    setSubmitting(true);
+    try {
+      const values = getValues();
+      const r = readActionResult(
+        await submitBatchAction({
+          ...values,
+          idempotencyKey: key,
+          rowCount: preview.fileRowCount,
+          rowsDigest: preview.fileDigest,
+          excludedLines: preview.invalidLines,
+          proceedWithoutInvalid: proceed,
+        }),
+      );
+      if (!r.ok) return setFailure(sentence(r.failure));
+      toast({ tone: 'success', title: t('preview.submitted') });
+      router.push(`/payouts/batches/${(r.data as { batchId: string }).batchId}`);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const reason = (row: Pick<PreviewRow, 'code' | 'duplicateOf'>) => (row.code ? t(`rowErrors.${row.code}`, { line: row.duplicateOf ?? 0 }) : t('preview.ready'));
+  const invalid = preview?.rows.filter((r) => !r.ok) ?? [];
+
+  function downloadErrors() {
+    if (!preview) return;
+    const file = errorFile(
+      invalid.map((r) => ({ line: r.line, code: r.code!, duplicateOf: r.duplicateOf ?? undefined, raw: { taxId: r.taxId, key: r.key, amount: r.amountText, asset: r.asset, memo: r.memo } })),
+      locale,
+      { line: t('errorFile.line'), reason: t('errorFile.reason') },
+      (r) => reason({ code: r.code, duplicateOf: r.duplicateOf ?? null }),
+    );
+    download(file, t('errorFile.name'));
+  }
+
+  return (
+    <div className="space-y-6">
+      <Card>
+        <CardHeader title={t('new.templateTitle')} description={t('new.templateBody')} />
+        <CardBody className="flex flex-wrap gap-2">
+          <Button type="button" variant="secondary" size="sm" onClick={() => download(batchTemplate('en'), 'payout-batch-template.csv')}>
+            {t('new.templateEn')}
+          </Button>
+          <Button type="button" variant="secondary" size="sm" onClick={() => download(batchTemplate('pt-BR'), 'modelo-pagamentos-em-lote.csv')}>
+            {t('new.templatePt')}
+          </Button>
+        </CardBody>
+      </Card>
+
+      <form onSubmit={onPreview} noValidate className="space-y-4" onFocus={validation.preload}>
+        <Field
+          id="batch-account"
+          label={t('new.sourceAccount')}
+          required
+          error={errors.sourceAccountId?.message ? (errors.sourceAccountId.message === 'SOURCE_ACCOUNT_REQUIRED' ? t('new.chooseAccount') : errors.sourceAccountId.message) : undefined}
+        >
+          <Select {...register('sourceAccountId', { onChange: () => setPreview(null) })}>
+            {accounts.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <div>
+          <p className="mb-1 text-sm font-medium text-fg" id="batch-file-label">
+            {t('new.file')}
+          </p>
+          <div
+            {...getRootProps({
+              role: 'group',
+              'aria-labelledby': 'batch-file-label',
+              className: `rounded-md border border-dashed p-4 ${isDragActive ? 'border-accent bg-accent-soft' : 'border-border'}`,
+            })}
+          >
+            <input {...getInputProps()} aria-label={t('new.chooseFile')} data-testid="batch-file-input" />
+            <p className="text-sm text-fg-muted">
+              {fileName ? t('new.fileChosen', { name: fileName.name, kib: Math.max(1, Math.round(fileName.size / 1024)) }) : t('new.dropHint')}{' '}
+              <button type="button" className="font-medium text-accent-text underline underline-offset-2" onClick={open}>
+                {t('new.chooseFile')}
+              </button>
+            </p>
+          </div>
+          {errors.file?.message ? (
+            <p className="mt-1 text-sm text-danger-text" role="alert" data-testid="batch-file-error">
+              {t.has(`errors.${errors.file.message}`) ? t(`errors.${errors.file.message}`, { kib: MAX_BATCH_FILE_BYTES / 1024, rows: MAX_BATCH_ROWS, missing: '' }) : errors.file.message}
+            </p>
+          ) : null}
+        </div>
+        {failure && !preview ? <Alert tone="error">{failure}</Alert> : null}
+        <Button type="submit" disabled={isSubmitting}>
+          {t('new.preview')}
+        </Button>
+      </form>
+
+      {preview ? (
+        <Card>
+          <CardHeader title={t('preview.title')} description={t('preview.summary', { rows: preview.fileRowCount, valid: preview.payableCount, invalid: invalid.length })} />
+          <CardBody className="space-y-4">
+            {preview.encoding === 'windows-1252' ? <Alert tone="warning">{t('preview.latin1')}</Alert> : null}
+            <dl className="grid gap-1 text-sm sm:grid-cols-[max-content_1fr] sm:gap-x-4" data-testid="batch-totals">
+              <dt className="text-fg-muted">{t('preview.totals')}</dt>
+              <dd className="tabular-nums">
+                {Object.entries(preview.totals)
+                  .map(([asset, value]) => amountText({ value, asset }, locale))
+                  .join(' · ') || '—'}
+              </dd>
+              <dt className="sr-only">{preview.referenceCurrency}</dt>
+              <dd className="text-fg-muted sm:col-span-2">
+                {preview.referenceTotal !== null
+                  ? t('preview.referenceTotal', { currency: preview.referenceCurrency, amount: amountText({ value: preview.referenceTotal, asset: preview.referenceCurrency }, locale) })
+                  : t('preview.referenceUnknown', { currency: preview.referenceCurrency })}
+              </dd>
+            </dl>
+            {/* Phones: one card per row (the table's five columns do not fit 390 px). */}
+            <ul aria-label={t('preview.rowsLabel')} className="max-h-[28rem] divide-y divide-border overflow-auto rounded-md border border-border sm:hidden">
+              {[...invalid, ...preview.rows.filter((r) => r.ok)].map((r) => (
+                <li key={r.line} className="space-y-0.5 p-3 text-sm">
+                  <p className="flex justify-between gap-2">
+                    <span className="font-medium [overflow-wrap:anywhere]">
+                      {r.line} · {r.beneficiaryName ?? r.taxId}
+                    </span>
+                    <span className="whitespace-nowrap tabular-nums">{r.amount ? amountText({ value: r.amount, asset: r.asset }, locale) : `${r.amountText} ${r.asset}`}</span>
+                  </p>
+                  <p className="text-xs text-fg-muted [overflow-wrap:anywhere]">{r.key}</p>
+                  <p className={r.ok ? 'text-xs text-fg-muted' : 'text-xs text-danger-text'}>{reason(r)}</p>
+                </li>
+              ))}
+            </ul>
+            <div className="hidden max-h-[28rem] overflow-auto sm:block">
+              <Table label={t('preview.rowsLabel')}>
+                <THead>
+                  <TR>
+                    <TH>{t('preview.col.line')}</TH>
+                    <TH>{t('preview.col.beneficiary')}</TH>
+                    <TH>{t('preview.col.key')}</TH>
+                    <TH>{t('preview.col.amount')}</TH>
+                    <TH>{t('preview.col.result')}</TH>
+                  </TR>
+                </THead>
+                <TBody>
+                  {[...invalid, ...preview.rows.filter((r) => r.ok)].map((r) => (
+                    <TR key={r.line} data-testid={`preview-row-${r.line}`} data-valid={r.ok ? 'true' : 'false'}>
+                      <TD className="tabular-nums">{r.line}</TD>
+                      <TD className="[overflow-wrap:anywhere]">{r.beneficiaryName ?? r.taxId}</TD>
+                      <TD className="[overflow-wrap:anywhere]">{r.key}</TD>
+                      <TD className="whitespace-nowrap tabular-nums">{r.amount ? amountText({ value: r.amount, asset: r.asset }, locale) : `${r.amountText} ${r.asset}`}</TD>
+                      <TD>{r.ok ? <Badge tone="success">{reason(r)}</Badge> : <span className="text-sm text-danger-text">{reason(r)}</span>}</TD>
+                    </TR>
+                  ))}
+                </TBody>
+              </Table>
+            </div>
+            {invalid.length > 0 ? (
+              <div className="space-y-6">
+                <Button type="button" variant="secondary" size="sm" onClick={downloadErrors}>
+                  {t('preview.downloadErrors')}
+                </Button>
+                {/* A 24 px box: it sits between the error-file button and the submit, so it gets the full target size. */}
+                <label htmlFor="batch-proceed" className="flex items-center gap-3 text-sm font-medium text-fg">
+                  <input
+                    id="batch-proceed"
+                    type="checkbox"
+                    className="size-6 shrink-0 rounded border-border-strong accent-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                    checked={proceed}
+                    onChange={(e) => setProceed(e.currentTarget.checked)}
+                  />
+                  <span>{t('preview.proceed', { count: invalid.length })}</span>
+                </label>
+              </div>
+            ) : null}
+            <p className="text-xs break-all text-fg-muted">{t('preview.fingerprint', { digest: preview.fileDigest })}</p>
+            {failure ? <Alert tone="error">{failure}</Alert> : null}
+            <Button type="button" onClick={submit} disabled={submitting || preview.payableCount === 0 || (invalid.length > 0 && !proceed)}>
+              {t('preview.submit')}
+            </Button>
+          </CardBody>
+        </Card>
+      ) : null}
+    </div>
+  );
+}

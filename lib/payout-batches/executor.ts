@@ -1,0 +1,314 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { isApiError } from '@/lib/api/errors';
+import { recordAudit } from '@/lib/audit/record-audit';
+import { keyReviewOf } from '@/lib/beneficiaries/key-reviews';
+import { getDb, type ConsoleDb } from '@/lib/db/client';
+import { payoutBatchRows, payoutBatches, type PayoutBatchLineRow, type PayoutBatchRow } from '@/lib/db/schema';
+import { payoutBlock } from '@/lib/domain/beneficiaries/key-review';
+import { batchRowKey } from '@/lib/domain/payout-batches/keys';
+import { batchSourcesOf, rowSourcesOf, rowsSettled } from '@/lib/domain/payout-batches/state-machine';
+import { errorField, log } from '@/lib/observability/logger';
+import { runWithRequestContext } from '@/lib/observability/request-context';
+import { onDrain } from '@/lib/observability/shutdown';
+import { withSpan } from '@/lib/observability/tracing';
+import { isDefiniteRefusal } from '@/lib/payouts/quotes';
+import { rowCounts } from './store';
+
+/** What one row's execution asks of the service (the console's wire client; a fake in tests). */
+export interface RowSender {
+  quote(input: { accountId: string; asset: string; amount: string }, idempotencyKey: string): Promise<{ id: string }>;
+  withdraw(input: { accountId: string; quoteId: string; beneficiaryId: string; instructionId: string }, idempotencyKey: string): Promise<{ id: string; status: string }>;
+}
+
+export type ExecutorDeps = {
+  db: ConsoleDb;
+  send: RowSender;
+  owner: string;
+  now: () => number;
+  sleep: (ms: number) => Promise<void>;
+  leaseMs: number;
+  /** Rows sent per second at most (each row is one quote and one withdrawal). */
+  rowsPerSecond: number;
+  /** True once this process is shutting down: the batch stops at its next checkpoint (between two rows). */
+  stopping?: () => boolean;
+};
+
+export type ExecuteResult = 'completed' | 'cancelled' | 'lost' | 'paused';
+
+/**
+ * Rows sent per second: `PAYOUT_BATCH_ROWS_PER_SECOND` (1-100), 10 by default — each row is two calls to the
+ * service (quote, withdrawal), so 10 rows/s stays within the service's per-client limits and a 1,000-row batch
+ * takes under two minutes.
+ */
+export function batchRowsPerSecond(): number {
+  const n = Number(process.env.PAYOUT_BATCH_ROWS_PER_SECOND);
+  return Number.isInteger(n) && n >= 1 && n <= 100 ? n : 10;
+}
+
+const QUOTE_ATTEMPTS = 3;
+const SYSTEM = { id: null, email: 'system' } as const;
+
+/**
+ * Takes the oldest batch with work left that nobody holds (or whose holder's lease ran out): an APPROVED one is
+ * moved to EXECUTING by this very update (guarded by its status); a CANCELLED one is taken only to settle a row
+ * that was in flight when it was cancelled.
+ */
+export async function claimBatch(deps: Pick<ExecutorDeps, 'db' | 'owner' | 'leaseMs'>): Promise<PayoutBatchRow | null> {
+  const [batch] = await deps.db
+    .update(payoutBatches)
+    .set({
+      status: sql`CASE WHEN ${payoutBatches.status} = 'APPROVED' THEN 'EXECUTING' ELSE ${payoutBatches.status} END`,
+      leaseOwner: deps.owner,
+      leaseUntil: sql`now() + make_interval(secs => ${deps.leaseMs / 1000})`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      sql`${payoutBatches.id} = (
+        SELECT b.id FROM console.payout_batches b
+        WHERE (b.status IN ('APPROVED', 'EXECUTING')
+               OR (b.status = 'CANCELLED' AND EXISTS (SELECT 1 FROM console.payout_batch_rows r WHERE r.batch_id = b.id AND r.status = 'SUBMITTING')))
+          AND (b.lease_until IS NULL OR b.lease_until < now() OR b.lease_owner = ${deps.owner})
+        ORDER BY b.created_at LIMIT 1 FOR UPDATE SKIP LOCKED)`,
+    )
+    .returning();
+  return batch ?? null;
+}
+
+/** Extends the lease while the batch is ours; returns its status, or null when another process took it. */
+async function renewLease(batchId: string, deps: ExecutorDeps): Promise<PayoutBatchRow['status'] | null> {
+  const [row] = await deps.db
+    .update(payoutBatches)
+    .set({ leaseUntil: sql`now() + make_interval(secs => ${deps.leaseMs / 1000})` })
+    .where(and(eq(payoutBatches.id, batchId), eq(payoutBatches.leaseOwner, deps.owner), inArray(payoutBatches.status, ['EXECUTING', 'CANCELLED'])))
+    .returning({ status: payoutBatches.status });
+  return row?.status ?? null;
+}
+
+async function release(batchId: string, deps: ExecutorDeps): Promise<void> {
+  await deps.db
+    .update(payoutBatches)
+    .set({ leaseOwner: null, leaseUntil: null })
+    .where(and(eq(payoutBatches.id, batchId), eq(payoutBatches.leaseOwner, deps.owner)));
+}
+
+async function finish(batch: PayoutBatchRow, deps: ExecutorDeps): Promise<boolean> {
+  const [done] = await deps.db
+    .update(payoutBatches)
+    .set({ status: 'COMPLETED', finishedAt: sql`now()`, updatedAt: sql`now()`, leaseOwner: null, leaseUntil: null })
+    .where(and(eq(payoutBatches.id, batch.id), inArray(payoutBatches.status, batchSourcesOf('COMPLETED'))))
+    .returning({ id: payoutBatches.id });
+  if (!done) return false;
+  const counts = await rowCounts(batch.id, deps.db);
+  await recordAudit(
+    {
+      actor: SYSTEM,
+      action: 'payoutBatches.complete',
+      target: batch.id,
+      outcome: counts.FAILED === 0 ? 'success' : 'error',
+      details: { rows: batch.rowCount, created: counts.CREATED, failed: counts.FAILED, cancelled: counts.CANCELLED },
+    },
+    deps.db,
+  ).catch((error: unknown) => log().error({ kind: 'audit', batchId: batch.id, error: errorField(error) }, 'could not audit batch completion'));
+  return true;
+}
+
+async function settleRow(batchId: string, line: number, set: Partial<PayoutBatchLineRow>, deps: ExecutorDeps, to: 'CREATED' | 'FAILED'): Promise<void> {
+  await deps.db
+    .update(payoutBatchRows)
+    .set({ ...set, status: to, updatedAt: sql`now()` })
+    .where(and(eq(payoutBatchRows.batchId, batchId), eq(payoutBatchRows.line, line), inArray(payoutBatchRows.status, rowSourcesOf(to))));
+}
+
+/**
+ * One row's withdrawal: the team's key review read again (a key rejected since the approval is not paid), then a
+ * quote and the withdrawal under keys derived from batch id + line (+ quote attempt). Sent again after a crash,
+ * the same keys make the service answer with the same quote and the same withdrawal. An expired quote (refused for
+ * sure; errors are not stored under a key) moves to the next quote attempt. Returns false when the outcome is
+ * unknown (the row stays SUBMITTING and is tried again with the same keys).
+ */
+async function sendRow(batch: PayoutBatchRow, row: PayoutBatchLineRow, deps: ExecutorDeps): Promise<boolean> {
+  const block = payoutBlock('APPROVED', await keyReviewOf(row.instructionId, deps.db));
+  if (block) {
+    await settleRow(batch.id, row.line, { failure: { code: block === 'REJECTED' ? 'KEY_REJECTED' : 'KEY_NOT_REVIEWED', message: 'The team no longer approves this key.' } }, deps, 'FAILED');
+    return true;
+  }
+  let attempt = row.quoteAttempt;
+  while (attempt < QUOTE_ATTEMPTS) {
+    try {
+      const quote = await deps.send.quote({ accountId: batch.sourceAccountId, asset: row.asset, amount: row.amount }, batchRowKey(batch.id, row.line, { quoteAttempt: attempt }));
+      const op = await deps.send.withdraw(
+        { accountId: batch.sourceAccountId, quoteId: quote.id, beneficiaryId: row.beneficiaryId, instructionId: row.instructionId },
+        batchRowKey(batch.id, row.line, 'withdrawal'),
+      );
+      await settleRow(batch.id, row.line, { operationId: op.id, operationStatus: op.status, failure: null }, deps, 'CREATED');
+      return true;
+    } catch (error) {
+      if (isApiError(error) && error.code === 'QUOTE_EXPIRED') {
+        attempt += 1;
+        await deps.db
+          .update(payoutBatchRows)
+          .set({ quoteAttempt: attempt })
+          .where(and(eq(payoutBatchRows.batchId, batch.id), eq(payoutBatchRows.line, row.line), eq(payoutBatchRows.status, 'SUBMITTING')));
+        continue;
+      }
+      if (isDefiniteRefusal(error)) {
+        const e = error as { code?: string; message?: string };
+        await settleRow(batch.id, row.line, { failure: { code: String(e.code ?? 'REFUSED'), message: String(e.message ?? '') } }, deps, 'FAILED');
+        return true;
+      }
+      log().warn({ kind: 'job', job: 'payoutBatches.execute', batchId: batch.id, line: row.line, error: errorField(error) }, 'batch row outcome unknown; retried with the same keys');
+      return false;
+    }
+  }
+  await settleRow(batch.id, row.line, { failure: { code: 'QUOTE_ATTEMPTS_EXHAUSTED', message: 'Every quote expired before the withdrawal.' } }, deps, 'FAILED');
+  return true;
+}
+
+/**
+ * Works one leased batch to its end, one row at a time at `rowsPerSecond`: a row left SUBMITTING (in flight when a
+ * process stopped) first, with its same keys; then PENDING rows in file order, each claimed with a guarded update
+ * while the batch is EXECUTING (a cancel between two rows stops it). Stops at a checkpoint on SIGTERM.
+ */
+export async function workBatch(batch: PayoutBatchRow, deps: ExecutorDeps): Promise<ExecuteResult> {
+  let lastSentAt: number | null = null;
+  for (;;) {
+    if (deps.stopping?.()) {
+      await release(batch.id, deps);
+      log().info({ kind: 'job', job: 'payoutBatches.execute', batchId: batch.id }, 'batch paused for shutdown');
+      return 'paused';
+    }
+    const status = await renewLease(batch.id, deps);
+    if (status === null) return 'lost';
+    const [row] = await deps.db
+      .select()
+      .from(payoutBatchRows)
+      .where(
+        and(
+          eq(payoutBatchRows.batchId, batch.id),
+          status === 'EXECUTING' ? inArray(payoutBatchRows.status, ['SUBMITTING', 'PENDING']) : eq(payoutBatchRows.status, 'SUBMITTING'),
+        ),
+      )
+      .orderBy(sql`(${payoutBatchRows.status} = 'SUBMITTING') DESC`, asc(payoutBatchRows.line))
+      .limit(1);
+    if (!row) {
+      if (status === 'CANCELLED') {
+        await release(batch.id, deps);
+        return 'cancelled';
+      }
+      if (rowsSettled(await rowCounts(batch.id, deps.db))) return (await finish(batch, deps)) ? 'completed' : 'cancelled';
+      continue;
+    }
+    const wait = lastSentAt === null ? 0 : lastSentAt + 1000 / deps.rowsPerSecond - deps.now();
+    if (wait > 0) await deps.sleep(wait);
+    if (row.status === 'PENDING') {
+      // Claimed only while the batch still executes: a cancel that landed since leaves the row CANCELLED.
+      const [claimed] = await deps.db
+        .update(payoutBatchRows)
+        .set({ status: 'SUBMITTING', updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(payoutBatchRows.batchId, batch.id),
+            eq(payoutBatchRows.line, row.line),
+            inArray(payoutBatchRows.status, rowSourcesOf('SUBMITTING')),
+            sql`EXISTS (SELECT 1 FROM console.payout_batches b WHERE b.id = ${batch.id} AND b.status = 'EXECUTING')`,
+          ),
+        )
+        .returning({ line: payoutBatchRows.line });
+      if (!claimed) continue;
+    }
+    lastSentAt = deps.now();
+    const settled = await sendRow(batch, row, deps);
+    if (!settled) await deps.sleep(1000);
+  }
+}
+
+/** Longest pause of an idle executor. */
+export const BATCH_EXECUTOR_MAX_IDLE_MS = 30_000;
+
+type ExecutorState = { started: boolean; wake?: () => void; stopped: boolean; loop?: Promise<void> };
+const globalForExecutor = globalThis as typeof globalThis & { __payoutBatchExecutor?: ExecutorState };
+
+/** The console's wire client as a RowSender: a same-asset quote for the row's amount, then the withdrawal. */
+async function wireSender(): Promise<RowSender> {
+  const [{ createQuote }, { createWithdrawal }] = await Promise.all([import('@/lib/api/quotes'), import('@/lib/api/operations')]);
+  return {
+    async quote(input, idempotencyKey) {
+      const { data } = await createQuote({ accountId: input.accountId, sourceAsset: input.asset, targetAsset: input.asset, sourceAmount: input.amount }, { idempotencyKey });
+      return { id: data.id };
+    },
+    async withdraw(input, idempotencyKey) {
+      const { data } = await createWithdrawal(
+        {
+          accountId: input.accountId,
+          quoteId: input.quoteId,
+          beneficiary: { type: 'REFERENCE', id: input.beneficiaryId, paymentInstruction: { type: 'REFERENCE', id: input.instructionId } },
+        },
+        { idempotencyKey },
+      );
+      return { id: data.id, status: data.currentState.status };
+    },
+  };
+}
+
+/**
+ * The background loop of this console process: claims batches with work left (those a previous process left
+ * included) and works them. Started at server start-up (instrumentation) and woken when a batch is approved.
+ */
+export function startBatchExecutor(overrides: Partial<ExecutorDeps> = {}): void {
+  const state = (globalForExecutor.__payoutBatchExecutor ??= { started: false, stopped: false });
+  if (state.started) {
+    state.wake?.();
+    return;
+  }
+  state.started = true;
+  const owner = overrides.owner ?? `console-${process.pid}-${randomUUID()}`;
+  let idleMs = 1000;
+  const idle = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, idleMs);
+      idleMs = Math.min(BATCH_EXECUTOR_MAX_IDLE_MS, idleMs * 2);
+      state.wake = () => {
+        clearTimeout(timer);
+        idleMs = 1000;
+        resolve();
+      };
+    });
+  state.loop = (async () => {
+    const deps: ExecutorDeps = {
+      db: overrides.db ?? (await getDb()),
+      send: overrides.send ?? (await wireSender()),
+      owner,
+      now: overrides.now ?? (() => Date.now()),
+      sleep: overrides.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
+      leaseMs: overrides.leaseMs ?? 30_000,
+      rowsPerSecond: overrides.rowsPerSecond ?? batchRowsPerSecond(),
+      stopping: overrides.stopping ?? (() => state.stopped),
+    };
+    while (!state.stopped) {
+      try {
+        const batch = await claimBatch(deps);
+        if (batch) {
+          idleMs = 1000;
+          await runWithRequestContext({ requestId: `job-${randomUUID()}`, operation: 'payoutBatches.execute' }, () =>
+            withSpan('job payoutBatches.execute', { 'console.job_id': batch.id }, () => workBatch(batch, deps)),
+          );
+        } else await idle();
+      } catch (error) {
+        log().error({ kind: 'job', job: 'payoutBatches.execute', error: errorField(error) }, 'batch executor error');
+        await idle();
+      }
+    }
+  })();
+  onDrain('payout batch executor', 1, async () => {
+    state.stopped = true;
+    state.wake?.();
+    await state.loop;
+  });
+}
+
+/** Wakes the loop at once (a batch was just approved). */
+export function wakeBatchExecutor(): void {
+  startBatchExecutor();
+}
