@@ -19,6 +19,7 @@ import { batchRows, getBatch } from '@/lib/payout-batches/store';
 import { now } from '@/lib/clock';
 import { isUuid } from '@/lib/validation/uuid';
 import { BatchDecision } from './_components/batch-decision';
+import { QueryProvider } from '@/components/query/query-provider';
 import { BatchProgressTable } from './_components/batch-progress';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -105,11 +106,14 @@ export default async function BatchPage({ params }: { params: Promise<{ batchId:
             </CardBody>
           </Card>
           <IntlScope namespaces={['payoutBatches']}>
-            <BatchProgressTable
-              batchId={b.id}
-              rows={rows.map((r) => ({ line: r.line, beneficiaryName: r.beneficiaryName, dictKey: r.dictKey, amount: r.amount, asset: r.asset, memo: r.memo }))}
-              initial={progress!}
-            />
+            {/* react-query is not provided by the console layout (first-load JS): this island brings the tab's client. */}
+            <QueryProvider>
+              <BatchProgressTable
+                batchId={b.id}
+                rows={rows.map((r) => ({ line: r.line, beneficiaryName: r.beneficiaryName, dictKey: r.dictKey, amount: r.amount, asset: r.asset, memo: r.memo }))}
+                initial={progress!}
+              />
+            </QueryProvider>
           </IntlScope>
         </div>
         <div className="space-y-4">
