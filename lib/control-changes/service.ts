@@ -4,10 +4,9 @@ import { recordAudit } from '@/lib/audit/record-audit';
 import { now } from '@/lib/clock';
 import { getDb, type ConsoleDb } from '@/lib/db/client';
 import { controlChanges, users, type ControlChangeRow } from '@/lib/db/schema';
+import { DEFAULT_CONTROL_CHANGE_DELAY_HOURS, parseControlChangeDelayHours } from '@/lib/config/control-change-delay';
 import {
-  DEFAULT_CONTROL_CHANGE_DELAY_HOURS,
   decisionRefusal,
-  parseControlChangeDelayHours,
   pendingTimes,
   subjectOf,
   type ChangeRow,

@@ -2,7 +2,7 @@
 // (lib/domain/observability/redaction.ts). `npm run demo` shows them pretty: scripts/start.mjs pipes stdout through
 // pino-pretty, so this process never loads a transport or a worker thread.
 import pino, { type Logger } from 'pino';
-import { readObservabilityConfig } from '@/lib/domain/observability/config';
+import { readObservabilityConfig } from '@/lib/config/observability';
 import { REDACTED, redactPaths } from '@/lib/domain/observability/redaction';
 import { currentRequestContext } from './request-context';
 
