@@ -94,20 +94,6 @@ export function resetFilterSupportForTests(): void {
   delete globalForFilters.__fxLogFiltersRefused;
 }
 
-const catalogSchema = z.array(z.looseObject({ resourceName: z.string(), eventTypes: z.array(z.string()) }));
-export type EventCatalog = z.infer<typeof catalogSchema>;
-
-/** GET /references/ResourceName/all (upstream, outside /api) — the resources and their event types. */
-export async function getEventCatalog(options?: CallOptions): Promise<ApiResult<EventCatalog>> {
-  const { data, requestId } = await clientFor(options).request({
-    method: 'GET',
-    path: '/references/ResourceName/all',
-    schema: catalogSchema,
-    signal: options?.signal,
-  });
-  return { data, requestId };
-}
-
 /**
  * The `X-Message-Signature` the service sends with a delivery of `messageId`: hex HMAC-SHA256 of
  * `messageId + "+" + clientId` keyed with the client secret. Computed here, on the server, so "Copy as cURL" can

@@ -295,13 +295,6 @@ export async function listDecidedControlChanges(limit = 50): Promise<ControlChan
   return rows.map(view);
 }
 
-export async function getControlChange(changeId: string): Promise<ControlChange | null> {
-  if (!isUuid(changeId)) return null;
-  const db = await getDb();
-  const [row] = await db.select().from(controlChanges).where(eq(controlChanges.id, changeId));
-  return row ? view(row) : null;
-}
-
 /** The pending role change of a user, if any (the team page marks the row; the payout page explains the wait). */
 export async function pendingRoleChangeFor(userId: string): Promise<ControlChange | null> {
   if (!isUuid(userId)) return null;

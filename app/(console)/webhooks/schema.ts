@@ -35,7 +35,6 @@ export const createSubscriptionSchema = z
   .check(
     z.refine((v) => v.includeAll || v.events.length > 0, { message: 'errors.eventsRequired', path: ['events'] }),
   );
-export type CreateSubscriptionInput = z.infer<typeof createSubscriptionSchema>;
 
 /** The contract's `resources` from a flat pick of event types (grouped by the resource each belongs to). */
 export function resourcesFromEvents(events: readonly string[]): Array<{ name: string; events: string[] }> {
@@ -80,4 +79,3 @@ export const checkSignatureSchema = z.object({
   signature: z.string().check(z.trim(), z.minLength(1, 'errors.signatureRequired'), z.maxLength(512, 'errors.signatureRequired')),
   body: z.optional(z.string().check(z.maxLength(200_000, 'errors.bodyTooLong'))),
 });
-export type CheckSignatureInput = z.infer<typeof checkSignatureSchema>;
