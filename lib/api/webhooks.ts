@@ -1,9 +1,8 @@
 import 'server-only';
-import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import { matchesLogFilters } from '@/lib/domain/webhooks/filters';
 import { pathSegment, type CallOptions, type MutationOptions } from './client';
-import { clientFor, companyCredentials } from './default-client';
+import { clientFor } from './default-client';
 import { ApiError } from './errors';
 import { pageSchema } from './schemas/common';
 import { executionLogSchema, type ExecutionLog } from './schemas/execution-log';
@@ -92,16 +91,6 @@ export async function listExecutionLogsFiltered(
 /** Tests: forget that the service refused the filters. */
 export function resetFilterSupportForTests(): void {
   delete globalForFilters.__fxLogFiltersRefused;
-}
-
-/**
- * The `X-Message-Signature` the service sends with a delivery of `messageId`: hex HMAC-SHA256 of
- * `messageId + "+" + clientId` keyed with the client secret. Computed here, on the server, so "Copy as cURL" can
- * reproduce the delivery without the secret leaving the server (the signature only covers the message id).
- */
-export async function deliverySignature(messageId: string): Promise<string> {
-  const { clientId, clientSecret } = await companyCredentials();
-  return createHmac('sha256', clientSecret).update(`${messageId}+${clientId}`).digest('hex');
 }
 
 /**

@@ -12,7 +12,8 @@ import { can, type Role } from '@/lib/auth/permissions';
 import { getDb } from '@/lib/db/client';
 import { payoutApprovals, payoutQuotePreviews, payoutRequests, type StoredQuote } from '@/lib/db/schema';
 import { holderName } from '@/lib/domain/beneficiaries/holder';
-import { driftBps, expiresAt, needsAcknowledgement, payoutStepKey, toleranceFor, type PayoutStatus } from '@/lib/domain/payouts';
+import { driftBps } from '@/lib/domain/quotes/rates';
+import { expiresAt, needsAcknowledgement, payoutStepKey, toleranceFor, type PayoutStatus } from '@/lib/domain/payouts';
 import {
   dailyCapRaised,
   decideStepApproval,

@@ -1,7 +1,7 @@
 // zod/mini: the create-subscription form ships this schema to the browser. Error messages are catalogue keys
 // (namespace `webhooks`, under `errors.`), translated where they are shown.
 import * as z from 'zod/mini';
-import { WEBHOOK_EVENT_TYPES, WEBHOOK_RESOURCES, EVENTS_BY_RESOURCE } from '@/lib/domain/webhooks/catalog';
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_RESOURCES, EVENTS_BY_RESOURCE } from '@/lib/contract/webhook-events';
 
 const uuid = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'errors.invalidId'));
 const day = z.optional(z.string().check(z.regex(/^(\d{4}-\d{2}-\d{2})?$/, 'errors.invalidDay')));

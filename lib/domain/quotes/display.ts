@@ -20,12 +20,13 @@ function nf(locale: string, options: Intl.NumberFormatOptions): Intl.NumberForma
 }
 
 /**
- * Basis points in the reader's locale: `50.0` / `50,0`; `signed` adds the sign of a drift (`+4.1`, `-2.0`, `0.0`).
- * A value that is not a plain decimal string is returned as it is.
+ * Basis points (lib/domain/quotes/rates.ts: 2 decimals) in the reader's locale: `50.00` / `50,00`; `signed` adds the
+ * sign of a drift (`+4.10`, `-2,00`, `0.00`). The decimal string goes to Intl as a string, never through a float; a
+ * value that is not a plain decimal string is returned as it is.
  */
 export function formatBps(bps: string, locale: string, signed = false): string {
   if (!PLAIN_DECIMAL.test(bps)) return bps;
-  return nf(locale, { minimumFractionDigits: 1, maximumFractionDigits: 2, signDisplay: signed ? 'exceptZero' : 'auto' }).format(
+  return nf(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: signed ? 'exceptZero' : 'auto' }).format(
     bps as `${number}`,
   );
 }

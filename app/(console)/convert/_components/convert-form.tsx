@@ -142,7 +142,7 @@ export function ConvertForm({ accounts }: { accounts: ConvertAccount[] }) {
       const receivedAt = Date.now();
       const { quote: next, serverNow, ticket } = result.data;
       setHeld({ view: next, clock: quoteClock(next.expiresAt, serverNow, receivedAt), ticket });
-      setDrift(lastRate && sameDirection(lastRate, next.rate) ? driftBps(lastRate.value, next.rate.value) : null);
+      setDrift(lastRate && sameDirection(lastRate, next.rate) ? driftBps(lastRate, next.rate) : null);
       setLastRate(next.rate);
       setStep('quote');
     });
