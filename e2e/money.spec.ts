@@ -109,7 +109,7 @@ test.describe('money movement (finance)', () => {
     const quote = await getQuote(page);
     expect(quote.pay).toBe('1000.00');
     // The spread is measured against the service's mid rate (the sandbox's documented extension): 0.5 %.
-    await expect(page.getByTestId('quote-spread')).toHaveText(/^50\.0 bps \(mid /);
+    await expect(page.getByTestId('quote-spread')).toHaveText(/^50\.00 bps \(mid /);
     await expect(page.getByRole('timer')).toHaveText(/Rate locked for \d+ more seconds?/);
     await expectNoAxeViolations(page);
 
@@ -147,7 +147,7 @@ test.describe('money movement (finance)', () => {
     const second = await getQuote(page);
     const drift = page.getByTestId('quote-drift');
     await expect(drift).toBeVisible();
-    const expected = new Dec(second.rate).minus(first.rate).div(first.rate).times(10_000).toDecimalPlaces(1, Dec.ROUND_HALF_EVEN).toFixed(1);
+    const expected = new Dec(second.rate).minus(first.rate).div(first.rate).times(10_000).toDecimalPlaces(2, Dec.ROUND_HALF_UP).toFixed(2);
     await expect(drift).toHaveAttribute('data-bps', expected);
     await expect(drift).toHaveText(/rate (moved [+−-]?[\d.]+ bps|has not moved)/);
     // The service's clock is now 31 s ahead of the browser's: the countdown, corrected for that, still has most of

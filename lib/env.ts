@@ -3,11 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { parseStuckThresholds, type StuckThresholds } from '@/lib/domain/operations/stuck';
-import { parseCoolOffHours } from '@/lib/domain/payouts/cool-off';
+// Only lib/config (the settings' parsers) and lib/money: the sandbox host reads this module, and it must reach no
+// feature code through it (lib/architecture.test.ts).
+import { parseCoolOffHours } from '@/lib/config/approver-cool-off';
+import { parseControlChangeDelayHours } from '@/lib/config/control-change-delay';
+import { ObservabilityConfigError, readObservabilityConfig, type ObservabilityConfig } from '@/lib/config/observability';
+import { parseStuckThresholds, type StuckThresholds } from '@/lib/config/operations-stuck';
 import { ASSETS, type Asset } from '@/lib/money/assets';
-import { ObservabilityConfigError, readObservabilityConfig, type ObservabilityConfig } from '@/lib/domain/observability/config';
-import { parseControlChangeDelayHours } from '@/lib/domain/control-changes/timing';
 
 /** One line, naming the variable and what it expects — printed as-is at start-up. */
 export class EnvError extends Error {

@@ -13,7 +13,7 @@ type AddressKey = 'country' | 'postalCode' | 'addressLine1' | 'addressLine2' | '
 /**
  * The contract's Address block (country first: it decides whether the CEP/UF rules and labels apply), for any
  * react-hook-form whose values hold an address at `name` — `address` on the company form, `ubos.0.address` or
- * `holder.address` on others. The schema behind it is `addressSchema` (lib/domain/accounts/create-account.ts).
+ * `holder.address` on others. The schema behind it is `addressSchema` (lib/domain/address/address-schema.ts).
  */
 export function AddressFields<T extends FieldValues, TOut extends FieldValues = T>({
   form,

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { amountText } from '@/components/money/amount-text';
-import { formatDriftBps as formatBps } from '@/lib/domain/quotes/display';
+import { formatBps } from '@/lib/domain/quotes/display';
 import type { StepUpStatement } from '@/lib/domain/step-up/statement';
 import { formatRateText as formatRate } from '@/lib/money/rate-format';
 import type { StepUpFactRow } from './step-up-dialog';
@@ -35,7 +35,7 @@ export function statementRows(statement: Pick<StepUpStatement, 'facts'>, t: Tran
     else if (key === 'rate') {
       const m = /^(\S+) (\S+)\/(\S+)$/.exec(value);
       shown = m ? t('rateValue', { base: m[2], rate: formatRate(m[1], locale), quote: m[3] }) : value;
-    } else if (key === 'maxDriftBps') shown = t('maxDriftValue', { bps: formatBps(value, locale).replace(/^[+]/, '') });
+    } else if (key === 'maxDriftBps') shown = t('maxDriftValue', { bps: formatBps(value, locale) });
     else if (key === 'sourceAccount' && extra.sourceAccountName) shown = `${extra.sourceAccountName} (${value})`;
     const mono = /^(payout|sourceAccount|beneficiary|quote|keyFingerprint|subject)$/.test(key);
     return {

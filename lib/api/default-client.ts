@@ -23,27 +23,15 @@ async function sandboxCredentials(): Promise<ApiCredentials> {
 export function getApiClient(): ApiClient {
   if (globalForApi.__fxApiClient) return globalForApi.__fxApiClient;
   const env = getEnv();
-  const clientId = env.FX_CLIENT_ID;
-  const clientSecret = env.FX_CLIENT_SECRET;
   const client = createApiClient({
     baseUrl: env.FX_API_BASE_URL,
     authUrl: env.FX_AUTH_URL,
     serviceVersion: env.FX_SERVICE_VERSION,
-    credentials: clientId && clientSecret ? { clientId, clientSecret } : sandboxCredentials,
+    credentials: companyCredentials,
     fetch: keepAliveFetch,
   });
   globalForApi.__fxApiClient = client;
   return client;
-}
-
-/**
- * The company's client credentials (env, else the sandbox demo customer's). Server-only and never sent anywhere but
- * the token endpoint; the webhooks page uses them to compute the `X-Message-Signature` a delivery carried.
- */
-export async function companyCredentials(): Promise<ApiCredentials> {
-  const env = getEnv();
-  if (env.FX_CLIENT_ID && env.FX_CLIENT_SECRET) return { clientId: env.FX_CLIENT_ID, clientSecret: env.FX_CLIENT_SECRET };
-  return sandboxCredentials();
 }
 
 /** The client a call should use: the one it was given, else the app's. */
@@ -52,10 +40,11 @@ export function clientFor(options: CallOptions | undefined): ApiClient {
 }
 
 /**
- * The company's client credentials, for verifying `X-Message-Signature` on received webhooks (the service signs
- * with the client secret). Server-only; never put them in a response.
+ * The company's client credentials (env, else the embedded sandbox demo customer's), the one getter: the token
+ * endpoint, the webhook receiver's `X-Message-Signature` check and the webhooks page's signatures all read them
+ * here. Server-only; never put them in a response.
  */
-export function getServiceCredentials(): Promise<ApiCredentials> {
+export function companyCredentials(): Promise<ApiCredentials> {
   const env = getEnv();
   if (env.FX_CLIENT_ID && env.FX_CLIENT_SECRET) {
     return Promise.resolve({ clientId: env.FX_CLIENT_ID, clientSecret: env.FX_CLIENT_SECRET });

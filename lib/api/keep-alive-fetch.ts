@@ -7,9 +7,8 @@ import zlib from 'node:zlib';
  * A `fetch` for the service calls, over `node:http` with one keep-alive agent per protocol.
  *
  * Why not the global `fetch`: inside a Next route handler or server component that function is Next's patched
- * fetch (cache bookkeeping, tracing) over undici's WHATWG streams. `npm run bench:proxy -- --profile <dir>` put a
- * service call made that way at about 2.4 ms on this machine, the same call from a plain `node:http` request at well
- * under 1 ms. Service calls are never cached (every read is per user and live), so nothing of Next's is lost.
+ * fetch (cache bookkeeping, tracing) over undici's WHATWG streams, several times slower per call than a plain
+ * `node:http` request (README, "Request overhead", has the profile's figures). Service calls are never cached (every read is per user and live), so nothing of Next's is lost.
  *
  * It handles the bodies the client sends itself: none, a string (JSON) or URLSearchParams. Anything else (the
  * multipart form and the streamed upload of lib/api/documents.ts) goes to the global `fetch`, which encodes

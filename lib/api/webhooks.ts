@@ -1,9 +1,8 @@
 import 'server-only';
-import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import { matchesLogFilters } from '@/lib/domain/webhooks/filters';
 import { pathSegment, type CallOptions, type MutationOptions } from './client';
-import { clientFor, companyCredentials } from './default-client';
+import { clientFor } from './default-client';
 import { ApiError } from './errors';
 import { pageSchema } from './schemas/common';
 import { executionLogSchema, type ExecutionLog } from './schemas/execution-log';
@@ -92,30 +91,6 @@ export async function listExecutionLogsFiltered(
 /** Tests: forget that the service refused the filters. */
 export function resetFilterSupportForTests(): void {
   delete globalForFilters.__fxLogFiltersRefused;
-}
-
-const catalogSchema = z.array(z.looseObject({ resourceName: z.string(), eventTypes: z.array(z.string()) }));
-export type EventCatalog = z.infer<typeof catalogSchema>;
-
-/** GET /references/ResourceName/all (upstream, outside /api) — the resources and their event types. */
-export async function getEventCatalog(options?: CallOptions): Promise<ApiResult<EventCatalog>> {
-  const { data, requestId } = await clientFor(options).request({
-    method: 'GET',
-    path: '/references/ResourceName/all',
-    schema: catalogSchema,
-    signal: options?.signal,
-  });
-  return { data, requestId };
-}
-
-/**
- * The `X-Message-Signature` the service sends with a delivery of `messageId`: hex HMAC-SHA256 of
- * `messageId + "+" + clientId` keyed with the client secret. Computed here, on the server, so "Copy as cURL" can
- * reproduce the delivery without the secret leaving the server (the signature only covers the message id).
- */
-export async function deliverySignature(messageId: string): Promise<string> {
-  const { clientId, clientSecret } = await companyCredentials();
-  return createHmac('sha256', clientSecret).update(`${messageId}+${clientId}`).digest('hex');
 }
 
 /**

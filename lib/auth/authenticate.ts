@@ -8,7 +8,7 @@ import { barrierError, clearFailures, clientKeyOf, recordFailure, signInBarrier,
 import { DUMMY_PASSWORD_HASH, verifyPassword } from './password';
 import { factorSummary, hasFactor, stageAfterPassword } from './factors/second-factor';
 import { createSession, pruneSessions, type SessionStage } from './sessions';
-import { DISABLED_SIGN_IN_ERROR, GENERIC_SIGN_IN_ERROR, lockedError, rateLimitedError } from './sign-in-errors';
+import { DISABLED_SIGN_IN_ERROR, GENERIC_SIGN_IN_ERROR, lockedError, rateLimitedError } from './sign-in-error-codes';
 
 export type AuthenticatedUser = { id: string; email: string; name: string; sid: string; stage: SessionStage };
 

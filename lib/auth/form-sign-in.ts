@@ -10,7 +10,7 @@ import { sessionCookieName } from '../security/session-token';
 import { SESSION_MAX_AGE_SECONDS } from './auth-options';
 import { resolveClientAddress } from '../security/client-address';
 import { authenticate } from './authenticate';
-import { GENERIC_SIGN_IN_ERROR } from './sign-in-errors';
+import { GENERIC_SIGN_IN_ERROR } from './sign-in-error-codes';
 
 /** A sign-in form is a few hundred bytes; anything far larger is not one. */
 const MAX_FORM_BYTES = 16 * 1024;

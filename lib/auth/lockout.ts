@@ -6,7 +6,7 @@ import { now } from '../clock';
 import { DomainError } from '../errors';
 import { isUuid } from '../validation/uuid';
 import { rateLimits } from '../security/rate-limits';
-import { lockedError, rateLimitedError } from './sign-in-errors';
+import { lockedError, rateLimitedError } from './sign-in-error-codes';
 
 /**
  * Two locks, so the protection against guessing is not a weapon against the people it protects:
@@ -42,11 +42,6 @@ export function clientKeyOf(address: string | null | undefined): string {
   return a && a !== GLOBAL_KEY ? a : 'unknown';
 }
 
-/** Duration of the global lock at `level` (0-based): 1, 2, 4 … 60 minutes. */
-export function globalLockMs(level: number): number {
-  return Math.min(GLOBAL_FIRST_LOCK_MS * 2 ** Math.min(level, 12), GLOBAL_MAX_LOCK_MS);
-}
-
 const minutesLeft = (until: Date | null, at: Date) =>
   until && until > at ? Math.ceil((until.getTime() - at.getTime()) / 60_000) : 0;
 
@@ -76,7 +71,7 @@ export async function signInBarrier(db: ConsoleDb, email: string, address: strin
   return null;
 }
 
-/** `LOCKED:<minutes>` or `RATE_LIMITED:<seconds>` (lib/auth/sign-in-errors.ts). */
+/** `LOCKED:<minutes>` or `RATE_LIMITED:<seconds>` (lib/auth/sign-in-error-codes.ts). */
 export function barrierError(barrier: SignInBarrier): string {
   return barrier.kind === 'locked' ? lockedError(barrier.minutes) : rateLimitedError(barrier.retryAfterSeconds);
 }

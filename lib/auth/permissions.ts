@@ -41,7 +41,7 @@ const COMMON_READS: readonly Permission[] = [
   'webhooks:read',
 ];
 
-/** The one permission matrix. README quotes PERMISSION_TABLE, built from this. */
+/** The one permission matrix; the docs' tables are written from it (scripts/write-docs.ts). */
 export const ROLE_PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
   admin: new Set(PERMISSIONS),
   compliance: new Set<Permission>([
@@ -70,7 +70,7 @@ export const PERMISSION_TABLE: ReadonlyArray<{ permission: Permission; roles: Ro
   (permission) => ({ permission, roles: ROLES.filter((role) => ROLE_PERMISSIONS[role].has(permission)) }),
 );
 
-/** The matrix as a Markdown table (`npx tsx -e` friendly) so the README never drifts from the code. */
+/** The matrix as a Markdown table: README.md and lib/auth/README.md hold it as written by scripts/write-docs.ts. */
 export function permissionTableMarkdown(): string {
   const header = `| permission | ${ROLES.map((r) => ROLE_LABELS[r]).join(' | ')} |`;
   const rule = `|---|${ROLES.map(() => ':-:').join('|')}|`;

@@ -183,8 +183,3 @@ export async function closeSessionInvalidator(): Promise<void> {
   await invalidator?.close();
 }
 
-/** Drops cached rows for this session or user in this process and, on PostgreSQL, in every instance. */
-export async function invalidateSessions(what: SessionInvalidation): Promise<void> {
-  const invalidator = await getSessionInvalidator();
-  await invalidator.invalidate(what);
-}

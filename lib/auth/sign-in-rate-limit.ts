@@ -1,5 +1,5 @@
 // Pure: turns next-auth's answer to a rate-limited sign-in into a 429 with Retry-After.
-import { rateLimitedSeconds } from './sign-in-errors';
+import { rateLimitedSeconds } from './sign-in-error-codes';
 
 function errorOf(url: string | null | undefined): string | null {
   if (!url) return null;

@@ -4,10 +4,9 @@ import { recordAudit } from '@/lib/audit/record-audit';
 import { now } from '@/lib/clock';
 import { getDb, type ConsoleDb } from '@/lib/db/client';
 import { controlChanges, users, type ControlChangeRow } from '@/lib/db/schema';
+import { DEFAULT_CONTROL_CHANGE_DELAY_HOURS, parseControlChangeDelayHours } from '@/lib/config/control-change-delay';
 import {
-  DEFAULT_CONTROL_CHANGE_DELAY_HOURS,
   decisionRefusal,
-  parseControlChangeDelayHours,
   pendingTimes,
   subjectOf,
   type ChangeRow,
@@ -294,13 +293,6 @@ export async function listDecidedControlChanges(limit = 50): Promise<ControlChan
     .orderBy(desc(controlChanges.requestedAt))
     .limit(limit);
   return rows.map(view);
-}
-
-export async function getControlChange(changeId: string): Promise<ControlChange | null> {
-  if (!isUuid(changeId)) return null;
-  const db = await getDb();
-  const [row] = await db.select().from(controlChanges).where(eq(controlChanges.id, changeId));
-  return row ? view(row) : null;
 }
 
 /** The pending role change of a user, if any (the team page marks the row; the payout page explains the wait). */

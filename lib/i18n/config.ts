@@ -18,8 +18,8 @@ export function isLocale(value: unknown): value is AppLocale {
 
 /**
  * Zones `Intl` already accepted in this process, by their canonical names. Every page render asks about the user's
- * saved zone and the cookie's (getRequestIntl → pickTimeZone), and building a `DateTimeFormat` to ask costs about
- * 70 µs each time on this machine, where a lookup costs nothing. Only names `Intl` gives back as they came are kept: a
+ * saved zone and the cookie's (getRequestIntl → pickTimeZone), and building a `DateTimeFormat` to ask costs far
+ * more than a set lookup (README, "Request overhead"). Only names `Intl` gives back as they came are kept: a
  * finite set. `Intl` also accepts any casing of a name ("america/sao_paulo"), and caching those would let made-up
  * cookies grow the set without end, so they are checked each time.
  */

@@ -2,9 +2,10 @@ import 'server-only';
 import type { ConsoleDb } from '@/lib/db/client';
 import { atTimeOf, resourceIdOf, resourceKindOf, type LiveEvent } from '@/lib/domain/live/events';
 import type { LiveBus } from './bus';
-import { verifyMessageSignature } from './signature';
+import { verifyMessageSignature } from '@/lib/webhooks/webhook-signature';
 import { errorField, log } from '@/lib/observability/logger';
 import { count } from '@/lib/observability/metrics';
+import { readCappedBody } from '@/lib/security/capped-body';
 import { insertReceivedEvent } from './store';
 
 /** Largest delivery body accepted (the service's events are a few kB). */
@@ -25,33 +26,6 @@ function answer(status: number, code: string, message: string): Response {
   count((m) => m.webhookReceipts, { outcome: 'rejected' });
   log().warn({ kind: 'webhook', status, code }, 'webhook delivery refused');
   return Response.json({ code, message }, { status, headers: { 'Cache-Control': 'no-store' } });
-}
-
-class TooLarge extends Error {}
-
-/** Reads at most `limit` bytes; a longer body (whatever Content-Length claimed) stops the read at once. */
-async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw new TooLarge();
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const c of chunks) {
-    out.set(c, offset);
-    offset += c.byteLength;
-  }
-  return out;
 }
 
 /**
@@ -75,13 +49,13 @@ export async function receiveWebhook(request: Request, deps: ReceiverDeps): Prom
   const eventType = request.headers.get('x-event-type')?.trim() ?? '';
   if (!EVENT_TYPE.test(eventType)) return answer(400, 'INVALID_EVENT_TYPE', 'X-Event-Type is missing or malformed.');
 
-  let bytes: Uint8Array;
+  let bytes: Uint8Array | null;
   try {
-    bytes = await readLimited(request, MAX_WEBHOOK_BYTES);
-  } catch (error) {
-    if (error instanceof TooLarge) return answer(413, 'PAYLOAD_TOO_LARGE', `A delivery may be at most ${MAX_WEBHOOK_BYTES} bytes.`);
+    bytes = await readCappedBody(request.body, MAX_WEBHOOK_BYTES);
+  } catch {
     return answer(400, 'UNREADABLE_BODY', 'The delivery body could not be read.');
   }
+  if (!bytes) return answer(413, 'PAYLOAD_TOO_LARGE', `A delivery may be at most ${MAX_WEBHOOK_BYTES} bytes.`);
   let payload: unknown;
   try {
     payload = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));

@@ -29,7 +29,3 @@ export function isStablecoin(asset: Asset): asset is StablecoinAsset {
 export function decimalsOf(asset: Asset): AssetDecimals {
   return STABLECOIN_SET.has(asset) ? 6 : 2;
 }
-
-export const ASSET_DECIMALS: Readonly<Record<Asset, AssetDecimals>> = Object.freeze(
-  Object.fromEntries(ASSETS.map((a) => [a, decimalsOf(a)])) as Record<Asset, AssetDecimals>,
-);

@@ -2,7 +2,7 @@
 // OTLP endpoint is set), the SIGTERM drain and its last step, closing the database.
 import { installHttpObservability } from './http-hook';
 import { errorField, log } from './logger';
-import { readObservabilityConfig } from '@/lib/domain/observability/config';
+import { readObservabilityConfig } from '@/lib/config/observability';
 import { setPayoutStatusSource } from './metrics';
 import { metricsServerPort, startMetricsServer } from './metrics-server';
 import { installShutdownHandlers, onDrain } from './shutdown';

@@ -4,7 +4,7 @@
 // synchronous write is a system call on the request's path, and to a pipe whose reader is behind it blocks the event
 // loop (sonic-boom sleeps 100 ms per EAGAIN). pino flushes what is still buffered when the process exits.
 import pino, { type Logger } from 'pino';
-import { readObservabilityConfig } from '@/lib/domain/observability/config';
+import { readObservabilityConfig } from '@/lib/config/observability';
 import { censorSecrets } from '@/lib/domain/observability/redaction';
 import { currentRequestContext } from './request-context';
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import { timingSafeEqual } from 'node:crypto';
-import { readObservabilityConfig } from '@/lib/domain/observability/config';
+import { readObservabilityConfig } from '@/lib/config/observability';
 import { metrics } from './metrics';
 
 function sameToken(given: string, expected: string): boolean {

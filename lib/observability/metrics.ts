@@ -2,7 +2,7 @@
 // METRICS_PORT is (./metrics-server.ts). One registry per process
 // (globalThis: Next bundles this module once per route graph). Labels are templates and codes, never ids.
 import client, { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { readObservabilityConfig } from '@/lib/domain/observability/config';
+import { readObservabilityConfig } from '@/lib/config/observability';
 
 export type ConsoleMetrics = {
   registry: Registry;

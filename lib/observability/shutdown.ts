@@ -2,7 +2,7 @@
 // background jobs reach their checkpoint, close the database, exit within SHUTDOWN_DEADLINE_MS. scripts/start.mjs
 // sets NEXT_MANUAL_SIG_HANDLE so Next's own handler (close the server, wait for every open stream, exit) stays out.
 import type { Server } from 'node:http';
-import { readObservabilityConfig } from '@/lib/domain/observability/config';
+import { readObservabilityConfig } from '@/lib/config/observability';
 import { errorField, log } from './logger';
 
 /** A step of the drain, run in order of `stage`: streams (0), jobs (1), everything holding the database (2). */

@@ -1,7 +1,7 @@
 // OpenTelemetry spans. The API is a no-op until a provider is registered: `startTracing` registers @vercel/otel
 // only when an OTLP endpoint is configured (off by default), so an instance without a collector pays nothing.
 import { SpanStatusCode, trace, type Attributes } from '@opentelemetry/api';
-import { readObservabilityConfig } from '@/lib/domain/observability/config';
+import { readObservabilityConfig } from '@/lib/config/observability';
 
 export const TRACER_NAME = 'console';
 

@@ -2,7 +2,8 @@ import 'server-only';
 import type { Operation } from '@/lib/api/schemas/operation';
 import { now } from '@/lib/clock';
 import { getEnv } from '@/lib/env';
-import { isStuck, thresholdMinutes } from '@/lib/domain/operations/stuck';
+import { thresholdMinutes } from '@/lib/config/operations-stuck';
+import { isStuck } from '@/lib/domain/operations/stuck';
 
 /**
  * The stuck check as pages use it: the configured thresholds (`OPERATIONS_STUCK_MINUTES`) and the server's clock.

@@ -2,7 +2,8 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { ConsoleDb } from '@/lib/db/client';
 import { users } from '@/lib/db/schema';
-import { DEFAULT_APPROVER_COOL_OFF_HOURS, approverCoolOff, parseCoolOffHours, type CoolOff } from '@/lib/domain/payouts';
+import { DEFAULT_APPROVER_COOL_OFF_HOURS, parseCoolOffHours } from '@/lib/config/approver-cool-off';
+import { approverCoolOff, type CoolOff } from '@/lib/domain/payouts';
 import { formatDateTime } from '@/lib/i18n/format';
 import { PayoutError } from './errors';
 

@@ -7,11 +7,12 @@ import { isApiError } from '@/lib/api/errors';
 import { now } from '@/lib/clock';
 import { getDb } from '@/lib/db/client';
 import { payoutApprovals, payoutRequests, type StoredQuote } from '@/lib/db/schema';
-import { DRIFT_ACK_THRESHOLD_BPS, driftBps, payoutStepKey, withinTolerance, type PayoutStatus } from '@/lib/domain/payouts';
+import { driftBps } from '@/lib/domain/quotes/rates';
+import { DRIFT_ACK_THRESHOLD_BPS, payoutStepKey, withinTolerance, type PayoutStatus } from '@/lib/domain/payouts';
 import { notifyPayout } from '@/lib/notifications/payout-facts';
 import { runJobStep } from '@/lib/observability/jobs';
 import { toStoredQuote, isDefiniteRefusal, type PayoutDeps } from './quotes';
-import { appendState, getPayout } from './store';
+import { getPayout, payoutTransition, stillBefore } from './store';
 
 /** How long one executor owns an EXECUTING request before the sweep may resume it. */
 export const EXECUTION_LEASE_MS = 30_000;
@@ -65,7 +66,7 @@ async function runExecution(id: string, deps: PayoutDeps): Promise<PayoutStatus 
         .where(
           and(
             eq(payoutRequests.id, id),
-            eq(payoutRequests.status, 'EXECUTING'),
+            stillBefore('SUBMITTED'),
             eq(payoutRequests.quoteAttempt, p.quoteAttempt),
             isNull(payoutRequests.executedQuote),
           ),
@@ -86,17 +87,17 @@ async function runExecution(id: string, deps: PayoutDeps): Promise<PayoutStatus 
         { client: deps.client, idempotencyKey: withdrawalKey },
       );
       const at = now();
+      const submitted = payoutTransition('SUBMITTED', { at: at.toISOString(), note: op.id });
       const moved = await db
         .update(payoutRequests)
         .set({
-          status: 'PROCESSING',
+          ...submitted.set,
           operationId: op.id,
           operationStatus: op.currentState.status,
           leaseUntil: null,
           updatedAt: at,
-          states: appendState({ status: 'PROCESSING', at: at.toISOString(), note: op.id }),
         })
-        .where(and(eq(payoutRequests.id, id), eq(payoutRequests.status, 'EXECUTING')))
+        .where(and(eq(payoutRequests.id, id), submitted.guard))
         .returning({ id: payoutRequests.id });
       if (moved.length === 1) {
         await recordAudit({
@@ -115,7 +116,7 @@ async function runExecution(id: string, deps: PayoutDeps): Promise<PayoutStatus 
         await db
           .update(payoutRequests)
           .set({ quoteAttempt: p.quoteAttempt + 1, executedQuote: null, updatedAt: now() })
-          .where(and(eq(payoutRequests.id, id), eq(payoutRequests.status, 'EXECUTING'), eq(payoutRequests.quoteAttempt, p.quoteAttempt)));
+          .where(and(eq(payoutRequests.id, id), stillBefore('SUBMITTED'), eq(payoutRequests.quoteAttempt, p.quoteAttempt)));
         continue;
       }
       if (isDefiniteRefusal(error)) return failExecution(id, failureOf(error));
@@ -128,10 +129,11 @@ async function runExecution(id: string, deps: PayoutDeps): Promise<PayoutStatus 
 async function failExecution(id: string, failure: { code: string; message: string }): Promise<PayoutStatus> {
   const db = await getDb();
   const at = now();
+  const failed = payoutTransition('EXECUTION_FAILED', { at: at.toISOString(), note: failure.code });
   const moved = await db
     .update(payoutRequests)
-    .set({ status: 'FAILED', failure, leaseUntil: null, updatedAt: at, states: appendState({ status: 'FAILED', at: at.toISOString(), note: failure.code }) })
-    .where(and(eq(payoutRequests.id, id), eq(payoutRequests.status, 'EXECUTING')))
+    .set({ ...failed.set, failure, leaseUntil: null, updatedAt: at })
+    .where(and(eq(payoutRequests.id, id), failed.guard))
     .returning({ id: payoutRequests.id });
   const after = await getPayout(id);
   if (moved.length === 1) {
@@ -145,18 +147,18 @@ async function failExecution(id: string, failure: { code: string; message: strin
 async function returnForApproval(id: string, code: string, drift: string | null): Promise<PayoutStatus> {
   const db = await getDb();
   const at = now();
+  const back = payoutTransition('RETURN_FOR_APPROVAL', { at: at.toISOString(), note: code });
   const moved = await db.transaction(async (tx) => {
     const rows = await tx
       .update(payoutRequests)
       .set({
-        status: 'APPROVING',
+        ...back.set,
         executedQuote: null,
         leaseUntil: null,
         quoteAttempt: 0,
         updatedAt: at,
-        states: appendState({ status: 'APPROVING', at: at.toISOString(), note: code }),
       })
-      .where(and(eq(payoutRequests.id, id), eq(payoutRequests.status, 'EXECUTING')))
+      .where(and(eq(payoutRequests.id, id), back.guard))
       .returning({ id: payoutRequests.id });
     if (rows.length === 1) {
       await tx
@@ -172,7 +174,7 @@ async function returnForApproval(id: string, code: string, drift: string | null)
     // Approvals start over: the approvers are asked again (a new occurrence of "waits for approval").
     if (after) await notifyPayout('payout.awaiting-approval', after, { occurrence: at.toISOString() });
   }
-  return (after?.status ?? 'APPROVING') as PayoutStatus;
+  return (after?.status ?? back.to) as PayoutStatus;
 }
 
 /** Follows the withdrawal of a PROCESSING request to COMPLETED or FAILED (with the service's reason). */
@@ -198,12 +200,13 @@ async function followWithdrawal(id: string, deps: PayoutDeps): Promise<PayoutSta
   }
   const at = now();
   if (status === 'COMPLETED' || status === 'FAILED') {
-    const to = status === 'COMPLETED' ? 'COMPLETED' : 'FAILED';
-    const failure = to === 'FAILED' ? (reason ?? { code: 'OPERATION_FAILED', message: 'The withdrawal failed.' }) : null;
+    const failure = status === 'FAILED' ? (reason ?? { code: 'OPERATION_FAILED', message: 'The withdrawal failed.' }) : null;
+    const settled = payoutTransition(status === 'COMPLETED' ? 'SETTLED' : 'SETTLEMENT_FAILED', { at: at.toISOString(), note: failure?.code ?? null });
+    const to = settled.to;
     const moved = await db
       .update(payoutRequests)
-      .set({ status: to, operationStatus: status, failure, updatedAt: at, states: appendState({ status: to, at: at.toISOString(), note: failure?.code ?? null }) })
-      .where(and(eq(payoutRequests.id, id), eq(payoutRequests.status, 'PROCESSING')))
+      .set({ ...settled.set, operationStatus: status, failure, updatedAt: at })
+      .where(and(eq(payoutRequests.id, id), settled.guard))
       .returning({ id: payoutRequests.id });
     if (moved.length === 1) {
       await recordAudit({
@@ -221,7 +224,7 @@ async function followWithdrawal(id: string, deps: PayoutDeps): Promise<PayoutSta
     await db
       .update(payoutRequests)
       .set({ operationStatus: status, updatedAt: at })
-      .where(and(eq(payoutRequests.id, id), eq(payoutRequests.status, 'PROCESSING')));
+      .where(and(eq(payoutRequests.id, id), stillBefore('SETTLED')));
   }
   return 'PROCESSING';
 }

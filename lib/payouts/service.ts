@@ -12,7 +12,8 @@ import { can, type Role } from '@/lib/auth/permissions';
 import { getDb } from '@/lib/db/client';
 import { payoutApprovals, payoutQuotePreviews, payoutRequests, type StoredQuote } from '@/lib/db/schema';
 import { holderName } from '@/lib/domain/beneficiaries/holder';
-import { driftBps, expiresAt, needsAcknowledgement, payoutStepKey, toleranceFor, type PayoutStatus } from '@/lib/domain/payouts';
+import { driftBps } from '@/lib/domain/quotes/rates';
+import { INITIAL_PAYOUT_STATUS, expiresAt, requiredStatus, needsAcknowledgement, payoutStepKey, toleranceFor, type PayoutStatus } from '@/lib/domain/payouts';
 import {
   dailyCapRaised,
   decideStepApproval,
@@ -40,7 +41,7 @@ import { assertKeyReviewed } from './reviewed-key';
 import { wakePayoutSweep } from './sweep';
 import { toStoredQuote, type PayoutDeps } from './quotes';
 import { getTieredPolicy, lockRequester, referenceCurrency, requestedOnDay, saveTieredPolicy } from './approval-policy';
-import { appendState, getPayout, liveApprovals, type PayoutWithApprovals } from './store';
+import { getPayout, liveApprovals, payoutTransition, type PayoutWithApprovals } from './store';
 
 export type PayoutActor = { id: string; email: string; name: string; role: Role };
 
@@ -162,8 +163,8 @@ export async function requestPayout(actor: PayoutActor, input: RequestPayoutInpu
         indicativeQuote: indicative,
         requiredApprovals: totalApprovals(plan.steps),
         approvalPlan: plan,
-        status: 'APPROVING',
-        states: [{ status: 'APPROVING', at: at.toISOString(), by: actor.email }],
+        status: INITIAL_PAYOUT_STATUS,
+        states: [{ status: INITIAL_PAYOUT_STATUS, at: at.toISOString(), by: actor.email }],
         createdAt: at,
         updatedAt: at,
         expiresAt: expiresAt(at),
@@ -258,7 +259,7 @@ export async function previewQuote(actor: PayoutActor, requestId: string, deps: 
   const db = await getDb();
   const p = assertOpenFor(await getPayout(requestId, db), actor);
   await assertCooledOff(actor.id, db, now());
-  if (p.status !== 'APPROVING') throw new PayoutError('INVALID_STATUS', 'This request is no longer waiting for approval.', { status: p.status });
+  if (p.status !== requiredStatus('APPROVE')) throw new PayoutError('INVALID_STATUS', 'This request is no longer waiting for approval.', { status: p.status });
   // Whoever may not give the next approval learns it before looking at a quote (approvePayout decides again).
   const decision = decideStepApproval({
     plan: p.approvalPlan ?? legacyPlan(p.requiredApprovals),
@@ -310,7 +311,7 @@ export async function approvePayout(actor: PayoutActor, input: ApproveInput, dep
     if (mine) return { claimed: false, replayed: true, status: p.status, count: live.length, required: p.requiredApprovals };
     // Inside the transaction, after the row lock: a role granted a moment ago cannot slip in between check and insert.
     await assertCooledOff(actor.id, tx as unknown as typeof db, at);
-    if (p.status !== 'APPROVING') {
+    if (p.status !== requiredStatus('APPROVE')) {
       throw new PayoutError('INVALID_STATUS', 'This request is no longer waiting for approval.', { status: p.status });
     }
     // The key may have been rejected by the team since the request: no approval sends money to it.
@@ -365,18 +366,20 @@ export async function approvePayout(actor: PayoutActor, input: ApproveInput, dep
       .returning({ id: payoutApprovals.id });
     if (inserted.length === 0) return { claimed: false, replayed: true, status: p.status, count: live.length, required: p.requiredApprovals };
     if (decision.kind === 'partial') {
+      const approve = payoutTransition('APPROVE', { at: at.toISOString(), by: actor.email, note: 'APPROVED' });
       await tx
         .update(payoutRequests)
-        .set({ updatedAt: at, states: appendState({ status: 'APPROVING', at: at.toISOString(), by: actor.email, note: 'APPROVED' }) })
-        .where(and(eq(payoutRequests.id, p.id), eq(payoutRequests.status, 'APPROVING')));
-      return { claimed: false, replayed: false, status: 'APPROVING' as const, count: decision.counted, required: decision.required };
+        .set({ ...approve.set, updatedAt: at })
+        .where(and(eq(payoutRequests.id, p.id), approve.guard));
+      return { claimed: false, replayed: false, status: approve.to, count: decision.counted, required: decision.required };
     }
     // The one guarded state change that lets money move: only the caller that moves APPROVING → EXECUTING runs it.
     const tolerances = [...live.map((a) => new Dec(a.toleranceBps)), new Dec(tolerance)];
+    const final = payoutTransition('APPROVE_FINAL', { at: at.toISOString(), by: actor.email });
     const claimed = await tx
       .update(payoutRequests)
       .set({
-        status: 'EXECUTING',
+        ...final.set,
         quoteAttempt: 1,
         executedQuote: null,
         toleranceBps: Dec.min(...tolerances).toFixed(2),
@@ -384,11 +387,10 @@ export async function approvePayout(actor: PayoutActor, input: ApproveInput, dep
         decidedById: actor.id,
         decidedByEmail: actor.email,
         updatedAt: at,
-        states: appendState({ status: 'EXECUTING', at: at.toISOString(), by: actor.email }),
       })
-      .where(and(eq(payoutRequests.id, p.id), eq(payoutRequests.status, 'APPROVING')))
+      .where(and(eq(payoutRequests.id, p.id), final.guard))
       .returning({ id: payoutRequests.id });
-    return { claimed: claimed.length === 1, replayed: false, status: 'EXECUTING' as const, count: decision.counted, required: decision.required };
+    return { claimed: claimed.length === 1, replayed: false, status: final.to, count: decision.counted, required: decision.required };
   });
   let status: PayoutStatus = outcome.status as PayoutStatus;
   if (outcome.claimed) {
@@ -416,21 +418,21 @@ export async function rejectPayout(actor: PayoutActor, input: { requestId: strin
   const db = await getDb();
   const p = assertOpenFor(await getPayout(input.requestId, db), actor);
   const at = now();
+  const reject = payoutTransition('REJECT', { at: at.toISOString(), by: actor.email, note: reason.slice(0, REJECTION_REASON_MAX) });
   const moved = await db
     .update(payoutRequests)
     .set({
-      status: 'REJECTED',
+      ...reject.set,
       rejectionReason: reason.slice(0, REJECTION_REASON_MAX),
       decidedById: actor.id,
       decidedByEmail: actor.email,
       updatedAt: at,
-      states: appendState({ status: 'REJECTED', at: at.toISOString(), by: actor.email, note: reason.slice(0, REJECTION_REASON_MAX) }),
     })
-    .where(and(eq(payoutRequests.id, p.id), eq(payoutRequests.status, 'APPROVING')))
+    .where(and(eq(payoutRequests.id, p.id), reject.guard))
     .returning({ id: payoutRequests.id });
   if (moved.length === 0) throw new PayoutError('INVALID_STATUS', 'This request is no longer waiting for approval.', { status: p.status });
   await notifyPayout('payout.rejected', p, { actorId: actor.id, reason });
-  return 'REJECTED';
+  return reject.to;
 }
 
 /** Only the requester cancels, and only while approvals are still open. */
@@ -441,13 +443,14 @@ export async function cancelPayout(actor: PayoutActor, input: { requestId: strin
   if (!p) throw new PayoutError('NOT_FOUND', 'Payout request not found.');
   if (p.requesterId !== actor.id) throw new PayoutError('NOT_REQUESTER', 'Only the person who requested a payout can cancel it.');
   const at = now();
+  const cancel = payoutTransition('CANCEL', { at: at.toISOString(), by: actor.email });
   const moved = await db
     .update(payoutRequests)
-    .set({ status: 'CANCELLED', updatedAt: at, states: appendState({ status: 'CANCELLED', at: at.toISOString(), by: actor.email }) })
-    .where(and(eq(payoutRequests.id, p.id), eq(payoutRequests.requesterId, actor.id), eq(payoutRequests.status, 'APPROVING')))
+    .set({ ...cancel.set, updatedAt: at })
+    .where(and(eq(payoutRequests.id, p.id), eq(payoutRequests.requesterId, actor.id), cancel.guard))
     .returning({ id: payoutRequests.id });
   if (moved.length === 0) throw new PayoutError('INVALID_STATUS', 'This request can no longer be cancelled.', { status: p.status });
-  return 'CANCELLED';
+  return cancel.to;
 }
 
 export interface PolicyChange {

@@ -8,7 +8,8 @@ import type { SessionUser } from '@/lib/auth/sessions';
 import { getDb } from '@/lib/db/client';
 import { payoutQuotePreviews } from '@/lib/db/schema';
 import { payoutApprovalStatement } from '@/lib/domain/payouts/approval-statement';
-import { driftBps, withinTolerance } from '@/lib/domain/payouts';
+import { requiredStatus, withinTolerance } from '@/lib/domain/payouts';
+import { driftBps } from '@/lib/domain/quotes/rates';
 import type { StepUpStatement } from '@/lib/domain/step-up/statement';
 import { DomainError } from '@/lib/errors';
 import { PayoutError } from './errors';
@@ -48,7 +49,7 @@ export async function payoutStepUpStatement(user: Pick<SessionUser, 'id'>, inten
 export async function beginPayoutStepUp(user: SessionUser, intent: PayoutApprovalIntent): Promise<StepUpChallenge> {
   const statement = await payoutStepUpStatement(user, intent);
   const p = await getPayout(intent.payoutId);
-  if (p?.status !== 'APPROVING') throw new PayoutError('INVALID_STATUS', 'This request is no longer waiting for approval.', { status: p?.status });
+  if (p?.status !== requiredStatus('APPROVE')) throw new PayoutError('INVALID_STATUS', 'This request is no longer waiting for approval.', { status: p?.status });
   return beginStepUp(user, statement);
 }
 

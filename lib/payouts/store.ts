@@ -9,13 +9,29 @@ import {
   type PayoutRequestRow,
   type PayoutStateEntry,
 } from '@/lib/db/schema';
-import type { PayoutStatus } from '@/lib/domain/payouts';
+import { requiredStatus, targetStatus, type PayoutEvent, type PayoutStatus } from '@/lib/domain/payouts';
 
 export type PayoutWithApprovals = PayoutRequestRow & { approvals: PayoutApprovalRow[] };
 
 /** `states || [entry]` for a guarded update's SET clause. */
 export function appendState(entry: PayoutStateEntry): SQL {
   return sql`${payoutRequests.states} || ${JSON.stringify([entry])}::jsonb`;
+}
+
+/**
+ * The guarded write of one transition of the payout state machine (TRANSITIONS in lib/domain/payouts): the status
+ * the row moves to with its history entry, and the `status = <from>` condition that only a row in the state the
+ * event requires passes. Every status change of a payout request goes through here, so the table is the only place
+ * a status is decided; an update that matched no row lost the race (or the row had moved on).
+ */
+export function payoutTransition(event: PayoutEvent, entry: Omit<PayoutStateEntry, 'status'>): { to: PayoutStatus; set: { status: PayoutStatus; states: SQL }; guard: SQL } {
+  const to = targetStatus(event);
+  return { to, set: { status: to, states: appendState({ ...entry, status: to }) }, guard: eq(payoutRequests.status, requiredStatus(event)) };
+}
+
+/** The guard of a write that keeps the status (a lease, a quote attempt): the row is still where `event` leaves from. */
+export function stillBefore(event: PayoutEvent): SQL {
+  return eq(payoutRequests.status, requiredStatus(event));
 }
 
 export async function getPayout(id: string, db?: ConsoleDb): Promise<PayoutWithApprovals | null> {
@@ -62,7 +78,7 @@ export interface PayoutPage {
 /** The inbox: open requests by someone else that this user has not approved yet. */
 function inboxCondition(userId: string, db: ConsoleDb): SQL {
   return and(
-    eq(payoutRequests.status, 'APPROVING'),
+    stillBefore('APPROVE'),
     ne(payoutRequests.requesterId, userId),
     notExists(
       db

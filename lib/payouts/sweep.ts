@@ -1,12 +1,12 @@
 import 'server-only';
-import { and, eq, isNull, lte, or, lt } from 'drizzle-orm';
+import { and, isNull, lte, or, lt } from 'drizzle-orm';
 import { recordAudit } from '@/lib/audit/record-audit';
 import { now } from '@/lib/clock';
 import { getDb } from '@/lib/db/client';
 import { payoutRequests } from '@/lib/db/schema';
 import { EXECUTION_LEASE_MS, executePayout, syncPayout } from './execute';
 import type { PayoutDeps } from './quotes';
-import { appendState, idsInStatus } from './store';
+import { idsInStatus, payoutTransition, stillBefore } from './store';
 import { randomUUID } from 'node:crypto';
 import { errorField, log } from '@/lib/observability/logger';
 import { count } from '@/lib/observability/metrics';
@@ -22,10 +22,11 @@ import { withSpan } from '@/lib/observability/tracing';
 export async function runPayoutSweep(deps: PayoutDeps = {}): Promise<{ expired: number; resumed: number; synced: number }> {
   const db = await getDb();
   const at = now();
+  const expire = payoutTransition('EXPIRE', { at: at.toISOString(), by: 'system' });
   const expired = await db
     .update(payoutRequests)
-    .set({ status: 'EXPIRED', updatedAt: at, states: appendState({ status: 'EXPIRED', at: at.toISOString(), by: 'system' }) })
-    .where(and(eq(payoutRequests.status, 'APPROVING'), lte(payoutRequests.expiresAt, at)))
+    .set({ ...expire.set, updatedAt: at })
+    .where(and(expire.guard, lte(payoutRequests.expiresAt, at)))
     .returning({ id: payoutRequests.id });
   for (const { id } of expired) {
     await recordAudit({ actor: { id: null, email: 'system' }, action: 'payouts.expire', target: id, outcome: 'success' });
@@ -33,7 +34,7 @@ export async function runPayoutSweep(deps: PayoutDeps = {}): Promise<{ expired: 
   const resumed = await db
     .update(payoutRequests)
     .set({ leaseUntil: new Date(at.getTime() + EXECUTION_LEASE_MS) })
-    .where(and(eq(payoutRequests.status, 'EXECUTING'), or(isNull(payoutRequests.leaseUntil), lt(payoutRequests.leaseUntil, at))))
+    .where(and(stillBefore('SUBMITTED'), or(isNull(payoutRequests.leaseUntil), lt(payoutRequests.leaseUntil, at))))
     .returning({ id: payoutRequests.id });
   for (const { id } of resumed) await executePayout(id, deps);
   const processing = await idsInStatus(['PROCESSING'], db);

@@ -8,6 +8,7 @@
 // runs first and may read the request body (Next buffers up to `proxyClientMaxBodySize`, 10 MB, for it), so it
 // checks size and shape here.
 
+import { readCappedBody } from './capped-body';
 import { decodeUtf8Strict, invalidUtf8Field, isUtf8UrlComponent, replacementPath } from '../validation/utf8';
 
 /** Next's default `serverActions.bodySizeLimit` ('1mb' = 1,048,576 bytes); next.config.mjs does not change it. */
@@ -76,32 +77,6 @@ async function checkFormEncoding(bytes: Uint8Array, type: string): Promise<Actio
   return null;
 }
 
-/** Reads at most `limit + 1` bytes of a clone of the body; null when it is larger than `limit`. */
-async function readLimited(request: Request, limit: number): Promise<Uint8Array | null> {
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.clone().body!.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      // Not awaited: cancelling one branch of a tee'd body settles only when the other branch is cancelled too.
-      reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
-}
-
 function isJson(text: string): boolean {
   try {
     JSON.parse(text);
@@ -121,7 +96,8 @@ export async function checkActionRequest(request: Request, pathname: string): Pr
   if (!isActionCandidate(method, pathname, request.headers)) return OK;
   const declared = Number(request.headers.get('content-length') ?? '');
   if (Number.isFinite(declared) && declared > ACTION_BODY_LIMIT) return tooLarge();
-  const bytes = await readLimited(request, ACTION_BODY_LIMIT);
+  // A clone: Next reads the body itself afterwards.
+  const bytes = await readCappedBody(request.clone().body, ACTION_BODY_LIMIT);
   if (!bytes) return tooLarge();
   const type = request.headers.get('content-type') ?? '';
   const lower = type.toLowerCase();

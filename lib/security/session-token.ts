@@ -15,8 +15,8 @@ const MAX_TOKENS = 10_000;
 type Decoded = { sid: string | null; expMs: number; stage: string };
 
 /**
- * Decrypted session tokens, by the token string: decrypting one costs an HKDF key derivation plus AES-GCM
- * (0.2–0.3 ms), paid twice per request before (proxy, then the page or route handler). A token string always
+ * Decrypted session tokens, by the token string: decrypting one costs an HKDF key derivation plus AES-GCM, and both
+ * the proxy and the page or route handler need it on every request. A token string always
  * decrypts to the same payload (A256GCM is authenticated), so the only thing that can change is the time, and the
  * expiry is checked on every hit. Only tokens that decrypted under the secret are kept. Revocation is not decided
  * here: the token only points to the session row (lib/auth/sessions.ts), which is checked on every request.

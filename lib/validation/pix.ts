@@ -6,14 +6,6 @@ import { isLowerCaseUuid } from './uuid';
 export const DICT_KEY_TYPES = ['CPF', 'CNPJ', 'EMAIL', 'PHONE', 'EVP'] as const;
 export type DictKeyType = (typeof DICT_KEY_TYPES)[number];
 
-export const DICT_KEY_TYPE_LABELS: Readonly<Record<DictKeyType, string>> = {
-  CPF: 'CPF',
-  CNPJ: 'CNPJ',
-  EMAIL: 'E-mail',
-  PHONE: 'Phone',
-  EVP: 'Random key (EVP)',
-};
-
 /** Bacen DICT limit for e-mail keys. */
 export const PIX_EMAIL_MAX_LENGTH = 77;
 

@@ -1,7 +1,5 @@
 import 'server-only';
-import { verifyMessageSignature } from '@/lib/live/signature';
-
-const HEX_SHA256 = /^[0-9a-f]{64}$/i;
+import { isSignatureShaped, verifyMessageSignature } from './webhook-signature';
 
 export type SignatureCheck = {
   /** `valid`: made with this company's credentials for the pasted id; `malformed`: not 64 hex characters. */
@@ -38,7 +36,7 @@ function sortKeys(value: unknown): unknown {
 
 /**
  * "Check a signature" on an attempt: verifies pasted `X-Message-Id` + `X-Message-Signature` with the receiver's own
- * check (lib/live/signature.ts, constant time) and this company's credentials, and compares a pasted body with the
+ * check (webhook-signature.ts, constant time) and this company's credentials, and compares a pasted body with the
  * one the service sent — the scheme signs only the message id, so the body is checked against the record. The
  * answer carries verdicts and the client id, never the secret nor the expected signature.
  */
@@ -48,7 +46,7 @@ export function checkSignature(
   credentials: { clientId: string; clientSecret: string },
 ): SignatureCheck {
   const given = pasted.signature.trim();
-  const well = HEX_SHA256.test(given);
+  const well = isSignatureShaped(given);
   const valid = well && verifyMessageSignature(pasted.messageId.trim(), given, credentials);
   const body = pasted.body?.trim()
     ? pasted.body === attempt.payload

@@ -10,6 +10,7 @@ describe('loginError', () => {
     expect(loginError('CredentialsSignin')).toEqual({ key: 'incorrect' });
     expect(loginError('Callback')).toEqual({ key: 'incorrect' });
     expect(loginError('LOCKED:abc')).toEqual({ key: 'incorrect' });
+    expect(loginError('<script>')).toEqual({ key: 'incorrect' });
   });
   it('says the account is disabled (sent only after the password matched)', () => {
     expect(loginError('AccountDisabled')).toEqual({ key: 'disabled' });

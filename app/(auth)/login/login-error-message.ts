@@ -1,4 +1,4 @@
-import { DISABLED_SIGN_IN_ERROR, LOCKED_PREFIX, rateLimitedSeconds } from '@/lib/auth/sign-in-errors';
+import { DISABLED_SIGN_IN_ERROR, LOCKED_PREFIX, rateLimitedSeconds } from '@/lib/auth/sign-in-error-codes';
 
 /** A sign-in failure as a catalogue key (namespace `auth.signInError`) with its values. */
 export type LoginError =

@@ -7,7 +7,7 @@ import { DomainError } from '@/lib/errors';
 import { loadOwnAccounts } from '@/lib/api/own-accounts';
 import { createTestTransfer } from '@/lib/api/sandbox-helpers';
 import { pickTestTransferAccounts, TEST_TRANSFER_ASSET, TEST_TRANSFER_VALUE } from '@/lib/domain/webhooks/test-events';
-import { getServiceCredentials } from '@/lib/api/default-client';
+import { companyCredentials } from '@/lib/api/default-client';
 import { createSubscription, deleteSubscription, getExecutionLog, getSubscription, resendExecutionLog } from '@/lib/api/subscriptions';
 import { failNextDeliveries } from '@/lib/api/webhooks';
 import { dayBoundary } from '@/lib/time/zone';
@@ -103,7 +103,7 @@ export const checkSignatureAction = actionClient
   .action(async ({ parsedInput, ctx }) => {
     const [{ data: log }, credentials] = await Promise.all([
       getExecutionLog(parsedInput.subscriptionId, parsedInput.logId),
-      getServiceCredentials(),
+      companyCredentials(),
     ]);
     const result = checkSignature(parsedInput, log, credentials);
     ctx.audit.target = parsedInput.logId;

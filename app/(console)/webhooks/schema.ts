@@ -1,7 +1,7 @@
 // zod/mini: the create-subscription form ships this schema to the browser. Error messages are catalogue keys
 // (namespace `webhooks`, under `errors.`), translated where they are shown.
 import * as z from 'zod/mini';
-import { WEBHOOK_EVENT_TYPES, WEBHOOK_RESOURCES, EVENTS_BY_RESOURCE } from '@/lib/domain/webhooks/catalog';
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_RESOURCES, EVENTS_BY_RESOURCE } from '@/lib/contract/webhook-events';
 
 const uuid = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'errors.invalidId'));
 const day = z.optional(z.string().check(z.regex(/^(\d{4}-\d{2}-\d{2})?$/, 'errors.invalidDay')));
@@ -35,7 +35,6 @@ export const createSubscriptionSchema = z
   .check(
     z.refine((v) => v.includeAll || v.events.length > 0, { message: 'errors.eventsRequired', path: ['events'] }),
   );
-export type CreateSubscriptionInput = z.infer<typeof createSubscriptionSchema>;
 
 /** The contract's `resources` from a flat pick of event types (grouped by the resource each belongs to). */
 export function resourcesFromEvents(events: readonly string[]): Array<{ name: string; events: string[] }> {
@@ -80,4 +79,3 @@ export const checkSignatureSchema = z.object({
   signature: z.string().check(z.trim(), z.minLength(1, 'errors.signatureRequired'), z.maxLength(512, 'errors.signatureRequired')),
   body: z.optional(z.string().check(z.maxLength(200_000, 'errors.bodyTooLong'))),
 });
-export type CheckSignatureInput = z.infer<typeof checkSignatureSchema>;

@@ -1,4 +1,4 @@
-import { getServiceCredentials } from '@/lib/api/default-client';
+import { companyCredentials } from '@/lib/api/default-client';
 import { getDb } from '@/lib/db/client';
 import { getLiveBus } from '@/lib/live/bus';
 import { receiveWebhook } from '@/lib/live/receiver';
@@ -10,5 +10,5 @@ export const dynamic = 'force-dynamic';
  * signature, and the proxy exempts it from the Origin check (lib/security/origin-check.ts).
  */
 export function POST(request: Request): Promise<Response> {
-  return receiveWebhook(request, { getDb, getCredentials: getServiceCredentials, getBus: getLiveBus });
+  return receiveWebhook(request, { getDb, getCredentials: companyCredentials, getBus: getLiveBus });
 }

@@ -1,9 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
+import { DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from '@/lib/contract/webhook-events';
 import { dateTimeSchema, openEnum } from './common';
-import { EVENT_TYPE_VALUES } from './subscription';
-
-export const DELIVERY_STATUS_VALUES = ['SUCCESS', 'FAILED'] as const;
 
 /** One delivery attempt of a webhook. `payload` is the delivered JSON, as a string. */
 export const executionLogSchema = z.looseObject({
@@ -11,11 +9,11 @@ export const executionLogSchema = z.looseObject({
   companyId: z.string(),
   subscriptionId: z.string(),
   messageId: z.string(),
-  eventType: openEnum(EVENT_TYPE_VALUES),
+  eventType: openEnum(WEBHOOK_EVENT_TYPES),
   url: z.string(),
   payload: z.string(),
   httpStatus: z.number().int(),
-  status: openEnum(DELIVERY_STATUS_VALUES),
+  status: openEnum(DELIVERY_STATUSES),
   retryAttempts: z.number().int().nonnegative(),
   createdAt: dateTimeSchema,
   updatedAt: dateTimeSchema,

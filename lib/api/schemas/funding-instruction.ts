@@ -2,11 +2,6 @@ import 'server-only';
 import { z } from 'zod';
 import { assetCodeSchema, openEnum } from './common';
 
-/** Upstream's rails: a funding instruction may use. */
-export const RAIL_VALUES = [
-  'PIX_KEY', 'PIX_STATIC_QR_CODE', 'PIX_DYNAMIC_QR_CODE', 'PIX_BANK_INSTRUCTION', 'BOLETO', 'CRYPTO', 'TED', 'WIRE',
-  'SWIFT', 'SEPA', 'ACH',
-] as const;
 export const PIX_KEY_TYPE_VALUES = ['CPF', 'CNPJ', 'EMAIL', 'PHONE', 'EVP', 'RANDOM'] as const;
 
 const KNOWN = new Set(['PIX_KEY', 'PIX_STATIC_QR_CODE', 'TED', 'BOLETO', 'CRYPTO']);

@@ -14,8 +14,7 @@ import {
 import { fundingDetailsSchema } from './funding-instruction';
 import { effectiveRateSchema } from './quote';
 
-export const TERMINAL_OPERATION_STATUSES = ['COMPLETED', 'FAILED'] as const;
-import { INTENT_TYPE_VALUES, OPERATION_STATUS_VALUES } from '@/lib/domain/operations/vocabulary';
+import { INTENT_TYPE_VALUES, OPERATION_STATUS_VALUES } from '@/lib/contract/operation-vocabulary';
 
 export { INTENT_TYPE_VALUES, OPERATION_STATUS_VALUES };
 export const FEE_TYPE_VALUES = ['PERCENTAGE', 'ABSOLUTE'] as const;

@@ -1,21 +1,11 @@
 import 'server-only';
 import { z } from 'zod';
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_RESOURCES } from '@/lib/contract/webhook-events';
 import { dateTimeSchema, openEnum } from './common';
 
-export const EVENT_TYPE_VALUES = [
-  'ASSET_ACTIVATED',
-  'BENEFICIARY_PAYMENT_INSTRUCTION_CREATED',
-  'BENEFICIARY_PAYMENT_INSTRUCTION_APPROVED',
-  'BENEFICIARY_PAYMENT_INSTRUCTION_REJECTED',
-  'OPERATION_REQUESTED',
-  'OPERATION_COMPLETED',
-  'OPERATION_FAILED',
-] as const;
-export const RESOURCE_NAME_VALUES = ['ACCOUNT', 'BENEFICIARY', 'OPERATION'] as const;
-
 export const subscriptionResourceSchema = z.looseObject({
-  name: openEnum(RESOURCE_NAME_VALUES),
-  events: z.array(openEnum(EVENT_TYPE_VALUES)),
+  name: openEnum(WEBHOOK_RESOURCES),
+  events: z.array(openEnum(WEBHOOK_EVENT_TYPES)),
 });
 
 export const subscriptionSchema = z.looseObject({

@@ -1,5 +1,4 @@
 import 'server-only';
-import { recordAudit } from '../../audit/record-audit';
 import { now } from '../../clock';
 import { getDb } from '../../db/client';
 import { getEnv } from '../../env';
@@ -107,15 +106,3 @@ export async function regenerateRecoveryCodes(user: SessionUser): Promise<string
   return issueRecoveryCodes(db, user.id, now());
 }
 
-/** Audit helper for the sign-in steps that do not go through a safe action. */
-export async function auditFactorEvent(user: SessionUser, action: string, details: Record<string, unknown>) {
-  const client = await requestClient();
-  await recordAudit({
-    actor: { id: user.id, email: user.email },
-    action,
-    target: user.email,
-    outcome: 'success',
-    correlationId: client.correlationId,
-    details: { ...details, clientAddress: client.clientAddress, userAgent: client.userAgent },
-  }).catch((error: unknown) => console.error(`[audit] could not record ${action}: ${String(error)}`));
-}

@@ -68,6 +68,3 @@ export async function redeemRecoveryCode(db: ConsoleDb, userId: string, code: un
   }
 }
 
-export async function removeRecoveryCodes(db: ConsoleDb, userId: string): Promise<void> {
-  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-}

@@ -5,8 +5,7 @@ import type { CreateAccountBody } from '@/lib/api/accounts';
 import { ASSETS } from '@/lib/money/assets';
 import { fieldKey } from '@/lib/validation/validation-result';
 import { cnpjSchema } from '@/lib/validation/zod';
-import { isCountryCode } from '../address/countries';
-import { isBrazilState } from '../address/brazil-states';
+import { addressSchema, requiredText } from '../address/address-schema';
 import { INDUSTRIES } from './industries';
 import { todayIsoDate } from './create-account-values';
 
@@ -17,8 +16,6 @@ import { todayIsoDate } from './create-account-values';
  * Issue messages are `validation` catalogue keys (fieldKey), worded in the reader's language by the form.
  */
 
-const CEP = /^\d{5}-?\d{3}$/;
-const POSTAL_CODE = /^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export { emptyCreateAccountValues, todayIsoDate } from './create-account-values';
@@ -29,47 +26,10 @@ function isRealDate(value: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
 
-const requiredText = (requiredKey: string, max: number) =>
-  z.string({ error: requiredKey }).check(
-    z.trim(),
-    z.minLength(1, { error: requiredKey, abort: true }),
-    z.maxLength(max, { error: fieldKey('tooLong', { max }) }),
-  );
-
 export const accountAssetSchema = z.object({
   code: z.enum(ASSETS, { error: 'assetUnsupported' }),
   isVirtual: z.boolean(),
 });
-
-export const addressSchema = z
-  .object({
-    addressLine1: requiredText('streetRequired', 200),
-    addressLine2: z.optional(
-      z.string().check(z.trim(), z.maxLength(200, { error: fieldKey('tooLong', { max: 200 }) })),
-    ),
-    city: requiredText('cityRequired', 100),
-    state: requiredText('stateRequired', 100),
-    country: z.string({ error: 'countryRequired' }).check(z.refine(isCountryCode, { error: 'countryFromList' })),
-    postalCode: z.string({ error: 'postalCodeRequired' }).check(z.trim(), z.minLength(1, { error: 'postalCodeRequired' })),
-  })
-  .check(
-    z.superRefine((address, ctx) => {
-      if (address.country === 'BR') {
-        if (address.postalCode && !CEP.test(address.postalCode)) {
-          ctx.addIssue({ code: 'custom', path: ['postalCode'], message: 'cepFormat' });
-        }
-        if (address.state && !isBrazilState(address.state)) {
-          ctx.addIssue({ code: 'custom', path: ['state'], message: 'ufFormat' });
-        }
-      } else if (address.postalCode && !POSTAL_CODE.test(address.postalCode)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['postalCode'],
-          message: 'postalCodeFormat',
-        });
-      }
-    }),
-  );
 
 export const createAccountSchema = z.object({
   legalName: requiredText('legalNameRequired', 200).check(

@@ -5,7 +5,7 @@ import { formatCnpj, validateCnpj } from '@/lib/validation/cnpj';
 import { formatCpf, validateCpf } from '@/lib/validation/cpf';
 import { fieldKey } from '@/lib/validation/validation-result';
 import { addTransformIssue } from '@/lib/validation/zod';
-import { addressSchema } from './create-account';
+import { addressSchema } from '../address/address-schema';
 import { checkOwnership, percentageForService, type OwnershipProblem } from './ownership';
 
 /**

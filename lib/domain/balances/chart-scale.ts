@@ -75,15 +75,6 @@ export function plot(points: readonly ChartPoint[], ticks: readonly string[], ar
   }));
 }
 
-/** The y pixel of one tick on the same scale as plot(). */
-export function tickY(tick: string, ticks: readonly string[], height: number): number {
-  const lo = new Dec(ticks[0] ?? '0');
-  const hi = new Dec(ticks[ticks.length - 1] ?? '1');
-  const span = hi.minus(lo).isZero() ? new Dec(1) : hi.minus(lo);
-  // money-guard-ignore: a pixel coordinate on screen, not money
-  return new Dec(height).minus(new Dec(tick).minus(lo).div(span).times(height)).toDecimalPlaces(1).toNumber();
-}
-
 /** Lowest, highest, first and last of a series: what the chart's summary sentence says. */
 export function seriesSummary(points: readonly ChartPoint[]): { min: string; max: string; first: string; last: string } | null {
   if (!points.length) return null;

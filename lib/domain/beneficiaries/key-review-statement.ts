@@ -3,9 +3,6 @@ import { maskKey, type StepUpStatement } from '@/lib/domain/step-up/statement';
 import { holderName } from './holder';
 import type { InstructionLike } from './view';
 
-/** The fact keys of a key approval, in signing order (the dialog words each). */
-export const KEY_APPROVAL_FACT_KEYS = ['beneficiary', 'holder', 'keyType', 'key', 'keyFingerprint', 'asset'] as const;
-
 /**
  * What an approver signs when approving a beneficiary key (step-up purpose `beneficiary-key.approve`, subject =
  * the instruction id): canonical values — the beneficiary id, the holder's name, the key type, the key masked plus a

@@ -1,7 +1,7 @@
 // zod/mini: this schema ships to the browser with the form and is re-checked by the server action.
 import * as z from 'zod/mini';
 import { ASSETS } from '@/lib/money/assets';
-import { addressSchema } from '@/lib/domain/accounts/create-account';
+import { addressSchema } from '@/lib/domain/address/address-schema';
 import { validateCnpj } from '@/lib/validation/cnpj';
 import { validateCpf } from '@/lib/validation/cpf';
 import { DICT_KEY_TYPES, normalizeDictKey } from './dict-key';

@@ -10,7 +10,6 @@ import {
   isDue,
   isFinal,
   isWeakening,
-  parseControlChangeDelayHours,
   payoutPolicyWeakens,
   pendingTimes,
   roleChangeWeakens,
@@ -153,14 +152,6 @@ describe('state machine', () => {
 
 describe('single-admin delay', () => {
   const at = new Date('2026-01-05T09:00:00Z');
-  it('parses CONTROL_CHANGE_DELAY_HOURS: 1-720, default 24', () => {
-    expect(parseControlChangeDelayHours(undefined)).toBe(24);
-    expect(parseControlChangeDelayHours(' 48 ')).toBe(48);
-    expect(parseControlChangeDelayHours('0')).toBeNull();
-    expect(parseControlChangeDelayHours('721')).toBeNull();
-    expect(parseControlChangeDelayHours('2h')).toBeNull();
-  });
-
   it('with another admin the change waits for them; alone it takes effect after the delay', () => {
     expect(pendingTimes({ at, otherActiveAdmins: 1, delayHours: 24 })).toEqual({
       effectiveAt: null,

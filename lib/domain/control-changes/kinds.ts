@@ -10,10 +10,6 @@ import { roleChangeWeakens } from './roles';
 export const CONTROL_CHANGE_KINDS = ['team.add-user', 'team.change-role', 'team.second-factor', 'payouts.policy'] as const;
 export type ControlChangeKind = (typeof CONTROL_CHANGE_KINDS)[number];
 
-export function isControlChangeKind(value: unknown): value is ControlChangeKind {
-  return typeof value === 'string' && (CONTROL_CHANGE_KINDS as readonly string[]).includes(value);
-}
-
 /** A user's role before and after (adding a user: the user exists at once with no approval rights, `viewer`). */
 export type RoleState = { userId: string; email: string; name: string; role: Role };
 export type SecondFactorState = { required: boolean };
@@ -24,7 +20,6 @@ export type ControlChangeStates = {
   'team.second-factor': SecondFactorState;
   'payouts.policy': PolicyState;
 };
-
 
 /** Turning the team's second-factor requirement off weakens; turning it on never does. */
 export function secondFactorWeakens(before: SecondFactorState, after: SecondFactorState): boolean {

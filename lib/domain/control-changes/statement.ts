@@ -38,7 +38,7 @@ function stateFacts(kind: ControlChangeKind, side: 'before' | 'after', state: un
 }
 
 /**
- * What a second admin signs when approving a control change (issue 25: "with step-up"): the change's id as the
+ * What a second admin signs (step-up) when approving a control change: the change's id as the
  * subject, its kind, who asked, whom it is about, and the state before and after in canonical form (role names,
  * booleans, decimal strings as stored, steps as `approvals:role+role`) — never locale-formatted text. Built from
  * the change's row alone, so the server recomputes it at approval time from the locked row.

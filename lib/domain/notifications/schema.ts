@@ -7,7 +7,6 @@ export const preferencesSchema = z.object({
   /** The kinds this user turns off; everything else (that the role can receive) is on. */
   muted: z.array(z.enum(NOTIFICATION_KINDS)).max(NOTIFICATION_KINDS.length),
 });
-export type PreferencesInput = z.infer<typeof preferencesSchema>;
 
 const PLAIN = /^\d{1,18}(\.\d{1,6})?$/;
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { readObservabilityConfig } from './config';
 import { censorSecrets } from './redaction';
 import { chooseRequestId, isSafeRequestId } from './request-id';
 import { methodLabel, routeTemplate } from './route-template';
@@ -35,25 +34,6 @@ describe('route template', () => {
   it('labels unknown methods OTHER', () => {
     expect(methodLabel('get')).toBe('GET');
     expect(methodLabel('PROPFIND')).toBe('OTHER');
-  });
-});
-
-describe('observability config', () => {
-  it('has quiet, safe defaults', () => {
-    expect(readObservabilityConfig({})).toEqual({ logLevel: 'info', logFormat: 'json', metricsToken: undefined, metricsPort: undefined, otlpEndpoint: undefined, shutdownDeadlineMs: 10_000 });
-  });
-  it('names the variable it refuses', () => {
-    expect(() => readObservabilityConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
-    expect(() => readObservabilityConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
-    expect(() => readObservabilityConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
-    expect(() => readObservabilityConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
-    expect(() => readObservabilityConfig({ METRICS_PORT: '91a' })).toThrow(/METRICS_PORT/);
-    expect(readObservabilityConfig({ METRICS_PORT: ' 9464 ' }).metricsPort).toBe(9464);
-    expect(() => readObservabilityConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
-    expect(() => readObservabilityConfig({ SHUTDOWN_DEADLINE_MS: '-1' })).toThrow(/SHUTDOWN_DEADLINE_MS/);
-  });
-  it('reads the OTLP endpoint (traces-specific first)', () => {
-    expect(readObservabilityConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:4318', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://b:4318/v1/traces' }).otlpEndpoint).toBe('http://b:4318/v1/traces');
   });
 });
 

@@ -1,6 +1,6 @@
 // Pure: the operations list's state in the URL ↔ the service query. One parser for the page, the CSV export
 // and the links, so a filtered list and its export always agree.
-import { INTENT_TYPE_VALUES, OPERATION_STATUS_VALUES } from './vocabulary';
+import { INTENT_TYPE_VALUES, OPERATION_STATUS_VALUES } from '@/lib/contract/operation-vocabulary';
 import { dayBoundary } from '@/lib/time/zone';
 import { ASSETS } from '@/lib/money/assets';
 import { isUuid } from '@/lib/validation/uuid';

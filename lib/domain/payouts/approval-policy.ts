@@ -287,11 +287,6 @@ export function decideStepApproval(input: {
     : { kind: 'partial', step: before.current, counted, required };
 }
 
-/** Whether `role` could give the next approval of a plan in this state (for the inbox and the detail page). */
-export function mayApproveNow(plan: Pick<ApprovalPlan, 'steps'>, approvals: readonly RecordedApproval[], requesterId: string, user: { id: string; role: string }): boolean {
-  return decideStepApproval({ plan, requesterId, approver: user, approvals }).kind !== 'refused';
-}
-
 // ─── Validation ────────────────────────────────────────────────────────────────────────────────────────────
 
 export type TieredPolicyErrorCode =
@@ -379,7 +374,7 @@ export function validateTieredPolicy(input: TieredPolicyInput): TieredPolicyVali
   return { ok: true, policy: { referenceCurrency: reference, tiers, dailyCap } };
 }
 
-// ─── Comparing two policies (a weakening change needs a second admin: issue 25, item 3) ───────────────────
+// ─── Comparing two policies (a weakening change needs a second admin) ──────────────────────────────────────
 
 export type WeakeningCode =
   | 'REFERENCE_CHANGED'

@@ -5,7 +5,7 @@ import { maskKey, type StepUpStatement } from '@/lib/domain/step-up/statement';
 import { toleranceFor } from './drift';
 
 /**
- * What an approver of a payout signs (issue 25, transaction signing): the payout, its amount and asset, the source
+ * What an approver of a payout signs (transaction signing): the payout, its amount and asset, the source
  * account, the beneficiary and its key (masked, plus a fingerprint of the whole key: two keys with the same last
  * digits still sign differently), the fresh quote shown and the rate bound the approval grants (the drift the
  * approver accepts, in bps). Built from the database rows only, so the server can recompute it at approval time.
@@ -26,22 +26,6 @@ export interface PayoutStatementInput {
   preview: { quoteId: string; rate: { value: string; base: string; quote: string }; driftBps: string };
   acknowledged: boolean;
 }
-
-/** The fact keys of a payout approval, in signing order (the dialog and the audit page word each). */
-export const PAYOUT_FACT_KEYS = [
-  'payout',
-  'amount',
-  'asset',
-  'sourceAccount',
-  'sourceAsset',
-  'beneficiary',
-  'beneficiaryName',
-  'key',
-  'keyFingerprint',
-  'quote',
-  'rate',
-  'maxDriftBps',
-] as const;
 
 export function keyFingerprint(type: string, key: string): string {
   return createHash('sha256').update(`${type}:${key}`, 'utf8').digest('hex').slice(0, 12);

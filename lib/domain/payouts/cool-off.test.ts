@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { approverCoolOff, approverSinceAfter, parseCoolOffHours } from './cool-off';
+import { approverCoolOff, approverSinceAfter } from './cool-off';
 
 const at = new Date('2026-11-25T12:00:00Z');
 const hoursAgo = (h: number) => new Date(at.getTime() - h * 3_600_000);
@@ -24,14 +24,5 @@ describe('approver cool-off', () => {
     expect(approverSinceAfter({ couldApprove: true, canApprove: true, approverSince: since }, at)).toEqual(since);
     expect(approverSinceAfter({ couldApprove: true, canApprove: false, approverSince: since }, at)).toBeNull();
     expect(approverSinceAfter({ couldApprove: false, canApprove: false, approverSince: null }, at)).toBeNull();
-  });
-
-  it('APPROVER_COOL_OFF_HOURS: 24 by default, whole hours 0-720, anything else malformed', () => {
-    expect(parseCoolOffHours(undefined)).toBe(24);
-    expect(parseCoolOffHours(' 48 ')).toBe(48);
-    expect(parseCoolOffHours('0')).toBe(0);
-    expect(parseCoolOffHours('721')).toBeNull();
-    expect(parseCoolOffHours('1.5')).toBeNull();
-    expect(parseCoolOffHours('-1')).toBeNull();
   });
 });

@@ -16,7 +16,6 @@ export const requestPayoutSchema = z.object({
   amount: z.string({ error: 'AMOUNT_REQUIRED' }).check(z.trim(), z.regex(/^\d{1,15}(\.\d{1,6})?$/, { error: 'AMOUNT_INVALID' })),
   memo: z.string().check(z.trim(), z.maxLength(140, { error: 'MEMO_TOO_LONG' })),
 });
-export type RequestPayoutValues = z.infer<typeof requestPayoutSchema>;
 
 export const payoutIdSchema = z.object({ payoutId: uuid('NOT_FOUND') });
 

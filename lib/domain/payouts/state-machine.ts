@@ -49,6 +49,9 @@ const TRANSITIONS: Readonly<Record<PayoutEvent, { from: PayoutStatus; to: Payout
   EXPIRE: { from: 'APPROVING', to: 'EXPIRED' },
 };
 
+/** A new request waits for its approvals. */
+export const INITIAL_PAYOUT_STATUS: PayoutStatus = 'APPROVING';
+
 export const TERMINAL_STATUSES: ReadonlySet<PayoutStatus> = new Set(['COMPLETED', 'FAILED', 'REJECTED', 'CANCELLED', 'EXPIRED']);
 
 export type TransitionResult = { ok: true; from: PayoutStatus; to: PayoutStatus } | { ok: false; code: 'INVALID_TRANSITION'; from: PayoutStatus; event: PayoutEvent };

@@ -3,15 +3,17 @@ import { formatBps, formatFraction, isZeroDecimal } from './display';
 
 describe('formatBps', () => {
   it('writes basis points in the locale, never through a float', () => {
-    expect(formatBps('50.0', 'en')).toBe('50.0');
-    expect(formatBps('50.0', 'pt-BR')).toBe('50,0');
+    expect(formatBps('50.00', 'en')).toBe('50.00');
+    expect(formatBps('50.00', 'pt-BR')).toBe('50,00');
     expect(formatBps('12345.25', 'pt-BR')).toBe('12.345,25');
+    expect(formatBps('12.5', 'en')).toBe('12.50');
   });
 
   it('signs a drift, except zero', () => {
-    expect(formatBps('4.1', 'en', true)).toBe('+4.1');
-    expect(formatBps('-2.0', 'pt-BR', true)).toBe('-2,0');
-    expect(formatBps('0.0', 'en', true)).toBe('0.0');
+    expect(formatBps('4.10', 'en', true)).toBe('+4.10');
+    expect(formatBps('-2.00', 'pt-BR', true)).toBe('-2,00');
+    expect(formatBps('-1234.56', 'pt-BR', true)).toBe('-1.234,56');
+    expect(formatBps('0.00', 'en', true)).toBe('0.00');
   });
 
   it('returns what is not a plain decimal as it is', () => {
@@ -31,17 +33,5 @@ describe('isZeroDecimal', () => {
     expect(isZeroDecimal('0.0')).toBe(true);
     expect(isZeroDecimal('-0.0')).toBe(true);
     expect(isZeroDecimal('0.1')).toBe(false);
-  });
-});
-
-describe('formatDriftBps', () => {
-  it('words a drift as the payout drift module does', async () => {
-    const { formatBps: payoutBps } = await import('@/lib/domain/payouts/drift');
-    const { formatDriftBps } = await import('./display');
-    for (const locale of ['en', 'pt-BR', 'xx-invalid-', 'de-DE']) {
-      for (const value of ['0', '0.00', '-0.0', '12.5', '-3', '1234.567', '0.005', '-0.015', 'abc', '1e3', '']) {
-        expect(formatDriftBps(value, locale), `${value} ${locale}`).toBe(payoutBps(value, locale));
-      }
-    }
   });
 });

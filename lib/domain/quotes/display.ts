@@ -20,24 +20,15 @@ function nf(locale: string, options: Intl.NumberFormatOptions): Intl.NumberForma
 }
 
 /**
- * Basis points in the reader's locale: `50.0` / `50,0`; `signed` adds the sign of a drift (`+4.1`, `-2.0`, `0.0`).
- * A value that is not a plain decimal string is returned as it is.
+ * Basis points (lib/domain/quotes/rates.ts: 2 decimals) in the reader's locale: `50.00` / `50,00`; `signed` adds the
+ * sign of a drift (`+4.10`, `-2,00`, `0.00`). The decimal string goes to Intl as a string, never through a float; a
+ * value that is not a plain decimal string is returned as it is.
  */
 export function formatBps(bps: string, locale: string, signed = false): string {
   if (!PLAIN_DECIMAL.test(bps)) return bps;
-  return nf(locale, { minimumFractionDigits: 1, maximumFractionDigits: 2, signDisplay: signed ? 'exceptZero' : 'auto' }).format(
+  return nf(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: signed ? 'exceptZero' : 'auto' }).format(
     bps as `${number}`,
   );
-}
-
-/**
- * Basis points with exactly two decimals and the sign of a change (`+12.50`, `-3.00`, `0.00`), as a payout's price
- * drift and its signed bound are shown. The same text as `formatBps` in lib/domain/payouts/drift.ts (display.test.ts
- * compares them), from this module without decimal.js, so the payout page's browser code does not load it.
- */
-export function formatDriftBps(bps: string, locale: string): string {
-  if (!PLAIN_DECIMAL.test(bps)) return bps;
-  return nf(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' }).format(bps as `${number}`);
 }
 
 /** A fraction (`"0.0050"`) as a percentage in the locale: `0.50%` (en), `0,50%` (pt-BR). */

@@ -76,21 +76,38 @@ describe('quote countdown', () => {
 });
 
 describe('rates in basis points', () => {
-  it('drift between two quotes, signed, in bps of the earlier rate', () => {
-    expect(driftBps('0.1990000000', '0.1991990000')).toBe('10.0');
-    expect(driftBps('0.199', '0.1985')).toBe('-25.1');
-    expect(driftBps('5.00', '5.00')).toBe('0.0');
-    expect(driftBps('0.199', '0.19900398', 2)).toBe('0.20');
+  const r = (value: string) => ({ value, base: 'USD', quote: 'BRL' });
+
+  it('drift between two quotes: (next − previous) / previous × 10,000, signed, 2 decimals', () => {
+    expect(driftBps(r('0.1990000000'), r('0.1991990000'))).toBe('10.00');
+    expect(driftBps(r('0.199'), r('0.1985'))).toBe('-25.13');
+    expect(driftBps(r('5.00'), r('5.00'))).toBe('0.00');
+    expect(driftBps(r('0.199'), r('0.19900398'))).toBe('0.20');
+    expect(driftBps(r('5.0000'), r('5.0250'))).toBe('50.00');
+    expect(driftBps(r('5.0000'), r('4.9750'))).toBe('-50.00');
+    expect(driftBps(r('5.0000'), r('5.0251'))).toBe('50.20');
+    expect(driftBps(r('0.1990000000'), r('0.2000000000'))).toBe('50.25');
+  });
+
+  it('one rounding: half away from zero on the magnitude, 2 decimals, never -0.00', () => {
+    expect(driftBps(r('3'), r('3.0001'))).toBe('0.33'); // 0.333…
+    expect(driftBps(r('10000'), r('10000.125'))).toBe('0.13'); // 0.125 exactly: up, not to even
+    expect(driftBps(r('10000'), r('9999.875'))).toBe('-0.13');
+    expect(driftBps(r('10000'), r('10000.0045'))).toBe('0.00');
+    expect(driftBps(r('10000'), r('9999.9995'))).toBe('0.00');
+    expect(spreadBps('10000', '10000.0005')).toBe('0.00');
+    expect(spreadBps('9999.875', '10000')).toBe('0.13');
   });
 
   it('spread against the mid: 0.5 % below the mid is 50 bps', () => {
-    expect(spreadBps('0.199', '0.20')).toBe('50.0');
-    expect(spreadBps('1.00', '1.00')).toBe('0.0');
-    expect(spreadBps('0.1985790569', '0.1995769416', 2)).toBe('50.00');
+    expect(spreadBps('0.199', '0.20')).toBe('50.00');
+    expect(spreadBps('1.00', '1.00')).toBe('0.00');
+    expect(spreadBps('0.1985790569', '0.1995769416')).toBe('50.00');
   });
 
-  it('rejects what is not a positive decimal string', () => {
-    expect(() => driftBps('0', '1')).toThrow(RangeError);
+  it('rejects rates of different pairs and what is not a positive decimal string', () => {
+    expect(() => driftBps(r('5'), { value: '5', base: 'BRL', quote: 'USD' })).toThrow(RangeError);
+    expect(() => driftBps(r('0'), r('1'))).toThrow(RangeError);
     expect(() => spreadBps('1e3', '1')).toThrow(RangeError);
   });
 
@@ -128,7 +145,7 @@ describe('toQuoteView', () => {
     expect(v.receive.value).toBe('995.00');
     expect(v.inverseRate).toBe('5.02512563');
     expect(v.fees).toEqual([{ amount: wire.fees[0].amount, source: 'FX_SPREAD', percentage: '0.0050' }]);
-    expect(v.spreadBps).toBe('50.0');
+    expect(v.spreadBps).toBe('50.00');
   });
 
   it('never invents a mid: without one (or in another orientation) there is no spread', () => {

@@ -9,10 +9,6 @@ import { parseLogFilters } from '@/lib/domain/webhooks/filters';
 export const SAVED_VIEW_LISTS = ['operations', 'payouts', 'audit', 'webhookLogs'] as const;
 export type SavedViewList = (typeof SAVED_VIEW_LISTS)[number];
 
-export function isSavedViewList(value: unknown): value is SavedViewList {
-  return typeof value === 'string' && (SAVED_VIEW_LISTS as readonly string[]).includes(value);
-}
-
 /** The permission that reads each list: a user who cannot read the list neither sees nor saves its views. */
 export const LIST_READ_PERMISSION: Record<SavedViewList, Permission> = {
   operations: 'operations:read',

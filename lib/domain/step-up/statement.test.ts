@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { payoutApprovalStatement, type PayoutStatementInput } from '../payouts/approval-statement';
-import { formatBps } from '../payouts/drift';
+import { formatBps } from '../quotes/display';
 import { formatAmount, toAmount } from '@/lib/money/amount';
 import {
   CANONICAL_HEADER,

@@ -16,10 +16,7 @@ export const addUserSchema = z.object({
 export type AddUserInput = z.input<typeof addUserSchema>;
 
 export const changeRoleSchema = z.object({ userId: userIdSchema, role: roleSchema });
-export type ChangeRoleInput = z.infer<typeof changeRoleSchema>;
 
 export const setDisabledSchema = z.object({ userId: userIdSchema, disabled: z.boolean() });
-export type SetDisabledInput = z.infer<typeof setDisabledSchema>;
 
 export const unlockUserSchema = z.object({ userId: userIdSchema });
-export type UnlockUserInput = z.infer<typeof unlockUserSchema>;

@@ -1,53 +1,11 @@
+import { resourceOfEvent, type WebhookEventType } from '@/lib/contract/webhook-events';
 import { isUuid } from '@/lib/validation/uuid';
 
 /**
- * The webhook event catalogue as the console presents it: resources, their event types, and an example payload
- * per event (shapes from the contract's Events part; ids and amounts are illustrative). Description texts live in
- * the message catalogue under `webhooks.events.<EVENT_TYPE>`.
+ * The webhook events as the console presents them: an example payload per event type (shapes from the contract's
+ * Events part; ids and amounts are illustrative) and the console page a delivery concerns. The event types
+ * themselves: lib/contract/webhook-events.ts.
  */
-export const WEBHOOK_RESOURCES = ['ACCOUNT', 'BENEFICIARY', 'OPERATION'] as const;
-export type WebhookResource = (typeof WEBHOOK_RESOURCES)[number];
-
-export const WEBHOOK_EVENT_TYPES = [
-  'ASSET_ACTIVATED',
-  'BENEFICIARY_PAYMENT_INSTRUCTION_CREATED',
-  'BENEFICIARY_PAYMENT_INSTRUCTION_APPROVED',
-  'BENEFICIARY_PAYMENT_INSTRUCTION_REJECTED',
-  'OPERATION_REQUESTED',
-  'OPERATION_COMPLETED',
-  'OPERATION_FAILED',
-] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
-
-export const DELIVERY_STATUSES = ['SUCCESS', 'FAILED'] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
-
-export const EVENTS_BY_RESOURCE: Readonly<Record<WebhookResource, readonly WebhookEventType[]>> = {
-  ACCOUNT: ['ASSET_ACTIVATED'],
-  BENEFICIARY: [
-    'BENEFICIARY_PAYMENT_INSTRUCTION_CREATED',
-    'BENEFICIARY_PAYMENT_INSTRUCTION_APPROVED',
-    'BENEFICIARY_PAYMENT_INSTRUCTION_REJECTED',
-  ],
-  OPERATION: ['OPERATION_REQUESTED', 'OPERATION_COMPLETED', 'OPERATION_FAILED'],
-};
-
-export function isEventType(value: unknown): value is WebhookEventType {
-  return typeof value === 'string' && (WEBHOOK_EVENT_TYPES as readonly string[]).includes(value);
-}
-
-export function isDeliveryStatus(value: unknown): value is DeliveryStatus {
-  return value === 'SUCCESS' || value === 'FAILED';
-}
-
-/** The subscription resource an event type belongs to (sent as `X-Resource-Name`); null for an unknown type. */
-export function resourceOfEvent(eventType: string): WebhookResource | null {
-  for (const resource of WEBHOOK_RESOURCES) {
-    if ((EVENTS_BY_RESOURCE[resource] as readonly string[]).includes(eventType)) return resource;
-  }
-  return null;
-}
-
 const CUSTOMER = '6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e';
 const AT = '2026-01-15T12:00:00.000Z';
 const amount = (value: string, asset: string, decimals: number) => ({ value, asset, decimals });

@@ -1,5 +1,5 @@
 import { dayBoundary } from '@/lib/time/zone';
-import { isDeliveryStatus, isEventType, type DeliveryStatus, type WebhookEventType } from './catalog';
+import { isDeliveryStatus, isEventType, type DeliveryStatus, type WebhookEventType } from '@/lib/contract/webhook-events';
 
 /**
  * Execution-log filters as they live in the URL: `status`, `eventType`, `from` and `to` (calendar days,

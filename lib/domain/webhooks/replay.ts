@@ -16,7 +16,6 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 export const ITEM_STATUSES = ['PENDING', 'SENDING', 'SENT', 'REFUSED', 'FAILED'] as const;
 export type ItemStatus = (typeof ITEM_STATUSES)[number];
 
-export const DEFAULT_RATE_PER_SECOND = 5;
 export const MAX_ITEM_ATTEMPTS = 5;
 /** A job never holds more than this many attempts (one per message); the dry run says when the window has more. */
 export const MAX_JOB_ITEMS = 5_000;
@@ -27,10 +26,6 @@ export type JobEvent = 'cancel' | 'settled';
 export function nextJobStatus(status: JobStatus, event: JobEvent): JobStatus | null {
   if (status !== 'RUNNING') return null;
   return event === 'cancel' ? 'CANCELLED' : 'COMPLETED';
-}
-
-export function isJobFinished(status: JobStatus): boolean {
-  return status !== 'RUNNING';
 }
 
 export type ResendOutcome =

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { examplePayload, linkToResource, prettyPayload, resourceLinkOf, resourceOfEvent, WEBHOOK_EVENT_TYPES } from './catalog';
+import { resourceOfEvent, WEBHOOK_EVENT_TYPES } from '@/lib/contract/webhook-events';
+import { examplePayload, linkToResource, prettyPayload, resourceLinkOf } from './catalog';
 import { deliveryHeaders, renderCurl, shellQuote } from './curl';
 import { logFiltersSearch, matchesLogFilters, parseLogFilters, parsePagePosition, toServiceQuery } from './filters';
 import { chartBars, computeHealth } from './health';

@@ -46,15 +46,6 @@ export async function debitBalance(tx: Sql, accountId: string, asset: Asset, val
   return toAmount(rows[0].available, asset);
 }
 
-/** Available balance (zero when the account never held the asset). */
-export async function getBalance(tx: Sql, accountId: string, asset: Asset): Promise<Amount> {
-  const { rows } = await tx.query<{ available: string }>(
-    `SELECT available::text AS available FROM sandbox.balances WHERE account_id = $1 AND asset = $2`,
-    [accountId, asset],
-  );
-  return toAmount(rows[0]?.available ?? '0', asset);
-}
-
 /** All balances of an account keyed by asset. */
 export async function getBalances(tx: Sql, accountId: string): Promise<Map<Asset, Amount>> {
   const { rows } = await tx.query<{ asset: Asset; available: string }>(

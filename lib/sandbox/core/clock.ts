@@ -33,13 +33,3 @@ export function createDbClock(sql: Sql): SandboxClock {
   return clock;
 }
 
-/** A manual clock for unit tests that don't need a database. */
-export function createFixedClock(start: Date): Clock {
-  let t = start.getTime();
-  return {
-    now: () => new Date(t),
-    async advance(seconds: number) {
-      t += seconds * 1000;
-    },
-  };
-}

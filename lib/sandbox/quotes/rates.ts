@@ -56,7 +56,6 @@ export function isPeggedPair(source: Asset, target: Asset): boolean {
  * amounts to the cent.
  */
 export type RateMode = 'moving' | 'pinned';
-export const RATE_MODES: readonly RateMode[] = ['moving', 'pinned'];
 
 /** Where on the sandbox clock a price is taken, and whether rates move at all. Omitted = pinned. */
 export interface MarketTime {

@@ -25,10 +25,6 @@ const RESOURCE_OF_EVENT = new Map<string, ResourceName>(
   EVENT_CATALOG.flatMap((r) => r.eventTypes.map((e) => [e, r.resourceName] as const)),
 );
 
-export function isResourceName(value: unknown): value is ResourceName {
-  return typeof value === 'string' && (RESOURCE_NAMES as readonly string[]).includes(value);
-}
-
 export function isEventType(value: unknown): value is EventType {
   return typeof value === 'string' && RESOURCE_OF_EVENT.has(value);
 }

@@ -147,7 +147,7 @@ export function ConvertForm({ accounts }: { accounts: ConvertAccount[] }) {
       if (!lastRate) loadRates().catch(() => undefined);
       const drift = lastRate
         ? await loadRates().then(
-            (rates) => (rates.sameDirection(lastRate, next.rate) ? rates.driftBps(lastRate.value, next.rate.value) : null),
+            (rates) => (rates.sameDirection(lastRate, next.rate) ? rates.driftBps(lastRate, next.rate) : null),
             () => null,
           )
         : null;

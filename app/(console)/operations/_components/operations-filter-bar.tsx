@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import type { OperationListState } from '@/lib/domain/operations/list-filters';
-import { INTENT_TYPE_VALUES, OPERATION_STATUS_VALUES } from '@/lib/domain/operations/vocabulary';
+import { INTENT_TYPE_VALUES, OPERATION_STATUS_VALUES } from '@/lib/contract/operation-vocabulary';
 import { ASSETS } from '@/lib/money/assets';
 
 /**

@@ -20,7 +20,7 @@ import { pendingApprovingRoleFor } from '@/lib/control-changes/service';
 import { coolOffNoticeFor, getPayout, liveApprovals, syncPayout } from '@/lib/payouts';
 import { now } from '@/lib/clock';
 import { formatRate } from '@/lib/money/rate';
-import { formatBps } from '@/lib/domain/payouts/drift';
+import { formatBps } from '@/lib/domain/quotes/display';
 import { getLocale } from 'next-intl/server';
 import { isUuid } from '@/lib/validation/uuid';
 import { ApprovalPanel } from './_components/approval-panel';
@@ -194,7 +194,7 @@ export default async function PayoutPage({ params }: { params: Promise<{ payoutI
                   {approvals.map((a) => (
                     <li key={a.id}>
                       <span className="font-medium">{a.approverName}</span> · <DateTimeText value={a.createdAt.toISOString()} />
-                      <span className="block text-fg-muted">{t('approvalDrift', { bps: formatBps(a.driftBps, locale) })}</span>
+                      <span className="block text-fg-muted">{t('approvalDrift', { bps: formatBps(a.driftBps, locale, true) })}</span>
                     </li>
                   ))}
                 </ul>

@@ -16,7 +16,7 @@ import { useToast } from '@/components/ui/toast';
 import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { readActionResult } from '@/lib/actions/result';
 import { formatRateText as formatRate } from '@/lib/money/rate-format';
-import { formatDriftBps as formatBps } from '@/lib/domain/quotes/display';
+import { formatBps } from '@/lib/domain/quotes/display';
 import { StepUpDialog } from '@/components/step-up/step-up-dialog';
 import { statementRows } from '@/components/step-up/fact-rows';
 import type { StepUpChallenge, StepUpResponse } from '@/lib/domain/step-up/challenge';
@@ -184,7 +184,7 @@ export function ApprovalPanel({
               </dd>
               <dt className="text-fg-muted">{t('drift')}</dt>
               <dd className="tabular-nums" data-testid="drift-bps">
-                {t('bps', { bps: formatBps(preview.driftBps, locale) })}
+                {t('bps', { bps: formatBps(preview.driftBps, locale, true) })}
               </dd>
             </dl>
             {preview.needsAcknowledgement ? (
@@ -192,7 +192,7 @@ export function ApprovalPanel({
                 id="ack-drift"
                 checked={acknowledged}
                 onChange={(e) => setAcknowledged(e.currentTarget.checked)}
-                label={t('acknowledge', { bps: formatBps(preview.driftBps, locale) })}
+                label={t('acknowledge', { bps: formatBps(preview.driftBps, locale, true) })}
               />
             ) : null}
             <Button onClick={approve} disabled={pending || (preview.needsAcknowledgement && !acknowledged)} className="w-full">

@@ -4,7 +4,7 @@ import { buttonVariants } from '@/components/ui/button-variants';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
-import { DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from '@/lib/domain/webhooks/catalog';
+import { DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from '@/lib/contract/webhook-events';
 import type { LogFilterErrors, LogFilters } from '@/lib/domain/webhooks/filters';
 import { noViewHref } from '@/lib/domain/saved-views/list-schemas';
 

@@ -13,7 +13,7 @@ import { useToast } from '@/components/ui/toast';
 import { DateTimeText } from '@/components/i18n/date-time-text';
 import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { readActionResult, type ActionOutcome } from '@/lib/actions/result';
-import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@/lib/domain/webhooks/catalog';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@/lib/contract/webhook-events';
 import { MAX_JOB_ITEMS } from '@/lib/domain/webhooks/replay';
 import type { ReplayJobView } from '@/lib/webhooks/replay-store';
 import { cancelReplayAction, replayDryRunAction, startReplayAction } from '../../actions';

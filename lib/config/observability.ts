@@ -1,4 +1,4 @@
-// Pure: the observability settings read from the environment. lib/env.ts validates them at start-up with the
+// The observability settings read from the environment. lib/env.ts validates them at start-up with the
 // same functions; the logger and the HTTP hook read them before the rest of the environment is parsed.
 
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;

@@ -1,10 +1,17 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { verifyMessageSignature } from './signature';
+import { messageSignature, verifyMessageSignature } from './webhook-signature';
 
 const creds = { clientId: 'acme-demo', clientSecret: 's3cret-value-for-tests' };
 const messageId = '0b8e3f0e-5a43-4d0b-9a4b-6f1a7f9f2c11';
 const sign = (id: string, clientId: string, secret: string) => createHmac('sha256', secret).update(`${id}+${clientId}`).digest('hex');
+
+describe('messageSignature', () => {
+  it('is the service scheme: hex HMAC-SHA256 of messageId + "+" + clientId keyed with the secret', () => {
+    expect(messageSignature(messageId, creds)).toBe(sign(messageId, creds.clientId, creds.clientSecret));
+    expect(verifyMessageSignature(messageId, messageSignature(messageId, creds), creds)).toBe(true);
+  });
+});
 
 describe('verifyMessageSignature', () => {
   it('accepts the service scheme: hex HMAC-SHA256 of messageId + "+" + clientId keyed with the secret', () => {

@@ -1,4 +1,0 @@
-export * from './csv';
-export * from './list-filters';
-export * from './stuck';
-export * from './view';
