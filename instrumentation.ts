@@ -9,6 +9,7 @@ export async function register() {
   // Then the request id (kept from a trusted proxy only), access log, traces and the SIGTERM drain.
   const { trustedProxyHops } = await import('./lib/security/client-address');
   await (await import('./lib/observability/install')).installObservability({ hops: trustedProxyHops() });
+  (await import('./lib/db/operability')).installDatabaseObservability();
   const { startConsole, exitOnStartupFailure } = await import('./lib/startup');
   try {
     await startConsole(async (env) => {

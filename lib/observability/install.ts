@@ -1,9 +1,9 @@
 // What instrumentation.ts starts for operating the console: the request id and access log hook, tracing (when an
-// OTLP endpoint is set), the SIGTERM drain and its last step, closing the database.
+// OTLP endpoint is set), the metrics listener and the SIGTERM drain. The database's part (its gauge and its place
+// last in the drain) is lib/db/operability.ts: this folder imports nothing from lib/db, which imports it.
 import { installHttpObservability } from './http-hook';
 import { errorField, log } from './logger';
 import { readObservabilityConfig } from '@/lib/config/observability';
-import { setPayoutStatusSource } from './metrics';
 import { metricsServerPort, startMetricsServer } from './metrics-server';
 import { installShutdownHandlers, onDrain } from './shutdown';
 import { startTracing } from './tracing';
@@ -32,19 +32,4 @@ export async function installObservability(options: { hops: number }): Promise<v
       log().error({ kind: 'metrics', port: metricsPort, error: errorField(error) }, 'metrics port could not be bound');
     }
   }
-  setPayoutStatusSource(async () => {
-    const [{ getDb }, { sql }] = await Promise.all([import('@/lib/db/client'), import('drizzle-orm')]);
-    const result = await (await getDb()).execute<{ status: string; n: number }>(
-      sql`SELECT status, count(*)::int AS n FROM console.payout_requests GROUP BY status`,
-    );
-    const rows = Array.isArray(result) ? result : (result as unknown as { rows: { status: string; n: number }[] }).rows;
-    return rows.map((r) => [String(r.status).slice(0, 20), Number(r.n)]);
-  });
-  // Last: nothing else may need the database once the jobs and the sandbox stopped.
-  onDrain('database', 2, async () => {
-    const { getRawClient } = await import('@/lib/db/client');
-    const raw = await getRawClient();
-    if (raw.kind === 'pg') await raw.pool.end();
-    else await raw.client.close();
-  });
 }

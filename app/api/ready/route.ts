@@ -1,5 +1,5 @@
 import { getApiClient } from '@/lib/api/default-client';
-import { readiness } from '@/lib/observability/readiness';
+import { readiness } from '@/lib/health/readiness';
 import { withApiHeaders } from '@/lib/security/api-headers';
 import { whenConsoleReady } from '@/lib/startup';
 

@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { MIGRATIONS_FOLDER, getDb } from '@/lib/db/client';
-import { errorField, log } from './logger';
-import { isDraining } from './shutdown';
+import { errorField, log } from '@/lib/observability/logger';
+import { isDraining } from '@/lib/observability/shutdown';
 
 export type CheckState = 'ok' | 'failed' | 'pending' | 'draining';
 export type Readiness = { ready: boolean; checks: { database: CheckState; migrations: CheckState; service: CheckState } };
