@@ -5,6 +5,7 @@ import type { LiveBus } from './bus';
 import { verifyMessageSignature } from './signature';
 import { errorField, log } from '@/lib/observability/logger';
 import { count } from '@/lib/observability/metrics';
+import { currentRequestId } from '@/lib/observability/request-context';
 import { insertReceivedEvent } from './store';
 
 /** Largest delivery body accepted (the service's events are a few kB). */
@@ -103,6 +104,7 @@ export async function receiveWebhook(request: Request, deps: ReceiverDeps): Prom
     atTime: atTime ? new Date(atTime) : null,
     payload,
     receivedAt: deps.now?.() ?? new Date(),
+    receiptRequestId: currentRequestId() ?? null,
   });
   count((m) => m.webhookReceipts, { outcome: stored.inserted ? 'accepted' : 'duplicate' });
   log().info({ kind: 'webhook', eventType, messageId, duplicate: !stored.inserted }, 'webhook received');
