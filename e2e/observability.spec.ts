@@ -1,4 +1,5 @@
-import { expect, test } from './fixtures';
+import { expect, expectNoAxeViolations, storageStatePath, test } from './fixtures';
+import { MAIN_ACCOUNT, TREASURY_ACCOUNT } from './helpers/sandbox';
 import { E2E_METRICS_TOKEN, readServerLog } from './helpers/server-log';
 
 // Operating the console: one request id from the browser's request through the console to the service (the
@@ -59,4 +60,64 @@ test('the metrics endpoint needs its bearer token and serves Prometheus text wit
   expect(text).toMatch(/^console_session_cache_total\{result="(hit|miss)"\} \d+$/m);
   // Never an id as a label value.
   expect(text).not.toMatch(/="[^"]*[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}/);
+});
+
+/** The request id the audit log stored for `action` on `target` (the export's last column). */
+async function auditedRequestIds(request: import('@playwright/test').APIRequestContext, action: string, target: string): Promise<string[]> {
+  const res = await request.get(`/api/audit/export?action=${action}&target=${target}&outcome=success`);
+  expect(res.ok(), await res.text()).toBe(true);
+  const rows = (await res.text()).trim().split(/\r?\n/).slice(1);
+  return rows.map((row) => row.split(',').pop()!.trim());
+}
+
+test('the operation page shows the request id of the console request that made it, the one logged and audited, to audit readers only', async ({
+  adminPage: page,
+  financePage,
+  browser,
+  baseURL,
+}) => {
+  const port = portOf(baseURL);
+  await page.goto('/transfers/new');
+  await page.getByLabel('From account').selectOption({ label: MAIN_ACCOUNT });
+  await page.getByLabel('To account').selectOption({ label: TREASURY_ACCOUNT });
+  await page.getByLabel('Asset').selectOption('BRL');
+  await page.getByLabel('Amount (BRL)').fill('1.23');
+  await page.getByRole('button', { name: 'Review transfer' }).click();
+  await page.getByRole('button', { name: 'Confirm transfer' }).click();
+  await expect(page).toHaveURL(/\/operations\/[0-9a-f-]{36}$/);
+  const operationId = page.url().split('/').pop()!;
+
+  // What the server stored and logged for the action that created it.
+  const [audited] = await auditedRequestIds(page.request, 'transfers.create', operationId);
+  expect(audited).toMatch(/^[0-9a-f-]{36}$/);
+  await logLine(port, (l) => l.kind === 'http' && l.requestId === audited && l.method === 'POST');
+  await logLine(port, (l) => l.kind === 'sandbox' && l.callerRequestId === audited);
+
+  await page.goto(`/operations/${operationId}`);
+  const card = page.getByTestId('operation-requests');
+  await expect(card.getByRole('heading', { name: 'Console requests' })).toBeVisible();
+  const entry = card.locator(`[data-testid="operation-request"][data-request-id="${audited}"]`);
+  await expect(entry.getByTestId('operation-request-id')).toHaveText(audited);
+  await expect(entry).toContainText('transfers.create');
+  await expect(entry).toContainText('Done');
+  await expect(entry.getByRole('button', { name: `Copy request ID ${audited}` })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const context = await browser.newContext({ baseURL, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', storageState: storageStatePath('admin', baseURL!) });
+  const pt = await context.newPage();
+  await pt.goto(`/operations/${operationId}`);
+  const ptCard = pt.getByTestId('operation-requests');
+  await expect(ptCard.getByRole('heading', { name: 'Requisições do console' })).toBeVisible();
+  const ptEntry = ptCard.locator(`[data-request-id="${audited}"]`);
+  await expect(ptEntry.getByTestId('operation-request-id')).toHaveText(audited);
+  await expect(ptEntry).toContainText('Concluída');
+  await expect(ptEntry.getByRole('button', { name: `Copiar o ID da requisição ${audited}` })).toBeVisible();
+  await expectNoAxeViolations(pt);
+  await context.close();
+
+  // Finance moves money but does not read the audit: no audit-derived ids on its page.
+  await financePage.goto(`/operations/${operationId}`);
+  await expect(financePage.getByTestId('operation-detail')).toBeVisible();
+  await expect(financePage.getByTestId('operation-requests')).toHaveCount(0);
+  await expect(financePage.getByText(audited)).toHaveCount(0);
 });

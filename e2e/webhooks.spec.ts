@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page, Request } from '@playwright/test';
-import { expect, expectNoAxeViolations, newRoleContext, test } from './fixtures';
+import { expect, expectNoAxeViolations, newRoleContext, storageStatePath, test } from './fixtures';
+import { readServerLog } from './helpers/server-log';
 
 /**
  * Webhooks, end to end through the console's own UI and the embedded sandbox over real HTTP:
@@ -126,6 +127,15 @@ test('admin: subscribe, failures, filter, attempt detail, resend, replay with a 
   await expect(panel.getByTestId('message-attempts').getByText('Delivered')).toBeVisible({ timeout: 10_000 });
   // The console's receiver got the message, so the attempt links to the operation it is about.
   await expect(panel.getByTestId('attempt-resource')).toHaveAttribute('href', /^\/operations\/[0-9a-f-]{36}$/);
+  // The service's deliveries carry no request id; the console's id for receiving this message is shown, and it is
+  // the one the receipt's access log line names.
+  const receiptId = (await panel.getByTestId('attempt-receipt-request-id').textContent())!.trim();
+  expect(receiptId).toMatch(/^[0-9a-f-]{36}$/);
+  const port = new URL(baseURL!).port;
+  await expect
+    .poll(() => readServerLog(port).json.some((l) => l.kind === 'http' && l.requestId === receiptId && l.method === 'POST' && l.status === 200), { timeout: 10_000 })
+    .toBe(true);
+  await expect(panel.getByRole('button', { name: 'Copy the receipt request ID' })).toBeVisible();
   await expectNoAxeViolations(page);
   // Resending the delivered attempt is refused by the service, shown as a sentence.
   await panel.getByTestId('message-attempts').getByRole('listitem').filter({ hasText: 'Delivered' }).getByRole('link').click();
@@ -157,7 +167,7 @@ test('admin: subscribe, failures, filter, attempt detail, resend, replay with a 
   expect(recorded.map((r) => r.name).sort()).toEqual(['replay', 'resend']);
 });
 
-test('viewer: reads subscriptions and attempts, has no controls, and the admin’s actions are refused', async ({ viewerPage: page, financePage, baseURL }) => {
+test('viewer: reads subscriptions and attempts, has no controls, and the admin’s actions are refused', async ({ viewerPage: page, financePage, browser, baseURL }) => {
   expect(subscriptionPath).not.toBe('');
   // Finance (like compliance) reads too, without the manage controls.
   await financePage.goto(subscriptionPath);
@@ -178,6 +188,16 @@ test('viewer: reads subscriptions and attempts, has no controls, and the admin�
   await expect(page.getByRole('button', { name: 'Fail the next deliveries' })).toHaveCount(0);
   await expect(page.getByTestId('replay-job')).toBeVisible(); // reads the last replay's summary
   await expectNoAxeViolations(page);
+
+  // The receipt's request id is not audit data: every reader of the attempts sees it, in their language.
+  const pt = await browser.newContext({ baseURL, locale: 'pt-BR', storageState: storageStatePath('viewer', baseURL!) });
+  const ptPage = await pt.newPage();
+  await ptPage.goto(attemptPath);
+  await expect(ptPage.getByText('ID do recebimento', { exact: true })).toBeVisible();
+  await expect(ptPage.getByTestId('attempt-receipt-request-id')).toHaveText(/^[0-9a-f-]{36}$/);
+  await expect(ptPage.getByRole('button', { name: 'Copiar o ID do recebimento' })).toBeVisible();
+  await expectNoAxeViolations(ptPage);
+  await pt.close();
 
   for (const action of recorded) {
     // The viewer's own session cookie goes with page.request; the admin's is not part of the recorded headers.

@@ -259,6 +259,8 @@ export const receivedEvents = consoleSchema.table(
     atTime: tz('at_time'),
     payload: jsonb('payload').notNull(),
     receivedAt: tz('received_at').notNull().defaultNow(),
+    /** The console's request id of the first receipt (its access log line names it); retries do not change it. */
+    receiptRequestId: text('receipt_request_id'),
   },
   (t) => [
     uniqueIndex('received_events_message_id_key').on(t.messageId),

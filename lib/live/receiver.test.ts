@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetDatabaseForTests, useTestDatabase, type ConsoleDb } from '../db/client';
 import { receivedEvents } from '../db/schema';
 import type { LiveEvent } from '../domain/live/events';
+import { runWithRequestContext } from '../observability/request-context';
 import { createMemoryBus, type LiveBus } from './bus';
 import { MAX_WEBHOOK_BYTES, receiveWebhook, type ReceiverDeps } from './receiver';
 import { listEventsAfter, sweepReceivedEvents } from './store';
@@ -99,6 +100,13 @@ describe('POST /api/webhooks receiver', () => {
       deps,
     );
     expect(published[0]).toMatchObject({ kind: 'ACCOUNT', id: accountId });
+  });
+
+  it('keeps the request id of the first receipt (the one its access log line names); a repeat does not change it', async () => {
+    const messageId = randomUUID();
+    await runWithRequestContext({ requestId: 'receipt-1' }, () => receiveWebhook(delivery({ messageId }), deps));
+    await runWithRequestContext({ requestId: 'receipt-2' }, () => receiveWebhook(delivery({ messageId }), deps));
+    expect((await rows()).map((r) => r.receiptRequestId)).toEqual(['receipt-1']);
   });
 
   it('takes the X-Resource-Id header when the service sends it', async () => {

@@ -6,6 +6,7 @@ import { verifyMessageSignature } from '@/lib/webhooks/webhook-signature';
 import { errorField, log } from '@/lib/observability/logger';
 import { count } from '@/lib/observability/metrics';
 import { readCappedBody } from '@/lib/security/capped-body';
+import { currentRequestId } from '@/lib/observability/request-context';
 import { insertReceivedEvent } from './store';
 
 /** Largest delivery body accepted (the service's events are a few kB). */
@@ -77,6 +78,7 @@ export async function receiveWebhook(request: Request, deps: ReceiverDeps): Prom
     atTime: atTime ? new Date(atTime) : null,
     payload,
     receivedAt: deps.now?.() ?? new Date(),
+    receiptRequestId: currentRequestId() ?? null,
   });
   count((m) => m.webhookReceipts, { outcome: stored.inserted ? 'accepted' : 'duplicate' });
   log().info({ kind: 'webhook', eventType, messageId, duplicate: !stored.inserted }, 'webhook received');

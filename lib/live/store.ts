@@ -13,6 +13,8 @@ export interface NewReceivedEvent {
   atTime: Date | null;
   payload: unknown;
   receivedAt: Date;
+  /** The console's request id of this receipt (lib/observability/request-context.ts). */
+  receiptRequestId?: string | null;
 }
 
 /** Days a received event is kept; the sweep deletes older rows. */

@@ -28,12 +28,15 @@ import { now } from '@/lib/clock';
 import { isNotFound } from '@/lib/errors';
 import { stuckMinutes } from '@/lib/operations/stuck';
 import { findPayoutByOperation } from '@/lib/payouts';
+import { can } from '@/lib/auth/permissions';
+import { getCurrentUser } from '@/lib/auth/session';
 import { isUuid } from '@/lib/validation/uuid';
 import { FeesCard } from './fees-card';
 import { FundingInstructionFields } from './funding-instruction-fields';
 import { OperationActivity, OperationStatesOnly } from './operation-activity';
 import { QuoteCard } from './quote-card';
 import { RawJson } from './raw-json';
+import { RequestsCard } from './requests-card';
 import { TransactionsCard } from './transactions-card';
 
 async function loadOperation(operationId: string): Promise<{ op: Operation } | { error: unknown }> {
@@ -94,13 +97,16 @@ export async function OperationDetailView({ operationId }: { operationId: string
   }
   const { op } = result;
   const targetId = targetAccountId(op);
-  const [name, targetName, payout, locale, ts] = await Promise.all([
+  const [name, targetName, payout, locale, ts, user] = await Promise.all([
     accountName(op.account.id),
     targetId ? accountName(targetId) : Promise.resolve(null),
     op.intent.type === 'WITHDRAWAL' ? payoutOf(op.id) : Promise.resolve(null),
     getLocale(),
     getTranslations('operations'),
+    getCurrentUser(),
   ]);
+  // Request ids come from the audit log: only roles that read the audit see them.
+  const showRequests = user !== null && can(user.role, 'audit:read');
   const stuck = stuckMinutes(op);
   const terminal = isTerminal(op.currentState.status);
   return (
@@ -125,6 +131,11 @@ export async function OperationDetailView({ operationId }: { operationId: string
               </Suspense>
             </CardBody>
           </Card>
+          {showRequests ? (
+            <Suspense fallback={null}>
+              <RequestsCard operationId={op.id} payoutId={payout?.id ?? null} />
+            </Suspense>
+          ) : null}
           <QuoteCard quote={op.quote} />
           <TagsCard tags={op.tags ?? []} />
         </div>

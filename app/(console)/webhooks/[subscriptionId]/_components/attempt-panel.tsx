@@ -29,8 +29,8 @@ export async function AttemptPanel({
   received,
 }: {
   log: ExecutionLog;
-  /** What this console's receiver recorded for the message (its resource), when it received it. */
-  received: { kind: string | null; id: string | null } | null;
+  /** What this console's receiver recorded for the message (its resource, its receipt's request id), when it received it. */
+  received: { kind: string | null; id: string | null; receiptRequestId?: string | null } | null;
   signature: string | null;
   /** Every attempt of this message (retries, resends), newest first. */
   history: ExecutionLog[];
@@ -108,6 +108,20 @@ export async function AttemptPanel({
           </dd>
           <dt className="text-fg-muted">{t('messageId')}</dt>
           <dd className="break-all font-mono text-xs">{log.messageId}</dd>
+          {received?.receiptRequestId ? (
+            <>
+              <dt className="text-fg-muted">{t('receiptRequestId')}</dt>
+              <dd>
+                <span className="flex items-start gap-1">
+                  <code className="min-w-0 break-all font-mono text-xs" data-testid="attempt-receipt-request-id">
+                    {received.receiptRequestId}
+                  </code>
+                  <CopyButton value={received.receiptRequestId} iconOnly variant="ghost" srLabel={t('copyReceiptRequestId')} />
+                </span>
+                <span className="block text-xs text-fg-muted">{t('receiptRequestIdHint')}</span>
+              </dd>
+            </>
+          ) : null}
           <dt className="text-fg-muted">{t('url')}</dt>
           <dd className="break-all font-mono text-xs">{log.url}</dd>
           <dt className="text-fg-muted">{t('concerns')}</dt>

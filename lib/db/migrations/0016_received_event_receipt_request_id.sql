@@ -1,0 +1,1 @@
+ALTER TABLE "console"."received_events" ADD COLUMN "receipt_request_id" text;
