@@ -17,7 +17,7 @@ export function proxy(request: NextRequest) {
 // - Our read-only route handlers, each by its exact shape: running the proxy at all costs about 0.9 ms of Next's own
 //   work per request (`npm run bench:proxy`: a 405 outside the matcher against /api/health through it), more than the
 //   route's session check and service call together. They export GET only (a write is Next's 405 before any code of
-//   ours runs, so there is no origin to check), check the session themselves (lib/api/route-handler.ts) and set the
+//   ours runs, so there is no origin to check), check the session themselves (lib/actions/route-handler.ts) and set the
 //   same headers (lib/security/api-headers.ts). A longer or shorter path, e.g. `/api/health/x`, still goes through.
 // lib/security/hardening.test.ts lists the paths on each side and checks each excluded route exports GET only.
 export const config = {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import { failureResponse } from '../api/route-handler';
+import { failureResponse } from '../actions/route-handler';
 import { toFailure } from '../errors';
 import {
   RATE_LIMIT_RULES,

@@ -1,5 +1,5 @@
 import { listAccounts } from '@/lib/api/accounts';
-import { guardedGet, jsonResponse, routeFailure } from '@/lib/api/route-handler';
+import { guardedGet, jsonResponse, routeFailure } from '@/lib/actions/route-handler';
 import { parseAccountListQuery } from './query';
 
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { failureResponse } from '@/lib/api/route-handler';
+import { failureResponse } from '@/lib/actions/route-handler';
 import { can } from '@/lib/auth/permissions';
 import { makeFailure } from '@/lib/errors';
 import { getCurrentUser } from '@/lib/auth/session';

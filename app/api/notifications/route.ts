@@ -1,4 +1,4 @@
-import { guardedGet, jsonResponse, routeFailure } from '@/lib/api/route-handler';
+import { guardedGet, jsonResponse, routeFailure } from '@/lib/actions/route-handler';
 import { getDb } from '@/lib/db/client';
 import { listInbox } from '@/lib/notifications/store';
 

@@ -1,5 +1,5 @@
 import { listOperations, type OperationListQuery } from '@/lib/api/operations';
-import { guardedGet, jsonResponse, routeFailure } from '@/lib/api/route-handler';
+import { guardedGet, jsonResponse, routeFailure } from '@/lib/actions/route-handler';
 import { isUuid } from '@/lib/validation/uuid';
 import { INTENT_TYPE_VALUES } from '@/lib/api/schemas/operation';
 

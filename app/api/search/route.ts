@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { guardedGet, jsonResponse, routeFailure } from '@/lib/api/route-handler';
+import { guardedGet, jsonResponse, routeFailure } from '@/lib/actions/route-handler';
 import { pickLocale } from '@/lib/i18n/config';
 import { MAX_QUERY_LENGTH } from '@/lib/domain/search/query';
 import { search } from '@/lib/search/search-service';

@@ -1,5 +1,5 @@
 import { getAccount } from '@/lib/api/accounts';
-import { guardedGet, jsonResponse, routeFailure } from '@/lib/api/route-handler';
+import { guardedGet, jsonResponse, routeFailure } from '@/lib/actions/route-handler';
 import { isUuid } from '@/lib/validation/uuid';
 
 export const dynamic = 'force-dynamic';

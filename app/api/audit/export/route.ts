@@ -1,4 +1,4 @@
-import { guardedGet } from '@/lib/api/route-handler';
+import { guardedGet } from '@/lib/actions/route-handler';
 import { listAuditEvents } from '@/lib/audit/list-audit';
 import { recordAudit } from '@/lib/audit/record-audit';
 import { auditCsv, type AuditCsvColumn } from '@/lib/domain/audit/csv';

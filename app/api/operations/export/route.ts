@@ -1,5 +1,5 @@
 import { listOperations } from '@/lib/api/operations';
-import { guardedGet } from '@/lib/api/route-handler';
+import { guardedGet } from '@/lib/actions/route-handler';
 import { involvesAsset } from '@/lib/domain/operations/view';
 import { parseCsvDialect } from '@/lib/domain/operations/csv';
 import { operationsCsv } from '@/lib/domain/operations/export';

@@ -1,4 +1,4 @@
-import { guardedGet, jsonResponse, routeFailure } from '@/lib/api/route-handler';
+import { guardedGet, jsonResponse, routeFailure } from '@/lib/actions/route-handler';
 import { batchProgress } from '@/lib/payout-batches/progress';
 import { isUuid } from '@/lib/validation/uuid';
 

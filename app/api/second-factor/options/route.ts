@@ -1,4 +1,4 @@
-import { failureResponse, jsonResponse, routeFailure } from '@/lib/api/route-handler';
+import { failureResponse, jsonResponse, routeFailure } from '@/lib/actions/route-handler';
 import { getSessionUser } from '@/lib/auth/session';
 import { secondFactorOptions } from '@/lib/auth/factors/sign-in-step';
 import { toFailure } from '@/lib/errors';

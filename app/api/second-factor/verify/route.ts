@@ -1,4 +1,4 @@
-import { failureResponse, jsonResponse, routeFailure } from '@/lib/api/route-handler';
+import { failureResponse, jsonResponse, routeFailure } from '@/lib/actions/route-handler';
 import { getSessionUser } from '@/lib/auth/session';
 import { answerSecondFactor } from '@/lib/auth/factors/sign-in-step';
 import { makeFailure, toFailure } from '@/lib/errors';

@@ -1,6 +1,6 @@
 import { getAccount } from '@/lib/api/accounts';
 import { uploadDocumentStream } from '@/lib/api/documents';
-import { failureResponse, jsonResponse } from '@/lib/api/route-handler';
+import { failureResponse, jsonResponse } from '@/lib/actions/route-handler';
 import { recordAudit } from '@/lib/audit/record-audit';
 import { can } from '@/lib/auth/permissions';
 import { getCurrentUser } from '@/lib/auth/session';

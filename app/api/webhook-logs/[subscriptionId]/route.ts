@@ -1,5 +1,5 @@
 import { listExecutionLogs } from '@/lib/api/subscriptions';
-import { guardedGet, jsonResponse, routeFailure } from '@/lib/api/route-handler';
+import { guardedGet, jsonResponse, routeFailure } from '@/lib/actions/route-handler';
 import { attemptsSignature, WATCHED_ATTEMPTS } from '@/lib/domain/webhooks/live';
 import { isUuid } from '@/lib/validation/uuid';
 
