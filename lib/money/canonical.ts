@@ -50,5 +50,6 @@ export function compareCanonical(a: CanonicalAmount, b: CanonicalAmount): -1 | 0
   const x = aNeg ? a.value.slice(1) : a.value;
   const y = bNeg ? b.value.slice(1) : b.value;
   const magnitude = x.length !== y.length ? (x.length < y.length ? -1 : 1) : x < y ? -1 : x > y ? 1 : 0;
+  if (magnitude === 0) return 0; // not -0: equal negatives compare as 0, as decimal.js says
   return (aNeg ? -magnitude : magnitude) as -1 | 0 | 1;
 }
