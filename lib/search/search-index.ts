@@ -1,7 +1,8 @@
 import 'server-only';
 import { ownerName } from '@/lib/domain/accounts/owner';
 import { holderName } from '@/lib/domain/beneficiaries/holder';
-import { canonicalDecimal, foldText, idMatches, nameMatches, type SearchQuery } from '@/lib/domain/search/query';
+import { canonicalDecimal, foldText, nameMatches, type SearchQuery } from '@/lib/domain/search/query';
+import { isUuid } from '@/lib/validation/uuid';
 import type { SearchHit } from '@/lib/domain/search/results';
 import type { Account } from '@/lib/api/schemas/account';
 import type { BeneficiarySummary } from '@/lib/api/schemas/beneficiary';
@@ -36,7 +37,8 @@ interface IndexedOperation {
   target: { value: string; asset: string };
   /** Canonical decimals of both sides (canonicalDecimal), the keys of the amount lookup. */
   amountKeys: string[];
-  endToEnd: string[];
+  /** Lower-case end-to-end ids joined by a newline (never in a fragment): one `includes` per operation. */
+  endToEndKey: string;
   createdAt: string;
 }
 
@@ -69,7 +71,7 @@ function toIndexed(op: Operation): IndexedOperation {
     source: { value: op.sourceAmount.value, asset: op.sourceAmount.asset },
     target: { value: op.targetAmount.value, asset: op.targetAmount.asset },
     amountKeys: [...new Set([canonicalDecimal(op.sourceAmount.value), canonicalDecimal(op.targetAmount.value)])],
-    endToEnd: op.transactions.flatMap((t) => (t.endToEnd ? [t.endToEnd.toLowerCase()] : [])),
+    endToEndKey: op.transactions.flatMap((t) => (t.endToEnd ? [t.endToEnd.toLowerCase()] : [])).join('\n'),
     createdAt: op.createdAt,
   };
 }
@@ -259,10 +261,16 @@ export class SearchIndex {
       matchedBy,
     });
     const frag = query.idFragment;
-    if (frag) {
+    // Ids and end-to-end ids are stored lower case, as the fragment is: plain `includes`, no folding per call.
+    // A whole uuid can only be an id equal to it (end-to-end ids have no hyphens): one map look-up, no scan.
+    const wholeId = frag !== null && isUuid(frag);
+    if (frag && wholeId) {
+      const op = this.operations.get(frag);
+      if (op) hits.push(opHit(op, 'id'));
+    } else if (frag) {
       for (const op of this.operations.values()) {
-        if (idMatches(op.id, frag)) hits.push(opHit(op, 'id'));
-        else if (op.endToEnd.some((e) => e.includes(frag))) hits.push(opHit(op, 'endToEnd'));
+        if (op.id.includes(frag)) hits.push(opHit(op, 'id'));
+        else if (op.endToEndKey.includes(frag)) hits.push(opHit(op, 'endToEnd'));
       }
     }
     for (const amount of query.amounts) {
@@ -274,7 +282,7 @@ export class SearchIndex {
     }
     const named = (kind: 'account' | 'beneficiary', rows: IndexedNamed[], path: string) => {
       for (const row of rows) {
-        const byId = frag !== null && idMatches(row.id, frag);
+        const byId = frag !== null && (wholeId ? row.id === frag : row.id.includes(frag));
         const byName = query.name !== null && nameMatches(row.folded, query.name);
         if (!byId && !byName) continue;
         hits.push({ kind, id: row.id, title: row.name, detail: '', status: row.status, amount: null, at: row.createdAt, href: `${path}/${row.id}`, matchedBy: byId ? 'id' : 'name' });

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, or, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { getOperation, listOperations } from '@/lib/api/operations';
 import { listAccounts } from '@/lib/api/accounts';
 import { isApiError } from '@/lib/api/errors';
@@ -9,9 +9,10 @@ import { payoutRequests, receivedEvents, users } from '@/lib/db/schema';
 import { can } from '@/lib/auth/permissions';
 import type { SessionUser } from '@/lib/auth/session';
 import type { AppLocale } from '@/lib/i18n/config';
-import { classifyQuery, type SearchQuery } from '@/lib/domain/search/query';
+import { canBeInUuid, classifyQuery, type SearchQuery } from '@/lib/domain/search/query';
 import { groupHits, KIND_PERMISSION, type SearchGroup, type SearchHit } from '@/lib/domain/search/results';
 import { isUuid } from '@/lib/validation/uuid';
+import { MessageIdIndex } from './message-id-index';
 import { SearchIndex, type SearchSource } from './search-index';
 
 export interface SearchAnswer {
@@ -46,7 +47,7 @@ const apiSource: SearchSource = {
   },
 };
 
-type Holder = { index?: SearchIndex; subscribed?: Promise<void> };
+type Holder = { index?: SearchIndex; subscribed?: Promise<void>; messageIds?: MessageIdIndex };
 const globalForSearch = globalThis as unknown as { __searchIndex?: Holder };
 const holder = (): Holder => (globalForSearch.__searchIndex ??= {});
 
@@ -73,6 +74,16 @@ export function setSearchIndexForTests(index: SearchIndex | undefined): void {
   else delete globalForSearch.__searchIndex;
 }
 
+function messageIdIndex(db: ConsoleDb): MessageIdIndex {
+  return (holder().messageIds ??= new MessageIdIndex((afterSeq) =>
+    db
+      .select({ seq: receivedEvents.seq, messageId: receivedEvents.messageId })
+      .from(receivedEvents)
+      .where(gt(receivedEvents.seq, afterSeq))
+      .orderBy(asc(receivedEvents.seq)),
+  ));
+}
+
 function likeLiteral(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
@@ -87,7 +98,7 @@ function folded(column: SQL | typeof users.name): SQL {
 
 async function findPayouts(db: ConsoleDb, q: SearchQuery): Promise<SearchHit[]> {
   const conditions: SQL[] = [];
-  if (q.idFragment) {
+  if (q.idFragment && canBeInUuid(q.idFragment)) {
     conditions.push(sql`${payoutRequests.id}::text like ${`%${likeLiteral(q.idFragment)}%`}`);
     conditions.push(sql`lower(coalesce(${payoutRequests.operationId}::text, '')) like ${`%${likeLiteral(q.idFragment)}%`}`);
   }
@@ -125,7 +136,7 @@ async function findPayouts(db: ConsoleDb, q: SearchQuery): Promise<SearchHit[]> 
 
 async function findUsers(db: ConsoleDb, q: SearchQuery): Promise<SearchHit[]> {
   const conditions: SQL[] = [];
-  if (q.idFragment) conditions.push(sql`${users.id}::text like ${`%${likeLiteral(q.idFragment)}%`}`);
+  if (q.idFragment && canBeInUuid(q.idFragment)) conditions.push(sql`${users.id}::text like ${`%${likeLiteral(q.idFragment)}%`}`);
   if (q.name) {
     conditions.push(sql`${folded(users.name)} like ${`%${likeLiteral(q.name)}%`}`);
     conditions.push(sql`lower(${users.email}) like ${`%${likeLiteral(q.name)}%`}`);
@@ -152,8 +163,26 @@ async function findUsers(db: ConsoleDb, q: SearchQuery): Promise<SearchHit[]> {
 
 const RESOURCE_PATH: Record<string, string> = { OPERATION: '/operations', BENEFICIARY: '/beneficiaries', ACCOUNT: '/accounts' };
 
+/** Message ids to read for a fragment the id index (MessageIdIndex) matched, newest first, a few more than shown. */
+const MESSAGE_CANDIDATES = 50;
+
+/**
+ * Message ids are uuids: a fragment no uuid can hold finds none. A whole id is read through the unique index (as
+ * received, or upper case: the spellings a service sends); a fragment is matched in memory (MessageIdIndex), and
+ * the rows it names are read by primary key.
+ */
+async function messageIdCondition(db: ConsoleDb, fragment: string): Promise<SQL | null> {
+  if (!canBeInUuid(fragment)) return null;
+  if (isUuid(fragment)) return or(eq(receivedEvents.messageId, fragment), eq(receivedEvents.messageId, fragment.toUpperCase()))!;
+  const ids = messageIdIndex(db);
+  await ids.refresh();
+  const seqs = ids.find(fragment, MESSAGE_CANDIDATES);
+  return seqs.length > 0 ? inArray(receivedEvents.seq, seqs) : null;
+}
+
 async function findWebhookMessages(db: ConsoleDb, q: SearchQuery): Promise<SearchHit[]> {
-  if (!q.idFragment) return [];
+  const condition = q.idFragment ? await messageIdCondition(db, q.idFragment) : null;
+  if (!condition) return [];
   const rows = await db
     .select({
       messageId: receivedEvents.messageId,
@@ -163,7 +192,7 @@ async function findWebhookMessages(db: ConsoleDb, q: SearchQuery): Promise<Searc
       receivedAt: receivedEvents.receivedAt,
     })
     .from(receivedEvents)
-    .where(and(sql`lower(${receivedEvents.messageId}) like ${`%${likeLiteral(q.idFragment)}%`}`))
+    .where(condition)
     .orderBy(desc(receivedEvents.seq))
     .limit(PER_KIND_DB);
   return rows.map((r) => {
@@ -189,7 +218,12 @@ async function findWebhookMessages(db: ConsoleDb, q: SearchQuery): Promise<Searc
 export async function search(user: Pick<SessionUser, 'role'>, text: string, locale: AppLocale): Promise<SearchAnswer> {
   const index = await getIndex();
   await index.prepare();
-  if (text.trim() === '') return { groups: groupHits(index.recent(8), user.role, 8), indexing: !index.complete };
+  if (text.trim() === '') {
+    // The palette asks this when it opens: the first read of the message ids (all received webhooks) starts now,
+    // not in the first keystroke's answer.
+    if (can(user.role, KIND_PERMISSION.webhookMessage)) void getDb().then((db) => messageIdIndex(db).refresh()).catch(() => undefined);
+    return { groups: groupHits(index.recent(8), user.role, 8), indexing: !index.complete };
+  }
   const query = classifyQuery(text, locale);
   // Too short, or nothing an id, a name or an amount can be: no results (never "everything").
   if (!query) return { groups: [], indexing: !index.complete };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { SessionUser } from '@/lib/auth/session';
 import { operationSchema, type Operation } from '@/lib/api/schemas/operation';
 import { resetDatabaseForTests, useTestDatabase, type ConsoleDb } from '@/lib/db/client';
-import { payoutRequests, users } from '@/lib/db/schema';
+import { payoutRequests, receivedEvents, users } from '@/lib/db/schema';
 import type { SearchGroup } from '@/lib/domain/search/results';
 import { SearchIndex, type SearchSource } from '@/lib/search/search-index';
 import { setSearchIndexForTests } from '@/lib/search/search-service';
@@ -17,6 +17,8 @@ const ACCOUNT = '0b6f7a52-3f9e-4c1a-9d55-2f7c8f1e9a10';
 const OP_A = '3f2c1b7a-9d8e-4c6b-8a5f-1e2d3c4b5a69';
 const OP_B = '7e1d0c9b-8a7f-4e6d-9c5b-4a3f2e1d0c9b';
 const PAYOUT = 'c0ffee00-1234-4abc-8def-000000000001';
+const MESSAGE = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+const MESSAGE_UPPER = 'D1E2F3A4-B5C6-4D7E-8F90-A1B2C3D4E5F6';
 
 function operation(id: string, overrides: Record<string, unknown> = {}): Operation {
   return operationSchema.parse({
@@ -119,6 +121,10 @@ beforeAll(async () => {
     states: [],
     expiresAt: new Date('2026-12-01T00:00:00Z'),
   });
+  await db.insert(receivedEvents).values([
+    { messageId: MESSAGE, eventType: 'OPERATION_COMPLETED', resourceKind: 'OPERATION', resourceId: OP_A, payload: {} },
+    { messageId: MESSAGE_UPPER, eventType: 'ACCOUNT_UPDATED', resourceKind: 'ACCOUNT', resourceId: ACCOUNT, payload: {} },
+  ]);
 });
 afterAll(async () => {
   resetDatabaseForTests();
@@ -211,6 +217,22 @@ describe('GET /api/search', () => {
       const gs = await groups(`?q=${encodeURIComponent(q)}`);
       expect(gs, q).toEqual([]);
     }
+  });
+
+  it('finds a webhook message by a whole id in either case and by a fragment', async () => {
+    state.user = { ...base, role: 'admin' };
+    // A whole id is matched exactly (the unique index), whichever case it was typed or received in.
+    for (const q of [MESSAGE, MESSAGE.toUpperCase()]) {
+      const gs = await groups(`?q=${q}`);
+      expect(ids(gs, 'webhookMessage'), q).toEqual([MESSAGE]);
+      expect(gs.find((g) => g.kind === 'webhookMessage')?.hits[0]).toMatchObject({ href: `/operations/${OP_A}`, title: 'OPERATION_COMPLETED' });
+    }
+    expect(ids(await groups(`?q=${MESSAGE_UPPER.toLowerCase()}`), 'webhookMessage')).toEqual([MESSAGE_UPPER]);
+    // Fragments still match anywhere inside the id, case ignored.
+    expect(ids(await groups('?q=4a3b-8c2d'), 'webhookMessage')).toEqual([MESSAGE]);
+    expect(ids(await groups('?q=b5c6-4d7e'), 'webhookMessage')).toEqual([MESSAGE_UPPER]);
+    // A fragment no uuid can hold (an end-to-end id's letters) finds no message, payout or user.
+    expect(await groups('?q=9a8b7cxz')).toEqual([]);
   });
 
   it('answers the newest operations for an empty query', async () => {

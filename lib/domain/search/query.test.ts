@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalDecimal, classifyQuery, foldText, readAmounts } from './query';
+import { canBeInUuid, canonicalDecimal, classifyQuery, foldText, readAmounts } from './query';
 
 describe('readAmounts', () => {
   it('reads the locale notation exactly', () => {
@@ -57,5 +57,15 @@ describe('classifyQuery', () => {
     expect(classifyQuery('abc', 'en')?.idFragment).toBeNull();
     expect(classifyQuery('abcd', 'en')?.idFragment).toBeNull();
     expect(classifyQuery('ab12', 'en')?.idFragment).toBe('ab12');
+  });
+});
+
+describe('canBeInUuid', () => {
+  it('holds for hex digits and hyphens only (the fragment is already lower case)', () => {
+    expect(canBeInUuid('3f2c1b7a')).toBe(true);
+    expect(canBeInUuid('4a3b-8c2d')).toBe(true);
+    expect(canBeInUuid('3f2c1b7a-9d8e-4c6b-8a5f-1e2d3c4b5a69')).toBe(true);
+    expect(canBeInUuid('e1234567890abcdefg')).toBe(false);
+    expect(canBeInUuid('9a8b7cxz')).toBe(false);
   });
 });

@@ -76,6 +76,15 @@ export function classifyQuery(raw: string, locale: AppLocale): SearchQuery | nul
   return { text, idFragment: idLike ? lower : null, name, amounts };
 }
 
+/**
+ * Can a uuid (any case) contain this lower-case fragment? Only hex digits and hyphens can: an end-to-end id
+ * fragment such as `e9999xx` never matches an operation, payout, user or webhook message id, so those look-ups
+ * are skipped.
+ */
+export function canBeInUuid(fragment: string): boolean {
+  return UUID_CHARS.test(fragment);
+}
+
 /** Does an id (or end-to-end id) contain the fragment? Case-insensitive; hyphens in the fragment are kept. */
 export function idMatches(id: string | null | undefined, fragment: string): boolean {
   return !!id && id.toLowerCase().includes(fragment);
