@@ -18,7 +18,7 @@ import { batchProgress } from '@/lib/payout-batches/progress';
 import { batchRows, getBatch } from '@/lib/payout-batches/store';
 import { now } from '@/lib/clock';
 import { isUuid } from '@/lib/validation/uuid';
-import { BatchDecision } from './_components/batch-decision';
+import { LazyBatchDecision } from './_components/lazy-batch-decision';
 import { QueryProvider } from '@/components/query/query-provider';
 import { BatchProgressTable } from './_components/batch-progress';
 
@@ -119,7 +119,7 @@ export default async function BatchPage({ params }: { params: Promise<{ batchId:
         <div className="space-y-4">
           {coolOff ? <Alert tone="warning">{coolOff}</Alert> : null}
           <IntlScope namespaces={['payoutBatches', 'stepUp']}>
-            <BatchDecision
+            <LazyBatchDecision
               batchId={b.id}
               accountName={b.sourceAccountName}
               canApprove={mayApprove && !coolOff}

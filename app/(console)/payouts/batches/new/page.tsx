@@ -8,7 +8,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { listAccounts } from '@/lib/api/accounts';
 import { requirePage } from '@/lib/auth/session';
 import { ownerName } from '@/lib/domain/accounts/owner';
-import { BatchUploadForm, type BatchAccountOption } from './_components/batch-upload-form';
+import type { BatchAccountOption } from './_components/batch-upload-form';
+import { LazyBatchUploadForm } from './_components/lazy-batch-upload-form';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('payoutBatches.new'))('metaTitle') };
@@ -48,7 +49,7 @@ export default async function NewBatchPage() {
           <EmptyState title={t('noAccounts')} />
         ) : (
           <IntlScope namespaces={['payoutBatches']}>
-            <BatchUploadForm accounts={accounts} />
+            <LazyBatchUploadForm accounts={accounts} />
           </IntlScope>
         )}
       </div>
