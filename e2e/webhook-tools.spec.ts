@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, storageStatePath, test } from './fixtures';
+import { SandboxApi } from './helpers/sandbox';
 
 // Issue 26, items 11 and 13: the create form says before saving when this deployment cannot deliver to a URL (and
 // the server refuses it), and an attempt's "Check a signature" verifies pasted headers on the server.
@@ -49,8 +50,8 @@ test('an outside URL this sandbox cannot deliver to is flagged on the field and 
   await pt.context().close();
 });
 
-test('Check a signature: the pasted headers are verified on the server and the scheme is explained', async ({ adminPage: page }) => {
-  await openReceiverWithAttempts(page);
+test('Check a signature: the pasted headers are verified on the server and the scheme is explained', async ({ adminPage: page, baseURL }) => {
+  await openReceiverWithAttempts(page, baseURL!);
   await page.getByTestId('attempt-row').first().getByRole('link').click();
   await page.waitForURL(/[?&]log=/);
   const panel = page.getByTestId('attempt-panel');
@@ -93,7 +94,7 @@ test('Check a signature: the pasted headers are verified on the server and the s
 test('a viewer can check a signature too (read-only), in Portuguese', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, locale: 'pt-BR', storageState: storageStatePath('viewer', baseURL!) });
   const page = await context.newPage();
-  await openReceiverWithAttempts(page);
+  await openReceiverWithAttempts(page, baseURL!);
   await page.getByTestId('attempt-row').first().getByRole('link').click();
   await page.waitForURL(/[?&]log=/);
   const panel = page.getByTestId('attempt-panel');
@@ -109,16 +110,16 @@ test('a viewer can check a signature too (read-only), in Portuguese', async ({ b
 
 /**
  * Opens a subscription to this console's receiver that has delivery attempts. Other specs add subscriptions to the
- * same URL (newest listed first) that may have none yet, so the first match is not enough.
+ * same URL that may have none yet, and the list page shows only the newest, so the candidates come from the service's
+ * own list (up to 100), oldest first: the demo's subscription has had deliveries since the first transfer.
  */
-async function openReceiverWithAttempts(page: Page) {
-  await page.goto('/webhooks');
-  const hrefs = await page
-    .locator('a:visible', { hasText: /\/api\/webhooks$/ })
-    .evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute('href') ?? ''))].filter(Boolean));
-  for (const href of hrefs) {
-    await page.goto(href);
+async function openReceiverWithAttempts(page: Page, baseURL: string) {
+  const api = await SandboxApi.asDemo(page.context().request, baseURL);
+  const { data } = await api.call<{ data: { id: string; url: string; createdAt?: string }[] }>('GET', 'api/subscriptions?limit=100');
+  const receivers = data.filter((s) => new URL(s.url).pathname === '/api/webhooks' && !new URL(s.url).search).reverse();
+  for (const { id } of receivers) {
+    await page.goto(`/webhooks/${id}`);
     if ((await page.getByTestId('attempt-row').count()) > 0) return;
   }
-  throw new Error(`none of the ${hrefs.length} subscriptions to /api/webhooks has a delivery attempt`);
+  throw new Error(`none of the ${receivers.length} subscriptions to /api/webhooks has a delivery attempt`);
 }
