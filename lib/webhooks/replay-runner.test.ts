@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetDatabaseForTests, useTestDatabase, type ConsoleDb } from '../db/client';
 import { auditEvents, webhookReplayItems, webhookReplayJobs } from '../db/schema';
 import { claimReplayJob, workReplayJob, type RunnerDeps } from './replay-runner';
-import { replayIdempotencyKey } from './replay-key';
+import { replayIdempotencyKey } from '@/lib/domain/webhooks/replay-key';
 import { cancelReplayJob, getReplayJob, insertReplayJob, latestReplayJob } from './replay-store';
 
 let client: PGlite;

@@ -18,7 +18,7 @@ import { createSubscription, listExecutionLogs, resendExecutionLog } from '../ap
 import { recordingLogger } from '../api/testing/fakes';
 import { failNextDeliveries } from '../api/webhooks';
 import { resetDatabaseForTests, useTestDatabase, type ConsoleDb } from '../db/client';
-import { planReplay } from './load';
+import { planReplay } from './execution-log-reads';
 import { claimReplayJob, workReplayJob } from './replay-runner';
 import { getReplayJob, insertReplayJob } from './replay-store';
 

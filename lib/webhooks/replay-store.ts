@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { getDb, type ConsoleDb } from '@/lib/db/client';
 import { webhookReplayItems, webhookReplayJobs, type WebhookReplayJobRow } from '@/lib/db/schema';
 import { emptyCounts, progressOf, type ItemCounts, type ItemStatus, type JobProgress, type ReplayCandidate } from '@/lib/domain/webhooks/replay';
-import { replayIdempotencyKey } from './replay-key';
+import { replayIdempotencyKey } from '@/lib/domain/webhooks/replay-key';
 
 export type ReplayJobView = {
   id: string;

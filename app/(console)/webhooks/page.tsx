@@ -17,7 +17,7 @@ import type { DeliveryHealth } from '@/lib/domain/webhooks/health';
 import { parseListParams, type SearchParams } from '@/lib/domain/lists/list-params';
 import { getEnv } from '@/lib/env';
 import { deliveryReach } from '@/lib/webhooks/delivery-reach';
-import { loadDayHealth } from '@/lib/webhooks/load';
+import { loadDayHealth } from '@/lib/webhooks/execution-log-reads';
 import { CreateSubscriptionButton } from './_components/create-subscription';
 import { DeleteSubscriptionButton } from './_components/delete-subscription-button';
 

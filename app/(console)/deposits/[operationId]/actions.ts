@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { DomainError, isServiceError } from '@/lib/errors';
 import { actionClient } from '@/lib/actions/safe-action';
 import { getOperation } from '@/lib/api/operations';
-import { simulateDepositPayment } from '@/lib/api/sandbox-helpers';
+import { simulateDepositPayment } from '@/lib/api/sandbox-simulations';
 import { derivedKey } from '@/lib/domain/quotes/idempotency';
 import { getEnv } from '@/lib/env';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attemptsSignature, WATCHED_ATTEMPTS } from './live';
+import { attemptsSignature, WATCHED_ATTEMPTS } from './logs-watch';
 import { isRetryableFailure } from './replay';
 
 const log = (id: string, status = 'FAILED', updatedAt = '2026-11-23T12:00:00.000Z') => ({ id, status, updatedAt });
