@@ -12,7 +12,7 @@ import { withApiHeaders } from '@/lib/security/api-headers';
 import { REQUEST_ID_HEADER } from '@/lib/security/headers';
 import { publicUrlFrom } from '@/lib/security/public-url';
 import { rateLimits } from '@/lib/security/rate-limits';
-import { relayDocumentUpload, type RelayOutcome } from '@/lib/uploads/relay-document';
+import { relayDocumentUpload, type RelayOutcome } from '@/lib/accounts/relay-document';
 import { isUuid } from '@/lib/validation/uuid';
 
 export const dynamic = 'force-dynamic';
