@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { needsAcknowledgement, toleranceFor, withinTolerance } from './drift';
-import { payoutStepKey } from './keys';
+import { payoutStepKey } from './idempotency-keys';
 
 describe('drift acknowledgement', () => {
   it('asks for the acknowledgement strictly above 50 bps, in either direction', () => {

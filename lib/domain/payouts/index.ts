@@ -1,6 +1,6 @@
 export * from './approval-policy';
 export * from './state-machine';
 export * from './drift';
-export * from './keys';
+export * from './idempotency-keys';
 export * from './schema';
 export * from './cool-off';
