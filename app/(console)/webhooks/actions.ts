@@ -32,7 +32,7 @@ import {
   testEventsSchema,
   urlProblem,
   type ReplayWindowInput,
-} from './schema';
+} from '@/lib/domain/webhooks/schema';
 
 const MANAGE = 'webhooks:manage' as const;
 

@@ -17,7 +17,7 @@ import { EVENTS_BY_RESOURCE, WEBHOOK_RESOURCES, type WebhookEventType } from '@/
 import { examplePayload } from '@/lib/domain/webhooks/catalog';
 import { reachProblem, type DeliveryReach } from '@/lib/domain/webhooks/delivery-reach';
 import { createSubscriptionAction } from '../actions';
-import { createSubscriptionSchema, urlProblem } from '../schema';
+import { createSubscriptionSchema, urlProblem } from '@/lib/domain/webhooks/schema';
 
 type Errors = { url?: string; events?: string; form?: string };
 
