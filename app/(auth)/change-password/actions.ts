@@ -3,7 +3,7 @@
 import { actionClient } from '@/lib/actions/safe-action';
 import { rateLimits } from '@/lib/security/rate-limits';
 import { changePassword } from '@/lib/team/users';
-import { changePasswordSchema } from './schema';
+import { changePasswordSchema } from '@/lib/domain/team/change-password-schema';
 
 /** Any signed-in user (no permission), including one who must change a one-time password first. */
 export const changePasswordAction = actionClient

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changePasswordSchema } from './schema';
+import { changePasswordSchema } from './change-password-schema';
 
 const issues = (input: unknown) =>
   changePasswordSchema.safeParse(input).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];

@@ -15,14 +15,14 @@ import { useFieldMessage } from '@/components/i18n/use-field-message';
 import { PASSWORD_MIN_LENGTH } from '@/lib/domain/team/password-limits';
 import { changePasswordAction } from '../actions';
 import { lazyResolver } from '@/components/forms/lazy-resolver';
-import type { ChangePasswordInput } from '../schema';
+import type { ChangePasswordInput } from '@/lib/domain/team/change-password-schema';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 
 // zod and the schema load when the form is first focused (or at the first validation), not with the page; the
 // server action validates again.
 const validation = lazyResolver<ChangePasswordInput, unknown, ChangePasswordInput>(async () => {
-  const [{ zodResolver }, { changePasswordSchema }] = await Promise.all([import('@hookform/resolvers/zod'), import('../schema')]);
+  const [{ zodResolver }, { changePasswordSchema }] = await Promise.all([import('@hookform/resolvers/zod'), import('@/lib/domain/team/change-password-schema')]);
   return zodResolver(changePasswordSchema);
 });
 
