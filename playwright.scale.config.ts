@@ -9,8 +9,20 @@ const CHROMIUM_ARGS = [
   '--disable-component-update', '--disable-sync', '--no-first-run',
 ];
 
+// Every port comes from the environment (defaults: 3101, 3102, C = B + 1, receiver 3190) and the database name
+// from SCALE_DB (package.json's `test:scale`, default fx_scale), so two runs on one machine do not collide.
 export const SCALE_RECEIVER_PORT = Number(process.env.SCALE_RECEIVER_PORT ?? 3190);
 export const SCALE_PORTS = [Number(process.env.SCALE_PORT_A ?? 3101), Number(process.env.SCALE_PORT_B ?? 3102)] as const;
+/** The third instance e2e-scale/shutdown.spec.ts starts and stops itself. */
+export const SCALE_PORT_C = Number(process.env.SCALE_PORT_C ?? SCALE_PORTS[1] + 1);
+/**
+ * The local webhook targets every instance's sandbox may call: each console's receiver and the tests' own receiver
+ * (e2e-scale/*.spec.ts). Any instance's delivery loop may make any delivery, so all of them get the same list.
+ */
+export const SCALE_WEBHOOK_ALLOW = [
+  ...[...SCALE_PORTS, SCALE_PORT_C].map((p) => `http://localhost:${p}/api/webhooks`),
+  `http://127.0.0.1:${SCALE_RECEIVER_PORT}/hook`,
+].join(',');
 const DATABASE_URL = process.env.DATABASE_URL;
 if (!DATABASE_URL) throw new Error('playwright.scale.config.ts needs DATABASE_URL (run it through `npm run test:scale`)');
 
@@ -39,8 +51,7 @@ function instance(port: number) {
       NEXT_TELEMETRY_DISABLED: '1',
       // Both sandbox loops deliver every subscription's events, so each may call the other instance's receiver;
       // the journey creates its customer through the console's sandbox mount.
-      // Both consoles' receivers, and the test's own receiver (e2e-scale/two-instances.spec.ts).
-      SANDBOX_WEBHOOK_ALLOW: [...SCALE_PORTS.map((p) => `http://localhost:${p}/api/webhooks`), `http://127.0.0.1:${SCALE_RECEIVER_PORT}/hook`].join(','),
+      SANDBOX_WEBHOOK_ALLOW: SCALE_WEBHOOK_ALLOW,
       SANDBOX_ALLOW_CUSTOMER_CREATION: 'on',
     },
   };

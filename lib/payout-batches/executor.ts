@@ -10,6 +10,7 @@ import { payoutBlock } from '@/lib/domain/beneficiaries/key-review';
 import { batchRowKey } from '@/lib/domain/payout-batches/keys';
 import { batchSourcesOf, rowSourcesOf, rowsSettled } from '@/lib/domain/payout-batches/state-machine';
 import { errorField, log } from '@/lib/observability/logger';
+import { count, recordBatchJob } from '@/lib/observability/metrics';
 import { runWithRequestContext } from '@/lib/observability/request-context';
 import { onDrain } from '@/lib/observability/shutdown';
 import { withSpan } from '@/lib/observability/tracing';
@@ -115,10 +116,12 @@ async function finish(batch: PayoutBatchRow, deps: ExecutorDeps): Promise<boolea
 }
 
 async function settleRow(batchId: string, line: number, set: Partial<PayoutBatchLineRow>, deps: ExecutorDeps, to: 'CREATED' | 'FAILED'): Promise<void> {
-  await deps.db
+  const moved = await deps.db
     .update(payoutBatchRows)
     .set({ ...set, status: to, updatedAt: sql`now()` })
-    .where(and(eq(payoutBatchRows.batchId, batchId), eq(payoutBatchRows.line, line), inArray(payoutBatchRows.status, rowSourcesOf(to))));
+    .where(and(eq(payoutBatchRows.batchId, batchId), eq(payoutBatchRows.line, line), inArray(payoutBatchRows.status, rowSourcesOf(to))))
+    .returning({ line: payoutBatchRows.line });
+  if (moved.length > 0) count((m) => m.batchItems, { outcome: to === 'CREATED' ? 'created' : 'failed' });
 }
 
 /**
@@ -172,6 +175,17 @@ async function sendRow(batch: PayoutBatchRow, row: PayoutBatchLineRow, deps: Exe
  * while the batch is EXECUTING (a cancel between two rows stops it). Stops at a checkpoint on SIGTERM.
  */
 export async function workBatch(batch: PayoutBatchRow, deps: ExecutorDeps): Promise<ExecuteResult> {
+  recordBatchJob('started');
+  let result: ExecuteResult | undefined;
+  try {
+    result = await workRows(batch, deps);
+    return result;
+  } finally {
+    recordBatchJob(result ?? 'failed');
+  }
+}
+
+async function workRows(batch: PayoutBatchRow, deps: ExecutorDeps): Promise<ExecuteResult> {
   let lastSentAt: number | null = null;
   for (;;) {
     if (deps.stopping?.()) {

@@ -7,7 +7,7 @@ import { webhookReplayItems, webhookReplayJobs, type WebhookReplayJobRow } from 
 import { allSettled, isTransient, nextSendAt, retryDelayMs, settleItem, type ResendOutcome } from '@/lib/domain/webhooks/replay';
 import { itemCounts } from './replay-store';
 import { errorField, log } from '@/lib/observability/logger';
-import { count } from '@/lib/observability/metrics';
+import { count, recordReplayJob } from '@/lib/observability/metrics';
 import { runWithRequestContext } from '@/lib/observability/request-context';
 import { onDrain } from '@/lib/observability/shutdown';
 import { withSpan } from '@/lib/observability/tracing';
@@ -89,6 +89,17 @@ async function finish(job: WebhookReplayJobRow, deps: RunnerDeps): Promise<boole
  * it between two resends.
  */
 export async function workReplayJob(job: WebhookReplayJobRow, deps: RunnerDeps): Promise<WorkResult> {
+  recordReplayJob('started');
+  let result: WorkResult | undefined;
+  try {
+    result = await workItems(job, deps);
+    return result;
+  } finally {
+    recordReplayJob(result ?? 'failed');
+  }
+}
+
+async function workItems(job: WebhookReplayJobRow, deps: RunnerDeps): Promise<WorkResult> {
   let lastSentAt: number | null = null;
   for (;;) {
     if (deps.stopping?.()) {

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetDatabaseForTests, useTestDatabase, type ConsoleDb } from '../db/client';
 import { webhookReplayJobs } from '../db/schema';
+import { createMetrics, setMetrics, type ConsoleMetrics } from '../observability/metrics';
 import { claimReplayJob, workReplayJob, type RunnerDeps } from './replay-runner';
 import { insertReplayJob } from './replay-store';
 
@@ -11,14 +12,19 @@ import { insertReplayJob } from './replay-store';
 
 let client: PGlite;
 let db: ConsoleDb;
+let metrics: ConsoleMetrics;
+let previousMetrics: ConsoleMetrics | null | undefined;
 const actor = { id: '7c9e6679-7425-40de-944b-e07fc1f90ae7', email: 'admin@acme.test' };
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 beforeAll(async () => {
   client = new PGlite();
   db = await useTestDatabase(client);
+  metrics = createMetrics();
+  previousMetrics = setMetrics(metrics);
 });
 afterAll(async () => {
+  setMetrics(previousMetrics);
   resetDatabaseForTests();
   await client.close();
 });
@@ -65,5 +71,13 @@ describe('replay job across a shutdown', () => {
     expect(taken?.id).toBe(jobId);
     expect(await workReplayJob(taken!, second)).toBe('completed');
     expect([...sent].sort()).toEqual(items.map((i) => i.id));
+
+    // What /api/metrics shows of it (both runs were in this process here; in production, one each).
+    const scraped = await metrics.registry.metrics();
+    expect(scraped).toMatch(/^console_replay_jobs_total\{event="started"\} 2$/m);
+    expect(scraped).toMatch(/^console_replay_jobs_total\{event="paused"\} 1$/m);
+    expect(scraped).toMatch(/^console_replay_jobs_total\{event="completed"\} 1$/m);
+    expect(scraped).toMatch(/^console_replay_jobs_running 0$/m);
+    expect(scraped).toMatch(/^console_job_steps_total\{job="webhooks.replay",outcome="SENT"\} 5$/m);
   });
 });
