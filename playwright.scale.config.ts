@@ -13,6 +13,8 @@ const CHROMIUM_ARGS = [
 // from SCALE_DB (package.json's `test:scale`, default fx_scale), so two runs on one machine do not collide.
 export const SCALE_RECEIVER_PORT = Number(process.env.SCALE_RECEIVER_PORT ?? 3190);
 export const SCALE_PORTS = [Number(process.env.SCALE_PORT_A ?? 3101), Number(process.env.SCALE_PORT_B ?? 3102)] as const;
+/** Every instance's stdout and stderr, one file per port (read by e2e-scale/global-teardown.ts's log scan). */
+export const SCALE_LOG_DIR = 'test-results-scale-logs';
 /** The third instance e2e-scale/shutdown.spec.ts starts and stops itself. */
 export const SCALE_PORT_C = Number(process.env.SCALE_PORT_C ?? SCALE_PORTS[1] + 1);
 /**
@@ -33,8 +35,12 @@ process.env.SCALE_ACTIONS_KEY ??= randomBytes(32).toString('base64');
 function instance(port: number) {
   const base = `http://localhost:${port}`;
   const dataDir = `.data-scale-${port}`;
+  const log = `${SCALE_LOG_DIR}/server-${port}.log`;
+  // A's command also empties C's file: e2e-scale/shutdown.spec.ts appends C's lines to it.
+  const clear = port === SCALE_PORTS[0] ? ` && : > ${SCALE_LOG_DIR}/server-${SCALE_PORT_C}.log` : '';
   return {
-    command: `rm -rf ${dataDir} && npx next start -p ${port}`,
+    // Every line goes to a file for the log scan (e2e-scale/global-teardown.ts); stderr is also shown.
+    command: `rm -rf ${dataDir} && mkdir -p ${SCALE_LOG_DIR} && : > ${log}${clear} && (npx next start -p ${port} 2>&1 >>${log} | tee -a ${log} >&2)`,
     url: `${base}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
@@ -65,6 +71,7 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],
+  globalTeardown: './e2e-scale/global-teardown.ts',
   use: { trace: 'retain-on-failure' },
   projects: [
     {

@@ -1,10 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { appendFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { createServer, type Server } from 'node:http';
 import pg from 'pg';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { signInViaApi, signInViaUi } from '../e2e/helpers/auth';
-import { SCALE_PORT_C, SCALE_PORTS, SCALE_RECEIVER_PORT, SCALE_WEBHOOK_ALLOW } from '../playwright.scale.config';
+import { SCALE_LOG_DIR, SCALE_PORT_C, SCALE_PORTS, SCALE_RECEIVER_PORT, SCALE_WEBHOOK_ALLOW } from '../playwright.scale.config';
 
 // A third console instance (C) from the same build on the same PostgreSQL, started here through `npm start`'s
 // script (scripts/start.mjs hands SIGTERM to the console's drain instead of Next's), so the test can stop it.
@@ -33,6 +35,13 @@ function startInstanceC(): ChildProcess {
     // Its own process group: the clean-up can stop start.mjs and the Next server it runs together.
     detached: true,
   });
+}
+
+/** C's output, kept where the scale run's log scan reads every instance's lines (playwright.scale.config.ts). */
+function keepLog(output: string[]): void {
+  const file = path.join(process.cwd(), SCALE_LOG_DIR, `server-${PORT_C}.log`);
+  mkdirSync(path.dirname(file), { recursive: true });
+  appendFileSync(file, output.join(''));
 }
 
 async function waitUntilUp(url: string, ms: number): Promise<void> {
@@ -103,6 +112,7 @@ test('SIGTERM during an open live stream: the stream gets a retry hint and an en
     await resumed.waitFor(() => resumed.state.text.includes('event: status'), 'status event on A', 15_000);
     await again.body!.cancel().catch(() => {});
   } finally {
+    keepLog(output);
     if (c.exitCode === null && c.signalCode === null && c.pid) {
       try {
         process.kill(-c.pid, 'SIGKILL');
@@ -215,9 +225,12 @@ test('SIGTERM during a webhook replay job: the job stops at a checkpoint, C exit
     const sentCount = async () =>
       Number((await query<{ n: string }>("select count(*) as n from console.webhook_replay_items where job_id = $1 and status = 'SENT'", [job.id]))[0].n);
 
-    // A few resends in, C is stopped.
+    // A few resends in, C is stopped right after one (while its runner waits for the next slot at the job's rate).
     await expect.poll(sentCount, { timeout: 30_000, intervals: [100] }).toBeGreaterThanOrEqual(5);
     expect(output.join(''), 'C works the job').toContain(`"jobId":"${job.id}"`);
+    const itemLines = () => output.join('').split('"msg":"replay item"').length;
+    const before = itemLines();
+    await expect.poll(itemLines, { timeout: 10_000, intervals: [5] }).toBeGreaterThan(before);
     const exited = once(c, 'exit');
     const stoppedAt = Date.now();
     c.kill('SIGTERM');
@@ -254,11 +267,18 @@ test('SIGTERM during a webhook replay job: the job stops at a checkpoint, C exit
     for (const g of receiver.got) received.set(g.messageId, (received.get(g.messageId) ?? 0) + 1);
     expect([...received].filter(([, n]) => n > 1), 'messages the endpoint got more than once').toEqual([]);
     expect(items.filter((i) => received.get(i.message_id) !== 1).map((i) => i.message_id), 'messages never received').toEqual([]);
+    // The stop cost no item a failed attempt (C did not call its own service after it stopped listening).
+    const troubled = await query<{ log_id: string; attempts: number; error: string | null }>(
+      'select log_id, attempts, error from console.webhook_replay_items where job_id = $1 and (attempts <> 1 or error is not null)',
+      [job.id],
+    );
+    expect(troubled, 'items with a failed attempt').toEqual([]);
     expect(receiver.got).toHaveLength(EVENTS);
     expect(sentByC, 'C sent part of the job, the other instance the rest').toBeLessThan(EVENTS);
   } finally {
     await api.dispose();
     await new Promise((r) => receiver.server.close(r));
+    keepLog(output);
     if (c.exitCode === null && c.signalCode === null && c.pid) {
       try {
         process.kill(-c.pid, 'SIGKILL');

@@ -12,7 +12,7 @@ import { batchSourcesOf, rowSourcesOf, rowsSettled } from '@/lib/domain/payout-b
 import { errorField, log } from '@/lib/observability/logger';
 import { count, recordBatchJob } from '@/lib/observability/metrics';
 import { runWithRequestContext } from '@/lib/observability/request-context';
-import { onDrain } from '@/lib/observability/shutdown';
+import { isDraining, onDrain } from '@/lib/observability/shutdown';
 import { withSpan } from '@/lib/observability/tracing';
 import { isDefiniteRefusal } from '@/lib/payouts/quotes';
 import { rowCounts } from './store';
@@ -216,6 +216,8 @@ async function workRows(batch: PayoutBatchRow, deps: ExecutorDeps): Promise<Exec
     }
     const wait = lastSentAt === null ? 0 : lastSentAt + 1000 / deps.rowsPerSecond - deps.now();
     if (wait > 0) await deps.sleep(wait);
+    // A stop that began during the wait: this instance's listener is closing, and the service may be reached through it.
+    if (deps.stopping?.()) continue;
     if (row.status === 'PENDING') {
       // Claimed only while the batch still executes: a cancel that landed since leaves the row CANCELLED.
       const [claimed] = await deps.db
@@ -234,7 +236,8 @@ async function workRows(batch: PayoutBatchRow, deps: ExecutorDeps): Promise<Exec
     }
     lastSentAt = deps.now();
     const settled = await sendRow(batch, row, deps);
-    if (!settled) await deps.sleep(1000);
+    // An unknown outcome while stopping goes straight to the checkpoint: the row stays SUBMITTING for the next holder.
+    if (!settled && !deps.stopping?.()) await deps.sleep(1000);
   }
 }
 
@@ -298,9 +301,10 @@ export function startBatchExecutor(overrides: Partial<ExecutorDeps> = {}): void 
       sleep: overrides.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
       leaseMs: overrides.leaseMs ?? 30_000,
       rowsPerSecond: overrides.rowsPerSecond ?? batchRowsPerSecond(),
-      stopping: overrides.stopping ?? (() => state.stopped),
+      // From the signal on (isDraining), not only from the drain's job stage: the listener closes first.
+      stopping: overrides.stopping ?? (() => state.stopped || isDraining()),
     };
-    while (!state.stopped) {
+    while (!deps.stopping!()) {
       try {
         const batch = await claimBatch(deps);
         if (batch) {

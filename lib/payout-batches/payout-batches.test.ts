@@ -286,8 +286,8 @@ describe('execution: exactly one withdrawal per row', () => {
     });
     const claimedB = (await claimBatch(deps('B', b)))!;
     expect(claimedB.leaseOwner).toBe('B');
-    let rounds = 0;
-    expect(await workBatch(claimedB, deps('B', b, { stopping: () => ++rounds > 1 }))).toBe('paused');
+    // SIGTERM as that answer is lost: B stops at its next checkpoint.
+    expect(await workBatch(claimedB, deps('B', b, { stopping: () => !lose }))).toBe('paused');
     const lost = (await batchRows(batch.id)).find((r) => r.status === 'SUBMITTING');
     expect(lost?.line).toBe(4);
 
@@ -320,6 +320,40 @@ describe('execution: exactly one withdrawal per row', () => {
     expect(scraped).toMatch(/^console_batch_jobs_total\{event="lost"\} 1$/m);
     expect(scraped).toMatch(/^console_batch_jobs_running 0$/m);
     expect(scraped).toMatch(/^console_batch_items_total\{outcome="created"\} 6$/m);
+  }, 60_000);
+
+  it('a stop that lands while waiting for the rate sends no further row; an unknown outcome while stopping pauses at once', async () => {
+    const w = await world(3);
+    const { batch } = await submitted(w, actor('felipe'), file(w));
+    await approveBatch(actor('fernanda'), batch.id);
+    const s = sender(w);
+    let made = 0;
+    let stopped = false;
+    const sleeps: number[] = [];
+    const counting: RowSender = { quote: s.quote, withdraw: async (i, k) => (made++, s.withdraw(i, k)) };
+    // SIGTERM during the wait after the first row: the listener is closing, so no second row is sent from here.
+    const a = deps('A', counting, { rowsPerSecond: 1, stopping: () => stopped, sleep: async (ms) => void (sleeps.push(ms), (stopped = made > 0)) });
+    expect(await workBatch((await claimBatch(a))!, a)).toBe('paused');
+    expect(made).toBe(1);
+    // SIGTERM while a row's withdrawal is in flight (the answer is lost): the row stays SUBMITTING, no 1 s back-off.
+    stopped = false;
+    sleeps.length = 0;
+    const lossy: RowSender = {
+      quote: s.quote,
+      withdraw: async (i, k) => {
+        await s.withdraw(i, k);
+        stopped = true;
+        throw new Error('socket hang up');
+      },
+    };
+    const b = deps('B', lossy, { stopping: () => stopped, sleep: async (ms) => void sleeps.push(ms) });
+    expect(await workBatch((await claimBatch(b))!, b)).toBe('paused');
+    expect(sleeps).toEqual([]);
+    expect((await batchRows(batch.id)).map((r) => r.status)).toEqual(['CREATED', 'SUBMITTING', 'PENDING']);
+    // The next holder resends that row with its keys (the service answers with the same withdrawal) and finishes.
+    const c = deps('C', sender(w));
+    expect(await workBatch((await claimBatch(c))!, c)).toBe('completed');
+    expect(await withdrawals(w)).toHaveLength(3);
   }, 60_000);
 
   it('cancel the rest: rows not yet sent are cancelled, sent ones stay, nothing more goes out', async () => {
