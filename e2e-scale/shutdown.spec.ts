@@ -240,13 +240,15 @@ test('SIGTERM during a webhook replay job: the job stops at a checkpoint, C exit
     expect(Date.now() - stoppedAt, 'within SHUTDOWN_DEADLINE_MS').toBeLessThan(8_000 + 2_000);
     expect(log).toMatch(/"jobId":"[^"]+".*"msg":"replay job paused for shutdown"/);
     expect(log).toMatch(/"step":"webhook replay runner".*"msg":"drained"/);
-    // Paused at a checkpoint: nothing left half-sent, the lease released, part of the job still to do.
+    // Paused at a checkpoint: nothing settled as failed, part of the job still to do; at most the one resend the
+    // closing listener broke is left in flight (SENDING), to go first, with its key, on the next instance.
     const atExit = await query<{ status: string; n: string }>(
       'select status, count(*) as n from console.webhook_replay_items where job_id = $1 group by status',
       [job.id],
     );
     const counts = Object.fromEntries(atExit.map((r) => [r.status, Number(r.n)]));
-    expect(counts.SENDING ?? 0, JSON.stringify(counts)).toBe(0);
+    expect(counts.SENDING ?? 0, JSON.stringify(counts)).toBeLessThanOrEqual(1);
+    expect((counts.FAILED ?? 0) + (counts.REFUSED ?? 0), JSON.stringify(counts)).toBe(0);
     expect(counts.PENDING ?? 0, JSON.stringify(counts)).toBeGreaterThan(0);
     const sentByC = counts.SENT ?? 0;
     const [held] = await query<{ status: string; lease_owner: string | null }>('select status, lease_owner from console.webhook_replay_jobs where id = $1', [job.id]);
