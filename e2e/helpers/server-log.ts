@@ -75,7 +75,7 @@ export function uncensoredSecretKeys(json: LogLine[]): string[] {
 export function logProblems(label: string, log: { raw: string[]; json: LogLine[] }, needles: Needle[]): string[] {
   return [
     ...findSecrets(log.raw, needles).map((hit) => `${label} log line ${hit.line} contains ${hit.needle}`),
-    ...findSecretShapes(log.raw).map((hit) => `${label} log line ${hit.line} holds a ${hit.shape}`),
+    ...findSecretShapes(log.raw).map((hit) => `${label} log line ${hit.line} holds something shaped like a secret: ${hit.shape}`),
     ...uncensoredSecretKeys(log.json).map((where) => `${label}: ${where} is not redacted`),
   ];
 }
