@@ -164,7 +164,10 @@ async function demoSandbox(playwright: { request: { newContext: (o: { baseURL: s
     const text = await res.text();
     return (text ? JSON.parse(text) : {}) as T;
   };
-  return { api, call };
+  const remove = async (path: string) => {
+    await api.delete(path, { headers: { Authorization: `Bearer ${accessToken}` } });
+  };
+  return { api, call, remove };
 }
 
 async function query<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
@@ -186,10 +189,14 @@ test('SIGTERM during a webhook replay job: the job stops at a checkpoint, C exit
   const output: string[] = [];
   c.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   c.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const { api, call } = await demoSandbox(playwright);
+  const { api, call, remove } = await demoSandbox(playwright);
+  // What reached this test's endpoint (a subscription left by an earlier run of the test may call the same port).
+  const got = () => receiver.got.filter((g) => g.path === new URL(endpoint).pathname);
+  let subscriptionId: string | undefined;
   try {
     // The demo customer's endpoint, its next 40 deliveries failing without reaching it (no automatic retries).
     const sub = await call<{ id: string }>('POST', 'api/subscriptions', { url: endpoint, includeAll: true, allowRetry: false });
+    subscriptionId = sub.id;
     await call('POST', '_sandbox/deliveries/fail-next', { url: endpoint, count: EVENTS });
     const { data: accounts } = await call<{ data: Array<{ id: string; owner: { legalName?: string } }> }>('GET', 'api/accounts?limit=100');
     const byName = Object.fromEntries(accounts.map((a) => [a.owner.legalName ?? a.id, a.id]));
@@ -205,7 +212,7 @@ test('SIGTERM during a webhook replay job: the job stops at a checkpoint, C exit
         intervals: [500, 1000],
       })
       .toBe(EVENTS);
-    expect(receiver.got, 'the failed deliveries never reached the endpoint').toEqual([]);
+    expect(got(), 'the failed deliveries never reached the endpoint').toEqual([]);
 
     // The replay is started on C (the action wakes C's runner, which claims the job at once).
     await waitUntilUp(`${C}/api/ready`, 180_000);
@@ -266,7 +273,7 @@ test('SIGTERM during a webhook replay job: the job stops at a checkpoint, C exit
     await new Promise((r) => setTimeout(r, 3_000));
     const items = await query<{ message_id: string }>('select message_id from console.webhook_replay_items where job_id = $1', [job.id]);
     const received = new Map<string, number>();
-    for (const g of receiver.got) received.set(g.messageId, (received.get(g.messageId) ?? 0) + 1);
+    for (const g of got()) received.set(g.messageId, (received.get(g.messageId) ?? 0) + 1);
     expect([...received].filter(([, n]) => n > 1), 'messages the endpoint got more than once').toEqual([]);
     expect(items.filter((i) => received.get(i.message_id) !== 1).map((i) => i.message_id), 'messages never received').toEqual([]);
     // The stop cost no item a failed attempt (C did not call its own service after it stopped listening).
@@ -275,9 +282,10 @@ test('SIGTERM during a webhook replay job: the job stops at a checkpoint, C exit
       [job.id],
     );
     expect(troubled, 'items with a failed attempt').toEqual([]);
-    expect(receiver.got).toHaveLength(EVENTS);
+    expect(got()).toHaveLength(EVENTS);
     expect(sentByC, 'C sent part of the job, the other instance the rest').toBeLessThan(EVENTS);
   } finally {
+    if (subscriptionId) await remove(`api/subscriptions/${subscriptionId}`);
     await api.dispose();
     await new Promise((r) => receiver.server.close(r));
     keepLog(output);
