@@ -12,7 +12,7 @@ import { serverSecretFor } from './helpers/totp';
  * the demo passwords and e-mails, the session secret, the authenticator secrets, the sandbox admin key and every
  * session cookie the run saved, and for anything shaped like a secret the run made (every customer's client secret,
  * which also signs its webhooks; access tokens and session cookies; authenticator secrets of users who enrolled;
- * one-time passwords: lib/observability/secret-shapes.ts); and every JSON line's secret-named keys must hold the
+ * one-time passwords: lib/domain/observability/secret-shapes.ts); and every JSON line's secret-named keys must hold the
  * censor. A run that wrote (almost) nothing fails too: a scan of an empty log proves nothing.
  */
 export default async function globalTeardown(config: FullConfig): Promise<void> {

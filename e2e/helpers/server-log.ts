@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { findSecretShapes } from '../../lib/observability/secret-shapes';
+import { findSecretShapes } from '../../lib/domain/observability/secret-shapes';
 
 /**
  * Where an e2e server's stdout and stderr are copied (playwright.config.ts's webServer command tees them), so the
@@ -68,7 +68,7 @@ export function uncensoredSecretKeys(json: LogLine[]): string[] {
 
 /**
  * Everything the log scan refuses in one server's lines: a needle (a secret the run knows), anything shaped like a
- * secret the console or its sandbox makes (lib/observability/secret-shapes.ts: client secrets, tokens and session
+ * secret the console or its sandbox makes (lib/domain/observability/secret-shapes.ts: client secrets, tokens and session
  * cookies, authenticator secrets, one-time passwords — those made during the run included), and a secret-named JSON
  * key not holding the censor.
  */

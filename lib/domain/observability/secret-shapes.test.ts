@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { newTotpSecret } from '@/lib/auth/factors/totp';
 import { generateSecret } from '@/lib/sandbox/core/customers';
 import { generateOneTimePassword } from '@/lib/team/one-time-password';
-import { createLogger } from './logger';
+import { createLogger } from '@/lib/observability/logger';
 import { findSecretShapes } from './secret-shapes';
 
 // Every shape is checked against the generator that makes the real secret, and against what a log line holds
