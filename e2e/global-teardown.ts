@@ -4,14 +4,16 @@ import type { FullConfig } from '@playwright/test';
 import { DEMO_USERS } from '../lib/team/demo-users';
 import { demoTotpSecret } from '../lib/auth/factors/secret-box';
 import { authDir } from './helpers/roles';
-import { findSecrets, readServerLog, uncensoredSecretKeys, type Needle } from './helpers/server-log';
+import { logProblems, readServerLog, type Needle } from './helpers/server-log';
 import { serverSecretFor } from './helpers/totp';
 
 /**
  * The log scan: after the whole run, every line each server wrote (stdout and stderr, JSON or not) is searched for
  * the demo passwords and e-mails, the session secret, the authenticator secrets, the sandbox admin key and every
- * session cookie the run saved; and every JSON line's secret-named keys must hold the censor. A run that wrote
- * (almost) nothing fails too: a scan of an empty log proves nothing.
+ * session cookie the run saved, and for anything shaped like a secret the run made (every customer's client secret,
+ * which also signs its webhooks; access tokens and session cookies; authenticator secrets of users who enrolled;
+ * one-time passwords: lib/domain/observability/secret-shapes.ts); and every JSON line's secret-named keys must hold the
+ * censor. A run that wrote (almost) nothing fails too: a scan of an empty log proves nothing.
  */
 export default async function globalTeardown(config: FullConfig): Promise<void> {
   const baseURLs = [...new Set(config.projects.map((p) => p.use.baseURL).filter(Boolean))] as string[];
@@ -34,8 +36,7 @@ export default async function globalTeardown(config: FullConfig): Promise<void> 
       ]),
       ...savedCookies(baseURL),
     ];
-    for (const hit of findSecrets(raw, needles)) problems.push(`server ${port} log line ${hit.line} contains ${hit.needle}`);
-    for (const where of uncensoredSecretKeys(json)) problems.push(`server ${port}: ${where} is not redacted`);
+    problems.push(...logProblems(`server ${port}`, { raw, json }, needles));
   }
   if (problems.length) throw new Error(`Secrets in the server logs:\n${problems.slice(0, 30).join('\n')}`);
 }

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { findSecretShapes } from '../../lib/domain/observability/secret-shapes';
 
 /**
  * Where an e2e server's stdout and stderr are copied (playwright.config.ts's webServer command tees them), so the
@@ -16,7 +17,10 @@ export type LogLine = Record<string, unknown> & { kind?: string; requestId?: str
 
 /** Every line of the server's log; `json` holds the parsed object of JSON lines. */
 export function readServerLog(port: number | string): { raw: string[]; json: LogLine[] } {
-  const file = serverLogPath(port);
+  return readLogFile(serverLogPath(port));
+}
+
+export function readLogFile(file: string): { raw: string[]; json: LogLine[] } {
   if (!existsSync(file)) return { raw: [], json: [] };
   const raw = readFileSync(file, 'utf8').split('\n').filter(Boolean);
   const json: LogLine[] = [];
@@ -60,4 +64,18 @@ export function uncensoredSecretKeys(json: LogLine[]): string[] {
   };
   json.forEach((line, i) => walk(line, `line${i + 1}`));
   return bad;
+}
+
+/**
+ * Everything the log scan refuses in one server's lines: a needle (a secret the run knows), anything shaped like a
+ * secret the console or its sandbox makes (lib/domain/observability/secret-shapes.ts: client secrets, tokens and session
+ * cookies, authenticator secrets, one-time passwords — those made during the run included), and a secret-named JSON
+ * key not holding the censor.
+ */
+export function logProblems(label: string, log: { raw: string[]; json: LogLine[] }, needles: Needle[]): string[] {
+  return [
+    ...findSecrets(log.raw, needles).map((hit) => `${label} log line ${hit.line} contains ${hit.needle}`),
+    ...findSecretShapes(log.raw).map((hit) => `${label} log line ${hit.line} holds something shaped like a secret: ${hit.shape}`),
+    ...uncensoredSecretKeys(log.json).map((where) => `${label}: ${where} is not redacted`),
+  ];
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onRequestStart } from './http-hook';
 import { createLogger, setLogger } from './logger';
 import { runJobStep } from './jobs';
-import { count, createMetrics, metrics, recordBatchJob, setMetrics, setPayoutStatusSource } from './metrics';
+import { count, createMetrics, metrics, recordBatchJob, recordReplayJob, setMetrics, setPayoutStatusSource } from './metrics';
 import { metricsResponse } from './metrics-route';
 import { metricsServerPort, startMetricsServer } from './metrics-server';
 import { observeServiceCall } from './service-calls';
@@ -115,7 +115,10 @@ describe('METRICS_PORT listener', () => {
       await runJobStep('payouts.sweep', {}, async () => 'done');
       await expect(runJobStep('webhooks.replay', {}, async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
       recordBatchJob('started');
-      recordBatchJob('completed', { paid: 4, failed: 1 });
+      recordBatchJob('completed');
+      for (let i = 0; i < 4; i++) count((m) => m.batchItems, { outcome: 'created' });
+      recordReplayJob('started');
+      recordReplayJob('paused');
 
       const base = `http://127.0.0.1:${metricsServerPort(listener)}`;
       expect((await fetch(`${base}/api/metrics`)).status).toBe(404);
@@ -142,6 +145,8 @@ describe('METRICS_PORT listener', () => {
         ['console_batch_jobs_total', 'counter'],
         ['console_batch_jobs_running', 'gauge'],
         ['console_batch_items_total', 'counter'],
+        ['console_replay_jobs_total', 'counter'],
+        ['console_replay_jobs_running', 'gauge'],
         ['console_payout_requests', 'gauge'],
         ['console_session_cache_total', 'counter'],
         ['console_rate_limit_refusals_total', 'counter'],
@@ -161,7 +166,9 @@ describe('METRICS_PORT listener', () => {
       expect(value('console_job_step_duration_seconds_count', { job: 'payouts.sweep' })).toBe(1);
       expect(value('console_batch_jobs_total', { event: 'completed' })).toBe(1);
       expect(value('console_batch_jobs_running')).toBe(0);
-      expect(value('console_batch_items_total', { outcome: 'paid' })).toBe(4);
+      expect(value('console_batch_items_total', { outcome: 'created' })).toBe(4);
+      expect(value('console_replay_jobs_total', { event: 'paused' })).toBe(1);
+      expect(value('console_replay_jobs_running')).toBe(0);
       expect(value('console_payout_requests', { status: 'PENDING_APPROVAL' })).toBe(3);
       // Low cardinality: every label value is a template, a code or a word, never an id.
       for (const sample of samples) for (const v of Object.values(sample.labels)) expect(v).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}/);

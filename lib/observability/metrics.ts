@@ -21,6 +21,8 @@ export type ConsoleMetrics = {
   batchJobs: Counter<'event'>;
   batchJobsRunning: Gauge;
   batchItems: Counter<'outcome'>;
+  replayJobs: Counter<'event'>;
+  replayJobsRunning: Gauge;
   payouts: Gauge<'status'>;
   sessionCache: Counter<'result'>;
   rateLimitRefusals: Counter<'limit'>;
@@ -61,7 +63,9 @@ export function createMetrics(): ConsoleMetrics {
     jobStepDuration: new Histogram({ name: 'console_job_step_duration_seconds', help: 'Background job steps by job', labelNames: ['job'], buckets: SECONDS, ...reg }),
     batchJobs: new Counter({ name: 'console_batch_jobs_total', help: 'Batch payout jobs by event (started, completed, failed, cancelled)', labelNames: ['event'], ...reg }),
     batchJobsRunning: new Gauge({ name: 'console_batch_jobs_running', help: 'Batch payout jobs running in this process', ...reg }),
-    batchItems: new Counter({ name: 'console_batch_items_total', help: 'Items of batch payout jobs by outcome', labelNames: ['outcome'], ...reg }),
+    batchItems: new Counter({ name: 'console_batch_items_total', help: 'Rows of batch payout jobs settled, by outcome (created, failed)', labelNames: ['outcome'], ...reg }),
+    replayJobs: new Counter({ name: 'console_replay_jobs_total', help: 'Webhook replay jobs by event (started, completed, cancelled, paused, lost, failed)', labelNames: ['event'], ...reg }),
+    replayJobsRunning: new Gauge({ name: 'console_replay_jobs_running', help: 'Webhook replay jobs running in this process', ...reg }),
     payouts: new Gauge({
       name: 'console_payout_requests',
       help: 'Payout requests by status (read from the database at each scrape)',
@@ -117,20 +121,34 @@ export function count(pick: (m: ConsoleMetrics) => { inc(labels?: Record<string,
   (pick(m) as { inc(labels?: Record<string, string>): void }).inc(labels);
 }
 
-export type BatchJobEvent = 'started' | 'completed' | 'failed' | 'cancelled' | 'paused';
-export type BatchItemOutcome = 'paid' | 'failed' | 'skipped';
+export type BatchJobEvent = 'started' | 'completed' | 'failed' | 'cancelled' | 'paused' | 'lost';
 
 /**
  * For the batch payout jobs: `started` when a job begins running in this process, then once how it stopped here:
- * `completed`, `failed`, `cancelled`, or `paused` (stopped at a checkpoint, as on SIGTERM, to go on elsewhere).
- * `items` adds the items settled since the last call, by outcome. Feeds `console_batch_jobs_total{event}`,
- * `console_batch_jobs_running` and `console_batch_items_total{outcome}`; a no-op while metrics are off.
+ * `completed`, `failed` (an error ended the run here), `cancelled`, `paused` (stopped at a checkpoint, as on SIGTERM,
+ * to go on elsewhere) or `lost` (another process holds it now).
+ * Feeds `console_batch_jobs_total{event}` and `console_batch_jobs_running`; each settled row counts once in
+ * `console_batch_items_total{outcome}` (`created`: its withdrawal exists; `failed`). A no-op while metrics are off.
  */
-export function recordBatchJob(event: BatchJobEvent, items: Partial<Record<BatchItemOutcome, number>> = {}): void {
+export function recordBatchJob(event: BatchJobEvent): void {
   const m = metrics();
   if (!m) return;
   m.batchJobs.inc({ event });
   if (event === 'started') m.batchJobsRunning.inc();
   else m.batchJobsRunning.dec();
-  for (const [outcome, n] of Object.entries(items)) if (n && n > 0) m.batchItems.inc({ outcome }, n);
+}
+
+export type ReplayJobEvent = 'started' | 'completed' | 'cancelled' | 'paused' | 'lost' | 'failed';
+
+/**
+ * For the webhook replay jobs, as recordBatchJob: `started` when a job begins running in this process, then once
+ * how it stopped here. Feeds `console_replay_jobs_total{event}` and `console_replay_jobs_running`; the items are
+ * `console_job_steps_total{job="webhooks.replay"}`.
+ */
+export function recordReplayJob(event: ReplayJobEvent): void {
+  const m = metrics();
+  if (!m) return;
+  m.replayJobs.inc({ event });
+  if (event === 'started') m.replayJobsRunning.inc();
+  else m.replayJobsRunning.dec();
 }

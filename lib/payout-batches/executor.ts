@@ -10,8 +10,9 @@ import { payoutBlock } from '@/lib/domain/beneficiaries/key-review';
 import { batchRowKey } from '@/lib/domain/payout-batches/keys';
 import { batchSourcesOf, rowSourcesOf, rowsSettled } from '@/lib/domain/payout-batches/state-machine';
 import { errorField, log } from '@/lib/observability/logger';
+import { count, recordBatchJob } from '@/lib/observability/metrics';
 import { runWithRequestContext } from '@/lib/observability/request-context';
-import { onDrain } from '@/lib/observability/shutdown';
+import { isDraining, onDrain } from '@/lib/observability/shutdown';
 import { withSpan } from '@/lib/observability/tracing';
 import { isDefiniteRefusal } from '@/lib/payouts/quotes';
 import { rowCounts } from './store';
@@ -115,10 +116,12 @@ async function finish(batch: PayoutBatchRow, deps: ExecutorDeps): Promise<boolea
 }
 
 async function settleRow(batchId: string, line: number, set: Partial<PayoutBatchLineRow>, deps: ExecutorDeps, to: 'CREATED' | 'FAILED'): Promise<void> {
-  await deps.db
+  const moved = await deps.db
     .update(payoutBatchRows)
     .set({ ...set, status: to, updatedAt: sql`now()` })
-    .where(and(eq(payoutBatchRows.batchId, batchId), eq(payoutBatchRows.line, line), inArray(payoutBatchRows.status, rowSourcesOf(to))));
+    .where(and(eq(payoutBatchRows.batchId, batchId), eq(payoutBatchRows.line, line), inArray(payoutBatchRows.status, rowSourcesOf(to))))
+    .returning({ line: payoutBatchRows.line });
+  if (moved.length > 0) count((m) => m.batchItems, { outcome: to === 'CREATED' ? 'created' : 'failed' });
 }
 
 /**
@@ -172,6 +175,17 @@ async function sendRow(batch: PayoutBatchRow, row: PayoutBatchLineRow, deps: Exe
  * while the batch is EXECUTING (a cancel between two rows stops it). Stops at a checkpoint on SIGTERM.
  */
 export async function workBatch(batch: PayoutBatchRow, deps: ExecutorDeps): Promise<ExecuteResult> {
+  recordBatchJob('started');
+  let result: ExecuteResult | undefined;
+  try {
+    result = await workRows(batch, deps);
+    return result;
+  } finally {
+    recordBatchJob(result ?? 'failed');
+  }
+}
+
+async function workRows(batch: PayoutBatchRow, deps: ExecutorDeps): Promise<ExecuteResult> {
   let lastSentAt: number | null = null;
   for (;;) {
     if (deps.stopping?.()) {
@@ -202,6 +216,8 @@ export async function workBatch(batch: PayoutBatchRow, deps: ExecutorDeps): Prom
     }
     const wait = lastSentAt === null ? 0 : lastSentAt + 1000 / deps.rowsPerSecond - deps.now();
     if (wait > 0) await deps.sleep(wait);
+    // A stop that began during the wait: this instance's listener is closing, and the service may be reached through it.
+    if (deps.stopping?.()) continue;
     if (row.status === 'PENDING') {
       // Claimed only while the batch still executes: a cancel that landed since leaves the row CANCELLED.
       const [claimed] = await deps.db
@@ -220,7 +236,8 @@ export async function workBatch(batch: PayoutBatchRow, deps: ExecutorDeps): Prom
     }
     lastSentAt = deps.now();
     const settled = await sendRow(batch, row, deps);
-    if (!settled) await deps.sleep(1000);
+    // An unknown outcome while stopping goes straight to the checkpoint: the row stays SUBMITTING for the next holder.
+    if (!settled && !deps.stopping?.()) await deps.sleep(1000);
   }
 }
 
@@ -284,9 +301,10 @@ export function startBatchExecutor(overrides: Partial<ExecutorDeps> = {}): void 
       sleep: overrides.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
       leaseMs: overrides.leaseMs ?? 30_000,
       rowsPerSecond: overrides.rowsPerSecond ?? batchRowsPerSecond(),
-      stopping: overrides.stopping ?? (() => state.stopped),
+      // From the signal on (isDraining), not only from the drain's job stage: the listener closes first.
+      stopping: overrides.stopping ?? (() => state.stopped || isDraining()),
     };
-    while (!state.stopped) {
+    while (!deps.stopping!()) {
       try {
         const batch = await claimBatch(deps);
         if (batch) {

@@ -7,7 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { and, eq } from 'drizzle-orm';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createApiClient, type ApiClient } from '@/lib/api/client';
 import { listOperations } from '@/lib/api/operations';
 import { createQuote } from '@/lib/api/quotes';
@@ -17,6 +17,7 @@ import { recordingLogger } from '@/lib/api/testing/fakes';
 import { decideKey } from '@/lib/beneficiaries/key-reviews';
 import { resetDatabaseForTests, useTestDatabase, type ConsoleDb } from '@/lib/db/client';
 import { payoutBatchRows, payoutBatches } from '@/lib/db/schema';
+import { createMetrics, setMetrics } from '@/lib/observability/metrics';
 import { createSandbox, type Sandbox } from '@/lib/sandbox';
 import { fromPglite } from '@/lib/sandbox/core/sql';
 import { batchRowKey } from '@/lib/domain/payout-batches/keys';
@@ -257,6 +258,9 @@ describe('approval', () => {
 
 describe('execution: exactly one withdrawal per row', () => {
   it('survives a stop at a checkpoint, an unknown outcome and a second executor racing', async () => {
+    const metrics = createMetrics();
+    const previousMetrics = setMetrics(metrics);
+    onTestFinished(() => void setMetrics(previousMetrics));
     const w = await world(6);
     const { batch } = await submitted(w, actor('felipe'), file(w));
     await approveBatch(actor('fernanda'), batch.id);
@@ -282,8 +286,8 @@ describe('execution: exactly one withdrawal per row', () => {
     });
     const claimedB = (await claimBatch(deps('B', b)))!;
     expect(claimedB.leaseOwner).toBe('B');
-    let rounds = 0;
-    expect(await workBatch(claimedB, deps('B', b, { stopping: () => ++rounds > 1 }))).toBe('paused');
+    // SIGTERM as that answer is lost: B stops at its next checkpoint.
+    expect(await workBatch(claimedB, deps('B', b, { stopping: () => !lose }))).toBe('paused');
     const lost = (await batchRows(batch.id)).find((r) => r.status === 'SUBMITTING');
     expect(lost?.line).toBe(4);
 
@@ -306,6 +310,50 @@ describe('execution: exactly one withdrawal per row', () => {
     // The lost row was sent again with its own key, and the service answered with the same withdrawal.
     expect([...b.calls, ...c.calls, ...d.calls].filter((k) => k === batchRowKey(batch.id, 4, 'withdrawal'))).toHaveLength(2);
     expect(await getBatch(batch.id)).toMatchObject({ status: 'COMPLETED', leaseOwner: null });
+
+    // What /api/metrics shows of it (every executor ran in this process here): each run and how it ended, each row
+    // once although row 4 was sent twice.
+    const scraped = await metrics.registry.metrics();
+    expect(scraped).toMatch(/^console_batch_jobs_total\{event="started"\} 4$/m);
+    expect(scraped).toMatch(/^console_batch_jobs_total\{event="paused"\} 2$/m);
+    expect(scraped).toMatch(/^console_batch_jobs_total\{event="completed"\} 1$/m);
+    expect(scraped).toMatch(/^console_batch_jobs_total\{event="lost"\} 1$/m);
+    expect(scraped).toMatch(/^console_batch_jobs_running 0$/m);
+    expect(scraped).toMatch(/^console_batch_items_total\{outcome="created"\} 6$/m);
+  }, 60_000);
+
+  it('a stop that lands while waiting for the rate sends no further row; an unknown outcome while stopping pauses at once', async () => {
+    const w = await world(3);
+    const { batch } = await submitted(w, actor('felipe'), file(w));
+    await approveBatch(actor('fernanda'), batch.id);
+    const s = sender(w);
+    let made = 0;
+    let stopped = false;
+    const sleeps: number[] = [];
+    const counting: RowSender = { quote: s.quote, withdraw: async (i, k) => (made++, s.withdraw(i, k)) };
+    // SIGTERM during the wait after the first row: the listener is closing, so no second row is sent from here.
+    const a = deps('A', counting, { rowsPerSecond: 1, stopping: () => stopped, sleep: async (ms) => void (sleeps.push(ms), (stopped = made > 0)) });
+    expect(await workBatch((await claimBatch(a))!, a)).toBe('paused');
+    expect(made).toBe(1);
+    // SIGTERM while a row's withdrawal is in flight (the answer is lost): the row stays SUBMITTING, no 1 s back-off.
+    stopped = false;
+    sleeps.length = 0;
+    const lossy: RowSender = {
+      quote: s.quote,
+      withdraw: async (i, k) => {
+        await s.withdraw(i, k);
+        stopped = true;
+        throw new Error('socket hang up');
+      },
+    };
+    const b = deps('B', lossy, { stopping: () => stopped, sleep: async (ms) => void sleeps.push(ms) });
+    expect(await workBatch((await claimBatch(b))!, b)).toBe('paused');
+    expect(sleeps).toEqual([]);
+    expect((await batchRows(batch.id)).map((r) => r.status)).toEqual(['CREATED', 'SUBMITTING', 'PENDING']);
+    // The next holder resends that row with its keys (the service answers with the same withdrawal) and finishes.
+    const c = deps('C', sender(w));
+    expect(await workBatch((await claimBatch(c))!, c)).toBe('completed');
+    expect(await withdrawals(w)).toHaveLength(3);
   }, 60_000);
 
   it('cancel the rest: rows not yet sent are cancelled, sent ones stay, nothing more goes out', async () => {

@@ -7,9 +7,9 @@ import { webhookReplayItems, webhookReplayJobs, type WebhookReplayJobRow } from 
 import { allSettled, isTransient, nextSendAt, retryDelayMs, settleItem, type ResendOutcome } from '@/lib/domain/webhooks/replay';
 import { itemCounts } from './replay-store';
 import { errorField, log } from '@/lib/observability/logger';
-import { count } from '@/lib/observability/metrics';
+import { count, recordReplayJob } from '@/lib/observability/metrics';
 import { runWithRequestContext } from '@/lib/observability/request-context';
-import { onDrain } from '@/lib/observability/shutdown';
+import { isDraining, onDrain } from '@/lib/observability/shutdown';
 import { withSpan } from '@/lib/observability/tracing';
 
 /** Sends one resend; throws what lib/api throws (an ApiError carries `status` and `code`). */
@@ -89,6 +89,17 @@ async function finish(job: WebhookReplayJobRow, deps: RunnerDeps): Promise<boole
  * it between two resends.
  */
 export async function workReplayJob(job: WebhookReplayJobRow, deps: RunnerDeps): Promise<WorkResult> {
+  recordReplayJob('started');
+  let result: WorkResult | undefined;
+  try {
+    result = await workItems(job, deps);
+    return result;
+  } finally {
+    recordReplayJob(result ?? 'failed');
+  }
+}
+
+async function workItems(job: WebhookReplayJobRow, deps: RunnerDeps): Promise<WorkResult> {
   let lastSentAt: number | null = null;
   for (;;) {
     if (deps.stopping?.()) {
@@ -129,6 +140,8 @@ export async function workReplayJob(job: WebhookReplayJobRow, deps: RunnerDeps):
     }
     const wait = nextSendAt(lastSentAt, job.ratePerSecond) - deps.now();
     if (wait > 0) await deps.sleep(wait);
+    // A stop that began during the wait: this instance's listener is closing, and the service is reached through it.
+    if (deps.stopping?.()) continue;
     const [claimed] = await deps.db
       .update(webhookReplayItems)
       .set({ status: 'SENDING', updatedAt: sql`now()` })
@@ -142,6 +155,12 @@ export async function workReplayJob(job: WebhookReplayJobRow, deps: RunnerDeps):
       outcome = { ok: true };
     } catch (error) {
       outcome = outcomeOf(error);
+    }
+    if (!outcome.ok && outcome.transient && deps.stopping?.()) {
+      // Most likely broken by this very stop: no attempt is counted; the item stays SENDING, so whoever takes the job
+      // over sends it first with the same key (the service answers a call that did arrive from its idempotency store).
+      log().info({ kind: 'job', job: 'webhooks.replay', jobId: job.id, logId: item.logId, code: outcome.code }, 'replay item interrupted by shutdown');
+      continue;
     }
     const settled = settleItem(item.attempts, outcome);
     count((m) => m.jobSteps, { job: 'webhooks.replay', outcome: settled.status });
@@ -205,9 +224,10 @@ export function startReplayRunner(overrides: Partial<RunnerDeps> = {}): void {
       now: overrides.now ?? (() => Date.now()),
       sleep: overrides.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
       leaseMs: overrides.leaseMs ?? 15_000,
-      stopping: overrides.stopping ?? (() => state.stopped),
+      // From the signal on (isDraining), not only from the drain's job stage: the listener closes first.
+      stopping: overrides.stopping ?? (() => state.stopped || isDraining()),
     };
-    while (!state.stopped) {
+    while (!deps.stopping!()) {
       try {
         const job = await claimReplayJob(deps);
         if (job) {
