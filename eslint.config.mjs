@@ -78,7 +78,7 @@ export const untranslatedTextRules = {
 const config = [
   ...nextVitals,
   ...nextTs,
-  { ignores: ['.next/**', '.next-*/**', 'node_modules/**', '.data/**', '.data-*/**', 'next-env.d.ts', 'lib/db/migrations/**', 'test-results/**', 'playwright-report/**', 'screenshots/**', 'e2e/.auth/**'] },
+  { ignores: ['.next/**', '.next-*/**', 'scripts/bench-floor/.next-*/**', 'node_modules/**', '.data/**', '.data-*/**', 'next-env.d.ts', 'lib/db/migrations/**', 'test-results/**', 'playwright-report/**', 'screenshots/**', 'e2e/.auth/**'] },
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
