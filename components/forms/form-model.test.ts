@@ -110,4 +110,17 @@ describe('FormModel', () => {
     expect(form.errors).toEqual({ name: 'required', 'address.city': 'required' });
     expect(load).toHaveBeenCalledTimes(2);
   });
+
+  it('"on submit" says nothing before the first submit, then checks every change', async () => {
+    const form = new FormModel<In, z.output<typeof schema>>(empty(), schema, undefined, 'onSubmit');
+    await form.blur('name');
+    await form.change('address.state', 'X');
+    expect(form.errors).toEqual({});
+    await form.submit(() => undefined);
+    expect(form.errors.name).toBe('required');
+    await form.change('name', 'Ana');
+    expect(form.errors.name).toBeUndefined();
+    await form.change('address.state', 'PE');
+    expect(form.errors['address.state']).toBeUndefined();
+  });
 });

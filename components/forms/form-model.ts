@@ -2,8 +2,9 @@
  * The state of one form, without React: values, field messages, which fields were visited, whether a submit is
  * running. `useForm` (./use-form.ts) renders it; the rules live here so they are unit-tested in node.
  *
- * Validation follows the "on touched" rhythm every form of the console uses: a field is checked when it is left, and
- * again on every change once it was left or a submit was tried; a submit checks every field. The schema is the one the
+ * Validation follows one of two rhythms: "on touched" (most forms): a field is checked when it is left, and again on
+ * every change once it was left or a submit was tried; "on submit" (sign-in secrets, short dialogs): nothing is said
+ * before the first submit, then every change is checked. A submit checks every field. The schema is the one the
  * server action parses again (a zod schema or anything with its `safeParse`), usually loaded on the form's first focus
  * (`lazySchema`) so zod is not part of the page's first-load JS.
  */
@@ -22,6 +23,8 @@ export interface LazySchema<TOut> {
 }
 
 export type SchemaSource<TOut> = FormSchema<TOut> | LazySchema<TOut>;
+
+export type ValidationMode = 'onTouched' | 'onSubmit';
 
 /** Field messages by dotted path (`holder.taxId.value`, `assets.0.code`): a catalogue key or a worded sentence. */
 export type FormErrors = Record<string, string>;
@@ -104,6 +107,7 @@ export class FormModel<TIn extends object, TOut> {
     private schema: SchemaSource<TOut>,
     /** Called after every change the form shows (values, messages, submitting). */
     private readonly notify: () => void = () => undefined,
+    private readonly mode: ValidationMode = 'onTouched',
   ) {
     this.values = defaults;
   }
@@ -142,8 +146,9 @@ export class FormModel<TIn extends object, TOut> {
     return Promise.resolve();
   }
 
-  /** The user left a field: from now on it is checked as it changes. */
+  /** The user left a field: from now on it is checked as it changes ("on touched" only). */
   blur(field: string): Promise<void> {
+    if (this.mode === 'onSubmit') return Promise.resolve();
     this.touched.add(field);
     return this.validateField(field);
   }

@@ -1,7 +1,7 @@
 'use client';
 
-import { useCallback, useEffect, useReducer, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { errorAt, FormModel, getPath, type SchemaSource } from './form-model';
+import { useEffect, useReducer, useState, type ChangeEvent, type FormEvent } from 'react';
+import { errorAt, FormModel, getPath, isUnder, type SchemaSource, type ValidationMode } from './form-model';
 
 export { lazySchema, type FormSchema } from './form-model';
 
@@ -16,7 +16,7 @@ export interface RegisterOptions {
 
 export interface RegisteredControl {
   name: string;
-  ref: (element: Control | null) => void;
+  ref: (element: Control | null) => (() => void) | void;
   onChange: (event: ChangeEvent<Control>) => void;
   onBlur: (event: React.FocusEvent<Control>) => void;
   defaultValue?: string;
@@ -64,32 +64,42 @@ export interface FormApi<TIn extends object, TOut> {
 export function useForm<TIn extends object, TOut = TIn>({
   defaultValues,
   schema,
+  mode = 'onTouched',
 }: {
   defaultValues: TIn;
   schema: SchemaSource<TOut>;
+  /** When messages first show: on leaving a field (default) or only after the first submit. */
+  mode?: ValidationMode;
 }): FormApi<TIn, TOut> {
   const [, render] = useReducer((n: number) => n + 1, 0);
-  const [model] = useState(() => new FormModel<TIn, TOut>(defaultValues, schema, render));
+  // One model and one set of functions per form instance: the functions never change between renders (an effect
+  // may list them), and read the model's state when called.
+  const [api] = useState(() => formApi(new FormModel<TIn, TOut>(defaultValues, schema, render, mode)));
+  const { model } = api;
   useEffect(() => model.setSchema(schema), [model, schema]);
-  const elements = useRef(new Map<string, Set<Control>>()).current;
-  const refs = useRef(new Map<string, (element: Control | null) => void>()).current;
+  return { ...api.functions, values: model.values, submitting: model.submitting };
+}
 
-  const write = useCallback(
-    (field: string) => {
-      const value = getPath(model.values, field);
-      for (const element of elements.get(field) ?? []) {
-        if (element instanceof HTMLInputElement && (element.type === 'radio' || element.type === 'checkbox')) {
-          element.checked = element.type === 'radio' ? element.value === String(value ?? '') : Boolean(value);
-        } else {
-          element.value = value == null ? '' : String(value);
-        }
+type FormFunctions<TIn extends object, TOut> = Omit<FormApi<TIn, TOut>, 'values' | 'submitting'>;
+
+function read(element: Control): unknown {
+  return element instanceof HTMLInputElement && element.type === 'checkbox' ? element.checked : element.value;
+}
+
+function formApi<TIn extends object, TOut>(model: FormModel<TIn, TOut>): { model: FormModel<TIn, TOut>; functions: FormFunctions<TIn, TOut> } {
+  const elements = new Map<string, Set<Control>>();
+  const refs = new Map<string, RegisteredControl['ref']>();
+
+  const write = (field: string) => {
+    const value = getPath(model.values, field);
+    for (const element of elements.get(field) ?? []) {
+      if (element instanceof HTMLInputElement && (element.type === 'radio' || element.type === 'checkbox')) {
+        element.checked = element.type === 'radio' ? element.value === String(value ?? '') : Boolean(value);
+      } else {
+        element.value = value == null ? '' : String(value);
       }
-    },
-    [elements, model],
-  );
-
-  const read = (element: Control): unknown =>
-    element instanceof HTMLInputElement && element.type === 'checkbox' ? element.checked : element.value;
+    }
+  };
 
   const refFor = (field: string) => {
     let ref = refs.get(field);
@@ -97,16 +107,13 @@ export function useForm<TIn extends object, TOut = TIn>({
       const attached = new Set<Control>();
       elements.set(field, attached);
       ref = (element) => {
-        if (!element) {
-          for (const e of attached) if (!e.isConnected) attached.delete(e);
-          return;
-        }
+        if (!element) return;
         attached.add(element);
         // Typed or chosen before the page hydrated: the element holds it, the form takes it.
         const isRadio = element instanceof HTMLInputElement && element.type === 'radio';
-        if (isRadio && !element.checked) return;
         const value = read(element);
-        if (value !== (getPath(model.values, field) ?? (isRadio ? undefined : ''))) void model.change(field, value);
+        if ((!isRadio || element.checked) && value !== (getPath(model.values, field) ?? (isRadio ? undefined : ''))) void model.change(field, value);
+        return () => void attached.delete(element);
       };
       refs.set(field, ref);
     }
@@ -126,45 +133,44 @@ export function useForm<TIn extends object, TOut = TIn>({
     },
   });
 
-  const setFocus = (field: string) => {
-    const element = [...(elements.get(field) ?? [])].find((e) => e.isConnected) ?? document.getElementById(field);
-    element?.focus();
-  };
-
   return {
-    values: model.values,
-    error: (field) => errorAt(model.errors, field),
-    submitting: model.submitting,
-    register: (field, options) => ({ ...handlers(field, options), defaultValue: String(getPath(model.values, field) ?? '') }),
-    radio: (field, value, options) => ({ ...handlers(field, options), value, defaultChecked: getPath(model.values, field) === value }),
-    checkbox: (field, options) => ({ ...handlers(field, options), defaultChecked: Boolean(getPath(model.values, field)) }),
-    field: <V,>(field: string) => ({
-      value: getPath(model.values, field) as V,
-      onChange: (value: V) => void model.change(field, value),
-      onBlur: () => void model.blur(field),
-    }),
-    setValue: (field, value, options) => {
-      void model.change(field, value, options);
-      write(field);
+    model,
+    functions: {
+      error: (field) => errorAt(model.errors, field),
+      register: (field, options) => ({ ...handlers(field, options), defaultValue: String(getPath(model.values, field) ?? '') }),
+      radio: (field, value, options) => ({ ...handlers(field, options), value, defaultChecked: getPath(model.values, field) === value }),
+      checkbox: (field, options) => ({ ...handlers(field, options), defaultChecked: Boolean(getPath(model.values, field)) }),
+      field: <V,>(field: string) => ({
+        value: getPath(model.values, field) as V,
+        onChange: (value: V) => void model.change(field, value),
+        onBlur: () => void model.blur(field),
+      }),
+      setValue: (field, value, options) => {
+        void model.change(field, value, options);
+        write(field);
+      },
+      setError: (field, message) => model.setError(field, message),
+      clearErrors: (field) => model.clearErrors(field),
+      setFocus: (field) => {
+        const element = [...(elements.get(field) ?? [])].find((e) => e.isConnected) ?? document.getElementById(field);
+        element?.focus();
+      },
+      reset: (values) => {
+        model.reset(values);
+        for (const field of elements.keys()) write(field);
+      },
+      handleSubmit: (onValid) => (event) => {
+        event?.preventDefault();
+        void model.submit(onValid).then((refused) => {
+          // The first refused field on screen, as the eye reads the form.
+          const first = refused
+            .flatMap((path) => [...elements.entries()].filter(([f]) => isUnder(path, f) && f !== '').flatMap(([, set]) => [...set]))
+            .filter((e) => e.isConnected)
+            .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))[0];
+          first?.focus();
+        });
+      },
+      preload: () => model.preload(),
     },
-    setError: (field, message) => model.setError(field, message),
-    clearErrors: (field) => model.clearErrors(field),
-    setFocus,
-    reset: (values) => {
-      model.reset(values);
-      for (const field of elements.keys()) write(field);
-    },
-    handleSubmit: (onValid) => (event) => {
-      event?.preventDefault();
-      void model.submit(onValid).then((refused) => {
-        // The first refused field on screen, as the eye reads the form.
-        const first = refused
-          .flatMap((path) => [...elements.entries()].filter(([f]) => f === path || path.startsWith(`${f}.`)).flatMap(([, set]) => [...set]))
-          .filter((e) => e.isConnected)
-          .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))[0];
-        first?.focus();
-      });
-    },
-    preload: () => model.preload(),
   };
 }
