@@ -47,17 +47,3 @@ export function applyFieldErrors<T extends FieldValues>(
   return placed.length > 0;
 }
 
-/** `applyFieldErrors` for a form of `useForm` (./use-form.ts). */
-export function showFieldErrors(
-  failure: Failure,
-  fields: readonly string[],
-  form: { setError: (field: string, message: string) => void; setFocus: (field: string) => void },
-  renames: PathRenames = [],
-): boolean {
-  const { placed } = placeFieldErrors(failure.fieldErrors, fields, renames);
-  placed.forEach(([name, message], index) => {
-    form.setError(name, message);
-    if (index === 0) form.setFocus(name);
-  });
-  return placed.length > 0;
-}

@@ -2,9 +2,8 @@
 
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { showFieldErrors } from '@/components/forms/apply-field-errors';
+import { showFailure } from '@/components/forms/show-failure';
 import { lazySchema, useForm } from '@/components/forms/use-form';
-import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { useFieldMessage } from '@/components/i18n/use-field-message';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -16,7 +15,7 @@ import { useToast } from '@/components/ui/toast';
 import { readActionResult } from '@/lib/actions/result';
 import type { SavedViewList } from '@/lib/domain/saved-views/list-schemas';
 import type { RenameViewInput, SaveViewInput } from '@/lib/domain/saved-views/view-schema';
-import type { Failure } from '@/lib/errors';
+import { catalogueTranslator } from '@/lib/errors';
 import { renameViewAction, saveViewAction } from '@/lib/saved-views/view-actions';
 import type { SavedViewItem } from '@/lib/saved-views/view-service';
 
@@ -30,9 +29,9 @@ const SAVE_FIELDS = ['name'] as const;
 export function SaveViewForm({ list, currentQuery, onSaved }: { list: SavedViewList; currentQuery: string; onSaved: () => void }) {
   const t = useTranslations('savedViews');
   const fieldMessage = useFieldMessage();
-  const sentence = useFailureSentence();
+  const errorsT = catalogueTranslator(useTranslations('errors'));
   const { toast } = useToast();
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const [failure, setFailure] = useState<{ sentence: string; requestId: string | null } | null>(null);
   const form = useForm<SaveViewInput>({
     // The query is not a field: the page's current filters are sent as they are when the form is submitted.
     defaultValues: { list, name: '', query: currentQuery, shared: false, makeDefault: false },
@@ -46,7 +45,8 @@ export function SaveViewForm({ list, currentQuery, onSaved }: { list: SavedViewL
     setFailure(null);
     const outcome = readActionResult(await saveViewAction({ ...values, list, query: currentQuery }));
     if (!outcome.ok) {
-      if (!showFieldErrors(outcome.failure, SAVE_FIELDS, form)) setFailure(outcome.failure);
+      const sentence = showFailure(form, outcome.failure, errorsT, SAVE_FIELDS);
+      if (sentence) setFailure({ sentence, requestId: outcome.failure.requestId ?? null });
       return;
     }
     toast({ title: t('saved', { name: values.name }) });
@@ -62,7 +62,7 @@ export function SaveViewForm({ list, currentQuery, onSaved }: { list: SavedViewL
       <h2 id={`save-view-${list}`} className="text-sm font-semibold text-fg">
         {t('saveTitle')}
       </h2>
-      {failure ? <Alert tone="error">{sentence(failure)}</Alert> : null}
+      {failure ? <Alert tone="error" requestId={failure.requestId}>{failure.sentence}</Alert> : null}
       <Field id={`save-view-${list}-name`} label={t('name')} required error={fieldMessage(error('name'))}>
         <Input autoComplete="off" {...register('name')} />
       </Field>
@@ -90,9 +90,9 @@ function RenameViewDialog({ view, onClose, onRenamed }: RenameProps) {
   const t = useTranslations('savedViews');
   const common = useTranslations('common');
   const fieldMessage = useFieldMessage();
-  const sentence = useFailureSentence();
+  const errorsT = catalogueTranslator(useTranslations('errors'));
   const { toast } = useToast();
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const [failure, setFailure] = useState<{ sentence: string; requestId: string | null } | null>(null);
   const form = useForm<RenameViewInput>({ defaultValues: { id: view?.id ?? '', name: view?.name ?? '' }, schema: renameSchema, mode: 'onSubmit' });
   const { register, handleSubmit, error } = form;
   const isSubmitting = form.submitting;
@@ -101,7 +101,8 @@ function RenameViewDialog({ view, onClose, onRenamed }: RenameProps) {
     setFailure(null);
     const outcome = readActionResult(await renameViewAction(values));
     if (!outcome.ok) {
-      if (!showFieldErrors(outcome.failure, RENAME_FIELDS, form)) setFailure(outcome.failure);
+      const sentence = showFailure(form, outcome.failure, errorsT, RENAME_FIELDS);
+      if (sentence) setFailure({ sentence, requestId: outcome.failure.requestId ?? null });
       return;
     }
     toast({ title: t('renamed', { name: values.name }) });
@@ -127,7 +128,7 @@ function RenameViewDialog({ view, onClose, onRenamed }: RenameProps) {
       }
     >
       <form id="rename-view-form" onSubmit={onSubmit} onFocus={form.preload} noValidate className="space-y-4">
-        {failure ? <Alert tone="error">{sentence(failure)}</Alert> : null}
+        {failure ? <Alert tone="error" requestId={failure.requestId}>{failure.sentence}</Alert> : null}
         <Field id="rename-view-name" label={t('name')} required error={fieldMessage(error('name'))}>
           <Input autoComplete="off" autoFocus {...register('name')} />
         </Field>

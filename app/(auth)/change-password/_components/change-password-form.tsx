@@ -7,10 +7,9 @@ import { SubmitButton } from '@/components/forms/submit-button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { readActionResult } from '@/lib/actions/result';
-import type { Failure } from '@/lib/errors';
-import { showFieldErrors } from '@/components/forms/apply-field-errors';
+import { catalogueTranslator } from '@/lib/errors';
+import { showFailure } from '@/components/forms/show-failure';
 import { lazySchema, useForm } from '@/components/forms/use-form';
-import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { useFieldMessage } from '@/components/i18n/use-field-message';
 import { PASSWORD_MIN_LENGTH } from '@/lib/domain/team/password-limits';
 import { changePasswordAction } from '../actions';
@@ -25,8 +24,8 @@ const schema = lazySchema<ChangePasswordInput>(async () => (await import('../sch
 export function ChangePasswordForm() {
   const t = useTranslations('auth.changePassword');
   const fieldMessage = useFieldMessage();
-  const failureSentence = useFailureSentence();
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const errorsT = catalogueTranslator(useTranslations('errors'));
+  const [failure, setFailure] = useState<{ sentence: string; requestId: string | null } | null>(null);
   const [done, setDone] = useState(false);
   // Nothing is said about a password before the first submit.
   const form = useForm<ChangePasswordInput>({
@@ -41,7 +40,8 @@ export function ChangePasswordForm() {
     setFailure(null);
     const outcome = readActionResult(await changePasswordAction(values));
     if (!outcome.ok) {
-      if (!showFieldErrors(outcome.failure, FIELDS, form)) setFailure(outcome.failure);
+      const sentence = showFailure(form, outcome.failure, errorsT, FIELDS);
+      if (sentence) setFailure({ sentence, requestId: outcome.failure.requestId ?? null });
       return;
     }
     setDone(true);
@@ -57,7 +57,7 @@ export function ChangePasswordForm() {
       <noscript>
         <Alert tone="warning">{t('needsScript')}</Alert>
       </noscript>
-      {failure ? <Alert tone="error">{failureSentence(failure)}</Alert> : null}
+      {failure ? <Alert tone="error" requestId={failure.requestId}>{failure.sentence}</Alert> : null}
       {done ? <Alert tone="success">{t('done')}</Alert> : null}
       <Field id="currentPassword" label={t('current')} error={fieldMessage(error('currentPassword'))}>
         <Input type="password" autoComplete="current-password" autoFocus {...register('currentPassword')} />

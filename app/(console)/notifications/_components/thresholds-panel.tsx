@@ -2,7 +2,7 @@
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
-import { showFieldErrors } from '@/components/forms/apply-field-errors';
+import { showFailure } from '@/components/forms/show-failure';
 import { lazySchema, useForm } from '@/components/forms/use-form';
 import { MoneyField } from '@/components/forms/money-field';
 import { DateTimeText } from '@/components/i18n/date-time-text';
@@ -17,6 +17,7 @@ import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { useToast } from '@/components/ui/toast';
 import { readActionResult } from '@/lib/actions/result';
+import { catalogueTranslator } from '@/lib/errors';
 import type { ThresholdInput } from '@/lib/domain/notifications/schema';
 import { isAsset, type Asset } from '@/lib/money/assets';
 import { removeLowBalanceThresholdAction, setLowBalanceThresholdAction } from '@/lib/notifications/actions';
@@ -35,6 +36,7 @@ export function ThresholdsPanel({ accounts, thresholds }: { accounts: ThresholdA
   const router = useRouter();
   const { toast } = useToast();
   const sentence = useFailureSentence();
+  const errorsT = catalogueTranslator(useTranslations('errors'));
   const fieldMessage = useFieldMessage();
   const [failure, setFailure] = useState<string | null>(null);
   const [removing, startRemove] = useTransition();
@@ -57,7 +59,7 @@ export function ThresholdsPanel({ accounts, thresholds }: { accounts: ThresholdA
     setFailure(null);
     const r = readActionResult(await setLowBalanceThresholdAction(values));
     if (!r.ok) {
-      if (!showFieldErrors(r.failure, FIELDS, form)) setFailure(sentence(r.failure));
+      setFailure(showFailure(form, r.failure, errorsT, FIELDS));
       return;
     }
     toast({ tone: 'success', title: t('saved', { asset: values.asset }) });

@@ -11,10 +11,9 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useToast } from '@/components/ui/toast';
 import { readActionResult } from '@/lib/actions/result';
-import type { Failure } from '@/lib/errors';
-import { showFieldErrors } from '@/components/forms/apply-field-errors';
+import { catalogueTranslator } from '@/lib/errors';
+import { showFailure } from '@/components/forms/show-failure';
 import { lazySchema, useForm } from '@/components/forms/use-form';
-import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { useFieldMessage } from '@/components/i18n/use-field-message';
 import { ROLES, type Role } from '@/lib/auth/permissions';
 import { ROLE_WHILE_PENDING, roleChangeWeakens } from '@/lib/domain/control-changes/roles';
@@ -36,9 +35,9 @@ export function AddUserDialog({ open, onClose, delayHours }: { open: boolean; on
   const roles = useTranslations('shell.roles');
   const common = useTranslations('common');
   const fieldMessage = useFieldMessage();
-  const failureSentence = useFailureSentence();
+  const errorsT = catalogueTranslator(useTranslations('errors'));
   const [created, setCreated] = useState<Created | null>(null);
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const [failure, setFailure] = useState<{ sentence: string; requestId: string | null } | null>(null);
   const { toast } = useToast();
   const form = useForm<AddUserInput>({ defaultValues: EMPTY, schema, mode: 'onSubmit' });
   const { register, handleSubmit, reset, error } = form;
@@ -62,7 +61,8 @@ export function AddUserDialog({ open, onClose, delayHours }: { open: boolean; on
     setFailure(null);
     const outcome = readActionResult(await addUserAction(values));
     if (!outcome.ok) {
-      if (!showFieldErrors(outcome.failure, FIELDS, form)) setFailure(outcome.failure);
+      const sentence = showFailure(form, outcome.failure, errorsT, FIELDS);
+      if (sentence) setFailure({ sentence, requestId: outcome.failure.requestId ?? null });
       return;
     }
     const { user, oneTimePassword, requestedRole, pending } = outcome.data;
@@ -119,7 +119,7 @@ export function AddUserDialog({ open, onClose, delayHours }: { open: boolean; on
           </div>
         ) : (
           <form id="add-user-form" onSubmit={onSubmit} noValidate className="space-y-4">
-            {failure ? <Alert tone="error">{failureSentence(failure)}</Alert> : null}
+            {failure ? <Alert tone="error" requestId={failure.requestId}>{failure.sentence}</Alert> : null}
             <Field id="add-user-name" label={t('name')} required error={fieldMessage(error('name'))}>
               <Input autoComplete="off" autoFocus {...register('name')} />
             </Field>

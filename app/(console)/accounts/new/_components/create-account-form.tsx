@@ -12,11 +12,12 @@ import { AddressFields } from '@/components/forms/address-fields';
 import type { CountryOption } from '@/lib/domain/address/countries';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { useIdempotencyKey } from '@/components/forms/use-idempotency-key';
-import { placeFieldErrors, showFieldErrors } from '@/components/forms/apply-field-errors';
+import { showFailure } from '@/components/forms/show-failure';
 import { lazySchema, useForm } from '@/components/forms/use-form';
 import { useEnumLabel } from '@/components/i18n/use-enum-label';
 import { useFieldMessage } from '@/components/i18n/use-field-message';
 import { readActionResult } from '@/lib/actions/result';
+import { catalogueTranslator } from '@/lib/errors';
 import type { CreateAccountInput, CreateAccountValues } from '@/lib/domain/accounts/create-account';
 import { emptyCreateAccountValues, todayIsoDate } from '@/lib/domain/accounts/create-account-values';
 import { INDUSTRIES } from '@/lib/domain/accounts/industries';
@@ -57,6 +58,7 @@ export function CreateAccountForm({ countries }: Props) {
   const t = useTranslations('accounts.new');
   const industryLabel = useEnumLabel('industries');
   const fieldMessage = useFieldMessage();
+  const errorsT = catalogueTranslator(useTranslations('errors'));
   const router = useRouter();
   const { key: idempotencyKey, renew } = useIdempotencyKey();
   const [failure, setFailure] = useState<FormFailure | null>(null);
@@ -78,12 +80,9 @@ export function CreateAccountForm({ countries }: Props) {
       return;
     }
     const { failure: f } = outcome;
-    const placed = showFieldErrors(f, FIELDS, form, RENAMES);
-    const { unplaced } = placeFieldErrors(f.fieldErrors, FIELDS, RENAMES);
-    setFailure({
-      sentence: placed && !unplaced.length ? `${f.sentence} ${t('checkHighlighted')}` : [f.sentence, ...unplaced].join(' '),
-      requestId: f.requestId ?? null,
-    });
+    // Every problem on its field: the form says why in general and where to look.
+    const sentence = showFailure(form, f, errorsT, FIELDS, RENAMES) ?? `${errorsT(f.code, f.values) ?? f.sentence} ${t('checkHighlighted')}`;
+    setFailure({ sentence, requestId: f.requestId ?? null });
   });
   const assets = form.field<PickedAsset[]>('assets');
   const assetsError = error('assets');

@@ -4,15 +4,15 @@ import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { InstructionFields } from '@/components/beneficiaries/instruction-fields';
-import { showFieldErrors } from '@/components/forms/apply-field-errors';
+import { showFailure } from '@/components/forms/show-failure';
 import { lazySchema, useForm } from '@/components/forms/use-form';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { useIdempotencyKey } from '@/components/forms/use-idempotency-key';
-import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardBody, CardFooter, CardHeader } from '@/components/ui/card';
 import { useToast } from '@/components/ui/toast';
 import { readActionResult } from '@/lib/actions/result';
+import { catalogueTranslator } from '@/lib/errors';
 import type { InstructionValues } from '@/lib/domain/beneficiaries/schema';
 import { addInstructionAction } from '../../actions';
 
@@ -26,7 +26,7 @@ const RENAMES = [['paymentInstruction.', '']] as const;
 /** Compliance adds another PIX key to a beneficiary; it starts pending review and the list above shows it at once. */
 export function AddInstructionForm({ beneficiaryId }: { beneficiaryId: string }) {
   const t = useTranslations('beneficiaries.add');
-  const sentence = useFailureSentence();
+  const errorsT = catalogueTranslator(useTranslations('errors'));
   const router = useRouter();
   const { toast } = useToast();
   const { key: idempotencyKey, renew } = useIdempotencyKey();
@@ -48,8 +48,8 @@ export function AddInstructionForm({ beneficiaryId }: { beneficiaryId: string })
       router.refresh();
       return;
     }
-    const placed = showFieldErrors(outcome.failure, FIELDS, form, RENAMES);
-    if (!placed) setFailure({ sentence: sentence(outcome.failure), requestId: outcome.failure.requestId ?? null });
+    const sentence = showFailure(form, outcome.failure, errorsT, FIELDS, RENAMES);
+    if (sentence) setFailure({ sentence, requestId: outcome.failure.requestId ?? null });
   });
 
   return (

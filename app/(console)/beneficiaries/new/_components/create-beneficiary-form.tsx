@@ -6,17 +6,17 @@ import { useState } from 'react';
 import { InstructionFields } from '@/components/beneficiaries/instruction-fields';
 import { useBeneficiaryFieldMessage } from '@/components/beneficiaries/use-beneficiary-field-message';
 import { AddressFields } from '@/components/forms/address-fields';
-import { placeFieldErrors, showFieldErrors } from '@/components/forms/apply-field-errors';
+import { showFailure } from '@/components/forms/show-failure';
 import { lazySchema, useForm, type FormSchema } from '@/components/forms/use-form';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { useIdempotencyKey } from '@/components/forms/use-idempotency-key';
-import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardBody, CardFooter, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { readActionResult } from '@/lib/actions/result';
+import { catalogueTranslator } from '@/lib/errors';
 import type { CountryOption } from '@/lib/domain/address/countries';
 import { HOLDER_TYPES, isoDate, RELATIONSHIP_TYPES } from '@/lib/domain/beneficiaries/holder';
 import type { CreateBeneficiaryFormValues, CreateBeneficiaryValues } from '@/lib/domain/beneficiaries/schema';
@@ -77,7 +77,7 @@ interface Props {
 export function CreateBeneficiaryForm({ countries }: Props) {
   const t = useTranslations('beneficiaries');
   const message = useBeneficiaryFieldMessage();
-  const sentence = useFailureSentence();
+  const errorsT = catalogueTranslator(useTranslations('errors'));
   const router = useRouter();
   const { key: idempotencyKey, renew } = useIdempotencyKey();
   const [failure, setFailure] = useState<{ sentence: string; requestId: string | null } | null>(null);
@@ -100,13 +100,8 @@ export function CreateBeneficiaryForm({ countries }: Props) {
       return;
     }
     const f = outcome.failure;
-    const placed = showFieldErrors(f, FIELDS, form);
-    const { unplaced } = placeFieldErrors(f.fieldErrors, FIELDS);
-    const text = sentence(f);
-    setFailure({
-      sentence: placed && !unplaced.length ? `${text} ${t('new.checkHighlighted')}` : [text, ...unplaced.map((m) => message(m) ?? m)].join(' '),
-      requestId: f.requestId ?? null,
-    });
+    const sentence = showFailure(form, f, errorsT, FIELDS) ?? `${errorsT(f.code, f.values) ?? f.sentence} ${t('new.checkHighlighted')}`;
+    setFailure({ sentence, requestId: f.requestId ?? null });
   });
 
   return (

@@ -4,16 +4,16 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useState } from 'react';
 import { AddressFields } from '@/components/forms/address-fields';
-import { showFieldErrors } from '@/components/forms/apply-field-errors';
+import { showFailure } from '@/components/forms/show-failure';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { useForm } from '@/components/forms/use-form';
 import { useIdempotencyKey } from '@/components/forms/use-idempotency-key';
-import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { useFieldMessage } from '@/components/i18n/use-field-message';
 import { Alert } from '@/components/ui/alert';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { readActionResult } from '@/lib/actions/result';
+import { catalogueTranslator } from '@/lib/errors';
 import { formatOwnershipPercent, ownershipSummary } from '@/lib/domain/accounts/ownership';
 import { emptyUboFormValues, formatUboTaxId, uboFormSchema, type UboFormInput, type UboFormValues } from '@/lib/domain/accounts/ubo-form';
 import type { CountryOption } from '@/lib/domain/address/countries';
@@ -50,7 +50,7 @@ export function AddOwnerForm({
   const t = useTranslations('onboarding');
   const errorsT = useTranslations('errors');
   const validationMessage = useFieldMessage();
-  const failureSentence = useFailureSentence();
+  const errorsCatalogue = catalogueTranslator(errorsT);
   const locale = useLocale();
   const router = useRouter();
   const { key, renew } = useIdempotencyKey();
@@ -91,7 +91,8 @@ export function AddOwnerForm({
       return;
     }
     const f = outcome.failure;
-    if (!showFieldErrors(f, FIELDS, form)) setFailure({ text: failureSentence({ ...f, requestId: null }), requestId: f.requestId ?? null });
+    const text = showFailure(form, f, errorsCatalogue, FIELDS);
+    if (text) setFailure({ text, requestId: f.requestId ?? null });
   });
 
   return (
