@@ -138,11 +138,15 @@ export class FormModel<TIn extends object, TOut> {
     this.notify();
   }
 
-  /** A value typed or chosen by the user; checked again at once when the field was left before or a submit was tried. */
+  /**
+   * A value typed or chosen by the user; checked again at once when the field was left before or a submit was tried.
+   * `validate` overrides that: true checks now, false does not (a value set by the form itself, e.g. a file refused
+   * with its own message).
+   */
   change(field: string, value: unknown, options: { validate?: boolean } = {}): Promise<void> {
     this.values = setPath(this.values, field, value);
     this.notify();
-    if (options.validate || this.touched.has(field) || this.submitted) return this.validateField(field);
+    if (options.validate ?? (this.touched.has(field) || this.submitted)) return this.validateField(field);
     return Promise.resolve();
   }
 

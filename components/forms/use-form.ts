@@ -145,8 +145,9 @@ function formApi<TIn extends object, TOut>(model: FormModel<TIn, TOut>): { model
         onChange: (value: V) => void model.change(field, value),
         onBlur: () => void model.blur(field),
       }),
+      // As react-hook-form's: checked only when asked (`{ validate: true }`).
       setValue: (field, value, options) => {
-        void model.change(field, value, options);
+        void model.change(field, value, { validate: options?.validate ?? false });
         write(field);
       },
       setError: (field, message) => model.setError(field, message),
