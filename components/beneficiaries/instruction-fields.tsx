@@ -1,7 +1,8 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { get, useFormState, useWatch, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { getPath } from '@/components/forms/form-model';
+import type { FormApi } from '@/components/forms/use-form';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -20,26 +21,23 @@ function withCountryCode(value: string): string {
 }
 
 /**
- * A PIX instruction's asset, key type and key for any react-hook-form holding one at `name` (`paymentInstruction`
+ * A PIX instruction's asset, key type and key for any form (`useForm`) holding one at `name` (`paymentInstruction`
  * on the create form, the root on the add-instruction form). The key is normalised on blur (`+55…` for a phone,
  * digits for CPF/CNPJ, lower case for e-mail and EVP), so what the person sees is what is saved.
  */
-export function InstructionFields<T extends FieldValues, TOut extends FieldValues = T>({
+export function InstructionFields({
   form,
   name,
 }: {
-  /** `TOut`: what the form's resolver turns the values into (see AddressFields). */
-  form: Pick<UseFormReturn<T, unknown, TOut>, 'register' | 'control' | 'setValue' | 'getValues'>;
+  form: Pick<FormApi<object, unknown>, 'register' | 'error' | 'values' | 'setValue'>;
   /** Path of the instruction object in the form values; '' for the root. */
   name: string;
 }) {
   const t = useTranslations('beneficiaries');
   const message = useBeneficiaryFieldMessage();
-  const path = (key: Key) => (name ? `${name}.${key}` : key) as Path<T>;
-  // Its own subscription to its own errors (see AddressFields): '' (the root) subscribes to the whole form's.
-  const { errors } = useFormState({ control: form.control, name: (name || undefined) as Path<T> | undefined });
-  const error = (key: Key) => message((get(errors, path(key)) as { message?: string } | undefined)?.message);
-  const type = useWatch({ control: form.control, name: path('dictKeyType') }) as string | undefined;
+  const path = (key: Key) => (name ? `${name}.${key}` : key);
+  const error = (key: Key) => message(form.error(path(key)));
+  const type = getPath(form.values, path('dictKeyType')) as string | undefined;
   return (
     <>
       <Field id={path('asset')} label={t('instruction.asset')} required error={error('asset')}>
@@ -73,11 +71,11 @@ export function InstructionFields<T extends FieldValues, TOut extends FieldValue
           spellCheck={false}
           autoCapitalize="none"
           {...form.register(path('dictKey'), {
-            onBlur: (e: React.FocusEvent<HTMLInputElement>) => {
-              const kind = form.getValues(path('dictKeyType')) as string;
+            onBlur: (e) => {
+              const kind = getPath(form.values, path('dictKeyType')) as string;
               const r = normalizeDictKey(kind, kind === 'PHONE' ? withCountryCode(e.target.value) : e.target.value);
               if (r.ok && r.normalized !== e.target.value) {
-                form.setValue(path('dictKey'), r.normalized as never, { shouldValidate: true });
+                form.setValue(path('dictKey'), r.normalized, { validate: true });
               }
             },
           })}

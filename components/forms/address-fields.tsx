@@ -1,27 +1,27 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { get, useFormState, useWatch, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import type { CountryOption } from '@/lib/domain/address/countries';
 import { CountrySelect } from './country-select';
 import { useFieldMessage } from '@/components/i18n/use-field-message';
+import { getPath } from './form-model';
+import type { FormApi } from './use-form';
 
 type AddressKey = 'country' | 'postalCode' | 'addressLine1' | 'addressLine2' | 'city' | 'state';
 
 /**
- * The contract's Address block (country first: it decides whether the CEP/UF rules and labels apply), for any
- * react-hook-form whose values hold an address at `name` — `address` on the company form, `ubos.0.address` or
- * `holder.address` on others. The schema behind it is `addressSchema` (lib/domain/address/address-schema.ts).
+ * The contract's Address block (country first: it decides whether the CEP/UF rules and labels apply), for any form
+ * (`useForm`) whose values hold an address at `name` — `address` on the company form, `holder.address` on the
+ * beneficiary form. The schema behind it is `addressSchema` (lib/domain/address/address-schema.ts).
  */
-export function AddressFields<T extends FieldValues, TOut extends FieldValues = T>({
+export function AddressFields({
   form,
   name,
   countries,
 }: {
-  /** `TOut`: what the form's resolver turns the values into (a schema may transform other fields). */
-  form: Pick<UseFormReturn<T, unknown, TOut>, 'register' | 'control'>;
+  form: Pick<FormApi<object, unknown>, 'register' | 'error' | 'values'>;
   /** Path of the address object in the form values. */
   name: string;
   /** Named on the server (`countryOptions()`), never in the browser: see CountrySelect. */
@@ -29,14 +29,9 @@ export function AddressFields<T extends FieldValues, TOut extends FieldValues = 
 }) {
   const t = useTranslations('address');
   const fieldMessage = useFieldMessage();
-  const path = (key: AddressKey) => `${name}.${key}` as Path<T>;
-  // Its own subscription to its errors: `form.formState` is a snapshot refreshed only when the component that calls
-  // `useForm` renders, and the create forms keep their fields in a memoised body under that component
-  // (CreateAccountForm, CreateBeneficiaryForm), which does not render again for an error.
-  const { errors } = useFormState({ control: form.control, name: name as Path<T> });
-  const error = (key: AddressKey): string | undefined =>
-    fieldMessage((get(errors, `${name}.${key}`) as { message?: string } | undefined)?.message);
-  const brazil = useWatch({ control: form.control, name: path('country') }) === 'BR';
+  const path = (key: AddressKey) => `${name}.${key}`;
+  const error = (key: AddressKey): string | undefined => fieldMessage(form.error(path(key)));
+  const brazil = getPath(form.values, path('country')) === 'BR';
 
   return (
     <>

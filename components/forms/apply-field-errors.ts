@@ -46,3 +46,4 @@ export function applyFieldErrors<T extends FieldValues>(
   });
   return placed.length > 0;
 }
+

@@ -17,13 +17,30 @@ export const DOMAIN_ERROR_BRAND = 'fx.domain-error' as const;
 /** Form field path (`owner.taxId.value`, `assets.0.code`, `_form` for the whole form) → one message. */
 export type FieldErrors = Record<string, string>;
 
+/** Values an ICU message of the catalogue interpolates (`{max}`, `{count}`). */
+export type MessageValues = Record<string, string | number>;
+
+/** One field's problem: a code of the `errors` catalogue and the values its sentence interpolates. */
+export interface FieldProblem {
+  code: string;
+  values?: MessageValues;
+}
+
+/** Form field path → its problem as code + values (what `applyFailure` words in the reader's language). */
+export type FieldCodes = Record<string, FieldProblem>;
+
 export interface Failure {
   readonly brand: typeof FAILURE_BRAND;
   /** The service's code (`QUOTE_EXPIRED`), a console code (`FORBIDDEN`) or a transport code (`TIMEOUT`). */
   code: string;
-  /** One sentence for the user, without the reference (see `failureSentence`). */
+  /** The values the code's catalogue sentence interpolates. */
+  values?: MessageValues;
+  /** One sentence for the user, without the reference, worded by the server from the catalogue. */
   sentence: string;
+  /** Path → message, worded by the server from `fields` (readers without a translator). */
   fieldErrors: FieldErrors;
+  /** Path → code + values: the field problems themselves (`applyFailure` words them in the reader's language). */
+  fields?: FieldCodes;
   /** The service's request id, else our correlation id: what support asks for. */
   requestId?: string;
   /** The HTTP status a route handler answers with (the service's 4xx stays 4xx). */

@@ -27,7 +27,7 @@ export function amountStringSchema(asset: Asset, opts: ParseAmountOptions = {}) 
 
 /**
  * A form's amount + asset pair (the asset is chosen in the same form). Errors land on `value`, so
- * react-hook-form shows them under the amount field. Output is an Amount.
+ * the form shows them under the amount field. Output is an Amount.
  */
 export function moneyInputSchemaWith(opts: ParseAmountOptions = {}) {
   return z.pipe(

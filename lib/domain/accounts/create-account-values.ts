@@ -1,5 +1,5 @@
 // The create-account form's starting values, apart from the schema (./create-account.ts) so the form can import
-// them without zod: the schema is loaded on first validation (components/forms/lazy-resolver.ts).
+// them without zod: the schema is loaded on first validation (lazySchema, components/forms/form-model.ts).
 import type { CreateAccountInput } from './create-account';
 
 /** Today's date (UTC) as yyyy-mm-dd; the service works in UTC dates. */

@@ -1,5 +1,5 @@
-// zod/mini, not classic zod: this schema ships to the browser with the form (zodResolver, loaded on first
-// validation: components/forms/lazy-resolver.ts); mini tree-shakes.
+// zod/mini, not classic zod: this schema ships to the browser with the form (loaded on first
+// validation: lazySchema in components/forms/form-model.ts); mini tree-shakes.
 import * as z from 'zod/mini';
 import type { CreateAccountBody } from '@/lib/api/accounts';
 import { ASSETS } from '@/lib/money/assets';
@@ -10,7 +10,7 @@ import { INDUSTRIES } from './industries';
 import { todayIsoDate } from './create-account-values';
 
 /**
- * THE company-owner create form. The client form (react-hook-form + zodResolver) and the server action
+ * THE company-owner create form. The client form (components/forms/use-form.ts) and the server action
  * validate with this same schema, so a value the form accepts is exactly a value the action accepts.
  * Only the CNPJ is normalised by the schema; the API body is built by `toCreateAccountBody`.
  * Issue messages are `validation` catalogue keys (fieldKey), worded in the reader's language by the form.

@@ -16,7 +16,8 @@ import { Select } from '@/components/ui/select';
 import { useQuoteCountdown } from '@/hooks/use-quote-countdown';
 import { readActionResult } from '@/lib/actions/result';
 import type { Failure } from '@/lib/errors';
-import { expireNow, quoteClock, type QuoteClock } from '@/lib/domain/quotes/countdown';
+import { afterConfirmRefusal } from '@/lib/domain/quotes/confirm-refusal';
+import { quoteClock, type QuoteClock } from '@/lib/domain/quotes/countdown';
 import { formatBps, isZeroDecimal } from '@/lib/domain/quotes/display';
 import type { FixedSide } from '@/lib/domain/quotes/request';
 import type { QuoteView } from '@/lib/domain/quotes/view';
@@ -38,9 +39,6 @@ export interface ConvertAccount {
 /** A quote on screen: what it says, its clock, and the server's signature over what it debits (for confirm). */
 type Held = { view: QuoteView; clock: QuoteClock; ticket: string };
 type Rate = QuoteView['rate'];
-
-/** Quote failures that end the quote: the service's clock and single use win over the countdown. */
-const QUOTE_OVER = new Set(['QUOTE_EXPIRED', 'QUOTE_ALREADY_CONSUMED']);
 
 function otherAsset(assets: readonly Asset[], not: Asset | undefined): Asset | undefined {
   return assets.find((a) => a !== not);
@@ -169,12 +167,10 @@ export function ConvertForm({ accounts }: { accounts: ConvertAccount[] }) {
       );
       if (!result.ok) {
         setFailure(result.failure);
-        if (QUOTE_OVER.has(result.failure.code)) {
-          setHeld((h) => (h ? { ...h, clock: expireNow(h.clock, Date.now()) } : h));
-        } else {
-          // Anything else (a time-out, the service busy) may be retried: the same quote sends the same key.
-          sentFor.current = null;
-        }
+        const after = afterConfirmRefusal(result.failure.code, held.clock, Date.now());
+        if (after.quoteOver) setHeld((h) => (h ? { ...h, clock: after.clock } : h));
+        // Anything else (a time-out, the service busy) may be retried: the same quote sends the same key.
+        else sentFor.current = null;
         return;
       }
       setHeld(null);

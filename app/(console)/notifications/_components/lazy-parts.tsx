@@ -2,7 +2,7 @@
 import dynamic from 'next/dynamic';
 import { SkeletonRows } from '@/components/ui/skeleton';
 
-// The list (react-query's infinite query, the wording) and the forms (react-hook-form, the money field) load after
+// The list (react-query's infinite query, the wording) and the forms (the form hook, the money field) load after
 // the page, not with its first load: the page's first-load JS stays within the budget (perf-budget.json). The list is
 // fetched in the browser anyway, so it shows a skeleton until then either way. The two that read react-query come
 // inside the tab's client (components/query/query-provider.tsx), itself loaded with them.

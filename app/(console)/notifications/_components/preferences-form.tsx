@@ -2,8 +2,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { lazyResolver } from '@/components/forms/lazy-resolver';
+import { lazySchema, useForm } from '@/components/forms/use-form';
 import { refreshInbox } from '@/components/notifications/use-inbox';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -17,13 +16,7 @@ import type { PreferencesForm as FormValues } from '@/lib/domain/notifications/s
 import { saveNotificationPreferencesAction } from '@/lib/notifications/actions';
 
 // zod and the schema load on first use, not with the page (first-load JS budget).
-const validation = lazyResolver<FormValues, unknown, FormValues>(async () => {
-  const [{ zodResolver }, { preferencesFormSchema }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
-    import('@/lib/domain/notifications/schema'),
-  ]);
-  return zodResolver(preferencesFormSchema);
-});
+const schema = lazySchema<FormValues>(async () => (await import('@/lib/domain/notifications/schema')).preferencesFormSchema);
 
 /** One switch per kind the user's role can receive; saving stores which are off. */
 export function PreferencesForm({ offered, muted }: { offered: NotificationKind[]; muted: string[] }) {
@@ -32,14 +25,9 @@ export function PreferencesForm({ offered, muted }: { offered: NotificationKind[
   const client = useQueryClient();
   const { toast } = useToast();
   const [error, setError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { isSubmitting },
-  } = useForm<FormValues, unknown, FormValues>({
-    resolver: validation.resolver,
-    defaultValues: { on: offered.map((k) => !muted.includes(k)) },
-  });
+  const form = useForm<FormValues>({ defaultValues: { on: offered.map((k) => !muted.includes(k)) }, schema, mode: 'onSubmit' });
+  const { checkbox, handleSubmit } = form;
+  const isSubmitting = form.submitting;
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
@@ -60,12 +48,12 @@ export function PreferencesForm({ offered, muted }: { offered: NotificationKind[
         {offered.length === 0 ? (
           <p className="text-sm text-fg-muted">{t('preferences.none')}</p>
         ) : (
-          <form onSubmit={onSubmit} onFocus={validation.preload} noValidate className="space-y-4" data-testid="notification-preferences">
+          <form onSubmit={onSubmit} onFocus={form.preload} noValidate className="space-y-4" data-testid="notification-preferences">
             <fieldset className="space-y-2.5">
               <legend className="sr-only">{t('preferences.title')}</legend>
               {offered.map((kind, i) => (
                 <div key={kind}>
-                  <Checkbox id={`pref-${kind}`} label={t(`${wordingKey(kind)}.label`)} {...register(`on.${i}`)} />
+                  <Checkbox id={`pref-${kind}`} label={t(`${wordingKey(kind)}.label`)} {...checkbox(`on.${i}`)} />
                 </div>
               ))}
             </fieldset>

@@ -2,9 +2,8 @@
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { applyFieldErrors } from '@/components/forms/apply-field-errors';
-import { lazyResolver } from '@/components/forms/lazy-resolver';
+import { showFailure } from '@/components/forms/show-failure';
+import { lazySchema, useForm } from '@/components/forms/use-form';
 import { MoneyField } from '@/components/forms/money-field';
 import { DateTimeText } from '@/components/i18n/date-time-text';
 import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
@@ -18,6 +17,7 @@ import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { useToast } from '@/components/ui/toast';
 import { readActionResult } from '@/lib/actions/result';
+import { catalogueTranslator } from '@/lib/errors';
 import type { ThresholdInput } from '@/lib/domain/notifications/schema';
 import { isAsset, type Asset } from '@/lib/money/assets';
 import { removeLowBalanceThresholdAction, setLowBalanceThresholdAction } from '@/lib/notifications/actions';
@@ -27,13 +27,7 @@ type ThresholdView = { accountId: string; asset: string; threshold: string; belo
 
 const FIELDS = ['accountId', 'asset', 'threshold'] as const;
 
-const validation = lazyResolver<ThresholdInput, unknown, ThresholdInput>(async () => {
-  const [{ zodResolver }, { thresholdSchema }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
-    import('@/lib/domain/notifications/schema'),
-  ]);
-  return zodResolver(thresholdSchema);
-});
+const schema = lazySchema<ThresholdInput>(async () => (await import('@/lib/domain/notifications/schema')).thresholdSchema);
 
 /** Admin: per account and asset, the balance under which everyone who moves money is alerted. */
 export function ThresholdsPanel({ accounts, thresholds }: { accounts: ThresholdAccount[] | null; thresholds: ThresholdView[] }) {
@@ -42,24 +36,22 @@ export function ThresholdsPanel({ accounts, thresholds }: { accounts: ThresholdA
   const router = useRouter();
   const { toast } = useToast();
   const sentence = useFailureSentence();
+  const errorsT = catalogueTranslator(useTranslations('errors'));
   const fieldMessage = useFieldMessage();
   const [failure, setFailure] = useState<string | null>(null);
   const [removing, startRemove] = useTransition();
   const first = accounts?.[0];
-  const {
-    control,
-    register,
-    handleSubmit,
-    setValue,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<ThresholdInput, unknown, ThresholdInput>({
-    resolver: validation.resolver,
+  const form = useForm<ThresholdInput>({
     defaultValues: { accountId: first?.id ?? '', asset: (first?.assets.find(isAsset) ?? 'BRL') as Asset, threshold: '' },
+    schema,
+    mode: 'onSubmit',
   });
-  const accountId = useWatch({ control, name: 'accountId' });
-  const asset = useWatch({ control, name: 'asset' });
+  const { register, handleSubmit, setValue, error } = form;
+  const isSubmitting = form.submitting;
+  const { accountId, asset } = form.values;
+  // Controlled: its options change with the account, and the asset chosen with them.
+  const assetField = form.field<Asset>('asset');
+  const threshold = form.field<string>('threshold');
   const assets = (accounts?.find((a) => a.id === accountId)?.assets ?? []).filter(isAsset);
   const nameOf = (id: string) => accounts?.find((a) => a.id === id)?.name ?? id;
 
@@ -67,7 +59,7 @@ export function ThresholdsPanel({ accounts, thresholds }: { accounts: ThresholdA
     setFailure(null);
     const r = readActionResult(await setLowBalanceThresholdAction(values));
     if (!r.ok) {
-      if (!applyFieldErrors(r.failure, FIELDS, { setError, setFocus })) setFailure(sentence(r.failure));
+      setFailure(showFailure(form, r.failure, errorsT, FIELDS));
       return;
     }
     toast({ tone: 'success', title: t('saved', { asset: values.asset }) });
@@ -123,11 +115,11 @@ export function ThresholdsPanel({ accounts, thresholds }: { accounts: ThresholdA
         {accounts === null ? (
           <Alert tone="warning">{t('accountsFailed')}</Alert>
         ) : accounts.length === 0 ? null : (
-          <form onSubmit={onSubmit} onFocus={validation.preload} noValidate className="space-y-4" data-testid="threshold-form">
-            <Field id="threshold-account" label={t('account')} error={fieldMessage(errors.accountId?.message)}>
+          <form onSubmit={onSubmit} onFocus={form.preload} noValidate className="space-y-4" data-testid="threshold-form">
+            <Field id="threshold-account" label={t('account')} error={fieldMessage(error('accountId'))}>
               <Select
                 {...register('accountId', {
-                  onChange: (e: { target: { value: string } }) => {
+                  onChange: (e) => {
                     const next = accounts.find((a) => a.id === e.target.value)?.assets.find(isAsset);
                     if (next) setValue('asset', next);
                   },
@@ -140,8 +132,8 @@ export function ThresholdsPanel({ accounts, thresholds }: { accounts: ThresholdA
                 ))}
               </Select>
             </Field>
-            <Field id="threshold-asset" label={t('asset')} error={fieldMessage(errors.asset?.message)}>
-              <Select {...register('asset')}>
+            <Field id="threshold-asset" label={t('asset')} error={fieldMessage(error('asset'))}>
+              <Select name="asset" value={assetField.value} onChange={(e) => assetField.onChange(e.target.value as Asset)} onBlur={assetField.onBlur}>
                 {assets.map((a) => (
                   <option key={a} value={a}>
                     {a}
@@ -149,21 +141,15 @@ export function ThresholdsPanel({ accounts, thresholds }: { accounts: ThresholdA
                 ))}
               </Select>
             </Field>
-            <Controller
-              control={control}
-              name="threshold"
-              render={({ field }) => (
-                <MoneyField
-                  id="threshold-amount"
-                  label={t('threshold')}
-                  value={field.value}
-                  onChange={field.onChange}
-                  asset={isAsset(asset) ? asset : 'BRL'}
-                  locale={locale}
-                  error={fieldMessage(errors.threshold?.message)}
-                  required
-                />
-              )}
+            <MoneyField
+              id="threshold-amount"
+              label={t('threshold')}
+              value={threshold.value}
+              onChange={threshold.onChange}
+              asset={isAsset(asset) ? asset : 'BRL'}
+              locale={locale}
+              error={fieldMessage(error('threshold'))}
+              required
             />
             {failure ? <Alert tone="error">{failure}</Alert> : null}
             <Button type="submit" loading={isSubmitting}>

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 
 /**
- * The "add user" button. The dialog behind it (react-hook-form, the dialog, the copy button: about 20 kB gzip) loads
+ * The "add user" button. The dialog behind it (the form, the dialog, the copy button) loads
  * when it is first wanted — the pointer over the button, keyboard focus on it, or the click — instead of with /team,
  * which it had put 20 kB over the list pages' first-load JS (README, "Performance budget").
  */

@@ -2,7 +2,6 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -12,15 +11,14 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useToast } from '@/components/ui/toast';
 import { readActionResult } from '@/lib/actions/result';
-import type { Failure } from '@/lib/errors';
-import { applyFieldErrors } from '@/components/forms/apply-field-errors';
-import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
+import { catalogueTranslator } from '@/lib/errors';
+import { showFailure } from '@/components/forms/show-failure';
+import { lazySchema, useForm } from '@/components/forms/use-form';
 import { useFieldMessage } from '@/components/i18n/use-field-message';
 import { ROLES, type Role } from '@/lib/auth/permissions';
 import { ROLE_WHILE_PENDING, roleChangeWeakens } from '@/lib/domain/control-changes/roles';
 import { addUserAction } from '../actions';
 import type { AddUserInput } from '@/lib/domain/team/schema';
-import { lazyResolver } from '@/components/forms/lazy-resolver';
 
 type Created = { name: string; email: string; oneTimePassword: string; pendingRole: Role | null };
 
@@ -28,13 +26,7 @@ const FIELDS = ['name', 'email', 'role'] as const;
 const EMPTY: AddUserInput = { name: '', email: '', role: 'viewer' };
 
 // The shared schema and zod load when the dialog opens, not with the page (first-load JS budget).
-const validation = lazyResolver<AddUserInput, unknown, AddUserInput>(async () => {
-  const [{ zodResolver }, { addUserSchema }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
-    import('@/lib/domain/team/schema'),
-  ]);
-  return zodResolver(addUserSchema);
-});
+const schema = lazySchema<AddUserInput>(async () => (await import('@/lib/domain/team/schema')).addUserSchema);
 
 /** The "add user" dialog: loaded by add-user-button.tsx when first wanted, not with /team. */
 export function AddUserDialog({ open, onClose, delayHours }: { open: boolean; onClose: () => void; delayHours: number }) {
@@ -43,24 +35,17 @@ export function AddUserDialog({ open, onClose, delayHours }: { open: boolean; on
   const roles = useTranslations('shell.roles');
   const common = useTranslations('common');
   const fieldMessage = useFieldMessage();
-  const failureSentence = useFailureSentence();
+  const errorsT = catalogueTranslator(useTranslations('errors'));
   const [created, setCreated] = useState<Created | null>(null);
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const [failure, setFailure] = useState<{ sentence: string; requestId: string | null } | null>(null);
   const { toast } = useToast();
-  const {
-    register,
-    handleSubmit,
-    control,
-    reset,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<AddUserInput, unknown, AddUserInput>({ resolver: validation.resolver, defaultValues: EMPTY });
-
-  const chosenRole = useWatch({ control, name: 'role' });
+  const form = useForm<AddUserInput>({ defaultValues: EMPTY, schema, mode: 'onSubmit' });
+  const { register, handleSubmit, reset, error } = form;
+  const isSubmitting = form.submitting;
+  const chosenRole = form.values.role;
 
   useEffect(() => {
-    if (open) validation.preload();
+    if (open) schema.preload();
   }, [open]);
 
   function close() {
@@ -76,7 +61,8 @@ export function AddUserDialog({ open, onClose, delayHours }: { open: boolean; on
     setFailure(null);
     const outcome = readActionResult(await addUserAction(values));
     if (!outcome.ok) {
-      if (!applyFieldErrors(outcome.failure, FIELDS, { setError, setFocus })) setFailure(outcome.failure);
+      const sentence = showFailure(form, outcome.failure, errorsT, FIELDS);
+      if (sentence) setFailure({ sentence, requestId: outcome.failure.requestId ?? null });
       return;
     }
     const { user, oneTimePassword, requestedRole, pending } = outcome.data;
@@ -133,18 +119,18 @@ export function AddUserDialog({ open, onClose, delayHours }: { open: boolean; on
           </div>
         ) : (
           <form id="add-user-form" onSubmit={onSubmit} noValidate className="space-y-4">
-            {failure ? <Alert tone="error">{failureSentence(failure)}</Alert> : null}
-            <Field id="add-user-name" label={t('name')} required error={fieldMessage(errors.name?.message)}>
+            {failure ? <Alert tone="error" requestId={failure.requestId}>{failure.sentence}</Alert> : null}
+            <Field id="add-user-name" label={t('name')} required error={fieldMessage(error('name'))}>
               <Input autoComplete="off" autoFocus {...register('name')} />
             </Field>
-            <Field id="add-user-email" label={t('email')} required error={fieldMessage(errors.email?.message)}>
+            <Field id="add-user-email" label={t('email')} required error={fieldMessage(error('email'))}>
               <Input type="email" autoComplete="off" spellCheck={false} {...register('email')} />
             </Field>
             <Field
               id="add-user-role"
               label={t('role')}
               required
-              error={fieldMessage(errors.role?.message)}
+              error={fieldMessage(error('role'))}
               hint={
                 roleChangeWeakens(ROLE_WHILE_PENDING, chosenRole)
                   ? tc('addPendingHint', { role: roles(chosenRole), viewer: roles(ROLE_WHILE_PENDING) })

@@ -2,8 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { memo, useState } from 'react';
-import { Controller, useForm, useFormState, type UseFormReturn } from 'react-hook-form';
+import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardBody, CardFooter, CardHeader } from '@/components/ui/card';
 import { Field, fieldDescriptionIds } from '@/components/ui/field';
@@ -13,17 +12,18 @@ import { AddressFields } from '@/components/forms/address-fields';
 import type { CountryOption } from '@/lib/domain/address/countries';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { useIdempotencyKey } from '@/components/forms/use-idempotency-key';
-import { applyFieldErrors, placeFieldErrors } from '@/components/forms/apply-field-errors';
+import { showFailure } from '@/components/forms/show-failure';
+import { lazySchema, useForm } from '@/components/forms/use-form';
 import { useEnumLabel } from '@/components/i18n/use-enum-label';
 import { useFieldMessage } from '@/components/i18n/use-field-message';
 import { readActionResult } from '@/lib/actions/result';
+import { catalogueTranslator } from '@/lib/errors';
 import type { CreateAccountInput, CreateAccountValues } from '@/lib/domain/accounts/create-account';
 import { emptyCreateAccountValues, todayIsoDate } from '@/lib/domain/accounts/create-account-values';
-import { lazyResolver } from '@/components/forms/lazy-resolver';
 import { INDUSTRIES } from '@/lib/domain/accounts/industries';
 import { formatCnpj, normalizeCnpj } from '@/lib/validation/cnpj';
 import { createAccountAction } from '../actions';
-import { AssetsPicker } from './assets-picker';
+import { AssetsPicker, type PickedAsset } from './assets-picker';
 
 interface FormFailure {
   sentence: string;
@@ -47,51 +47,28 @@ const FIELDS = [
 const RENAMES = [['owner.', '']] as const;
 
 // The shared schema and zod load when the user first focuses the form, not with the page (first-load JS budget).
-const validation = lazyResolver<CreateAccountInput, unknown, CreateAccountValues>(async () => {
-  const [{ zodResolver }, { createAccountSchema }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
-    import('@/lib/domain/accounts/create-account'),
-  ]);
-  return zodResolver(createAccountSchema);
-});
+const schema = lazySchema<CreateAccountValues>(async () => (await import('@/lib/domain/accounts/create-account')).createAccountSchema);
 
 interface Props {
   countries: readonly CountryOption[];
 }
 
-/**
- * The company-owner create form: validates with the shared schema on blur and on submit.
- *
- * `useForm` renders its component once more right after mount (react-hook-form sets `formState.isReady` in a layout
- * effect, inside the task that hydrates the page); the form is a memoised body under it that reads the state it
- * shows through `useFormState`, so that render stops here (README, "Performance budget").
- */
+/** The company-owner create form: validates with the shared schema on blur and on submit. */
 export function CreateAccountForm({ countries }: Props) {
-  const form = useForm<CreateAccountInput, unknown, CreateAccountValues>({
-    resolver: validation.resolver,
-    defaultValues: emptyCreateAccountValues(),
-    mode: 'onTouched',
-  });
-  return <CreateAccountFormBody form={form} countries={countries} />;
-}
-
-const CreateAccountFormBody = memo(function CreateAccountFormBody({
-  form,
-  countries,
-}: Props & { form: UseFormReturn<CreateAccountInput, unknown, CreateAccountValues> }) {
   const t = useTranslations('accounts.new');
   const industryLabel = useEnumLabel('industries');
   const fieldMessage = useFieldMessage();
+  const errorsT = catalogueTranslator(useTranslations('errors'));
   const router = useRouter();
   const { key: idempotencyKey, renew } = useIdempotencyKey();
   const [failure, setFailure] = useState<FormFailure | null>(null);
-  const { register, control, handleSubmit, setError, setFocus, setValue } = form;
-  const { errors, isSubmitting } = useFormState({ control });
+  const form = useForm<CreateAccountInput, CreateAccountValues>({ defaultValues: emptyCreateAccountValues(), schema });
+  const { register, error, setValue } = form;
   // Stays on after success until the detail page replaces the form, so nothing can be sent twice.
   const [navigating, setNavigating] = useState(false);
-  const busy = isSubmitting || navigating;
+  const busy = form.submitting || navigating;
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     // The same key goes with every submit of this form instance: a double click or a retry after a lost
     // response is one account at the service, not two.
@@ -103,18 +80,17 @@ const CreateAccountFormBody = memo(function CreateAccountFormBody({
       return;
     }
     const { failure: f } = outcome;
-    const placed = applyFieldErrors(f, FIELDS, { setError, setFocus }, RENAMES);
-    const { unplaced } = placeFieldErrors(f.fieldErrors, FIELDS, RENAMES);
-    setFailure({
-      sentence: placed && !unplaced.length ? `${f.sentence} ${t('checkHighlighted')}` : [f.sentence, ...unplaced].join(' '),
-      requestId: f.requestId ?? null,
-    });
+    // Every problem on its field: the form says why in general and where to look.
+    const sentence = showFailure(form, f, errorsT, FIELDS, RENAMES) ?? `${errorsT(f.code, f.values) ?? f.sentence} ${t('checkHighlighted')}`;
+    setFailure({ sentence, requestId: f.requestId ?? null });
   });
+  const assets = form.field<PickedAsset[]>('assets');
+  const assetsError = error('assets');
 
   const assetsIds = fieldDescriptionIds('assets');
 
   return (
-    <form onSubmit={onSubmit} onFocus={validation.preload} noValidate aria-describedby={failure ? 'create-account-failure' : undefined}>
+    <form onSubmit={onSubmit} onFocus={form.preload} noValidate aria-describedby={failure ? 'create-account-failure' : undefined}>
       <div className="space-y-6">
         {failure ? (
           <div id="create-account-failure">
@@ -127,7 +103,7 @@ const CreateAccountFormBody = memo(function CreateAccountFormBody({
         <Card>
           <CardHeader title={t('company.title')} description={t('company.description')} />
           <CardBody className="grid gap-4 md:grid-cols-2">
-            <Field id="legalName" label={t('company.legalName')} required error={fieldMessage(errors.legalName?.message)} className="md:col-span-2">
+            <Field id="legalName" label={t('company.legalName')} required error={fieldMessage(error('legalName'))} className="md:col-span-2">
               <Input autoComplete="organization" {...register('legalName')} />
             </Field>
             <Field
@@ -135,7 +111,7 @@ const CreateAccountFormBody = memo(function CreateAccountFormBody({
               label={t('company.taxId')}
               required
               hint={t('company.taxIdHint')}
-              error={fieldMessage(errors.taxId?.message)}
+              error={fieldMessage(error('taxId'))}
             >
               <Input
                 inputMode="text"
@@ -143,13 +119,13 @@ const CreateAccountFormBody = memo(function CreateAccountFormBody({
                 spellCheck={false}
                 {...register('taxId', {
                   // Show a complete CNPJ in its usual mask, whichever way it was typed.
-                  onBlur: (e: React.FocusEvent<HTMLInputElement>) => {
-                    if (normalizeCnpj(e.target.value)) setValue('taxId', formatCnpj(e.target.value), { shouldValidate: true });
+                  onBlur: (e) => {
+                    if (normalizeCnpj(e.target.value)) setValue('taxId', formatCnpj(e.target.value), { validate: true });
                   },
                 })}
               />
             </Field>
-            <Field id="industry" label={t('company.industry')} required error={fieldMessage(errors.industry?.message)}>
+            <Field id="industry" label={t('company.industry')} required error={fieldMessage(error('industry'))}>
               <Select {...register('industry')}>
                 <option value="">{t('company.chooseIndustry')}</option>
                 {INDUSTRIES.map((value) => (
@@ -159,7 +135,7 @@ const CreateAccountFormBody = memo(function CreateAccountFormBody({
                 ))}
               </Select>
             </Field>
-            <Field id="incorporateDate" label={t('company.incorporateDate')} required error={fieldMessage(errors.incorporateDate?.message)}>
+            <Field id="incorporateDate" label={t('company.incorporateDate')} required error={fieldMessage(error('incorporateDate'))}>
               <Input type="date" max={todayIsoDate()} {...register('incorporateDate')} />
             </Field>
           </CardBody>
@@ -182,23 +158,17 @@ const CreateAccountFormBody = memo(function CreateAccountFormBody({
               <p id="assets-label" className="sr-only">
                 {t('assets.label')}
               </p>
-              <Controller
-                control={control}
-                name="assets"
-                render={({ field }) => (
-                  <AssetsPicker
-                    value={(field.value ?? []) as { code: CreateAccountValues['assets'][number]['code']; isVirtual: boolean }[]}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    invalid={Boolean(errors.assets)}
-                    describedBy={errors.assets ? assetsIds.errorId : undefined}
-                    disabled={busy}
-                  />
-                )}
+              <AssetsPicker
+                value={assets.value ?? []}
+                onChange={assets.onChange}
+                onBlur={assets.onBlur}
+                invalid={Boolean(assetsError)}
+                describedBy={assetsError ? assetsIds.errorId : undefined}
+                disabled={busy}
               />
-              {errors.assets ? (
+              {assetsError ? (
                 <p id={assetsIds.errorId} className="text-xs font-medium text-danger-text">
-                  {fieldMessage(errors.assets.message ?? errors.assets.root?.message) ?? t('assets.check')}
+                  {fieldMessage(assetsError) ?? t('assets.check')}
                 </p>
               ) : null}
             </div>
@@ -212,4 +182,4 @@ const CreateAccountFormBody = memo(function CreateAccountFormBody({
       </div>
     </form>
   );
-});
+}

@@ -2,81 +2,58 @@
 
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { memo, useState } from 'react';
-import { useForm, useFormState, type UseFormReturn } from 'react-hook-form';
+import { useState } from 'react';
 import { InstructionFields } from '@/components/beneficiaries/instruction-fields';
-import { applyFieldErrors } from '@/components/forms/apply-field-errors';
-import { lazyResolver } from '@/components/forms/lazy-resolver';
+import { showFailure } from '@/components/forms/show-failure';
+import { lazySchema, useForm } from '@/components/forms/use-form';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { useIdempotencyKey } from '@/components/forms/use-idempotency-key';
-import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardBody, CardFooter, CardHeader } from '@/components/ui/card';
 import { useToast } from '@/components/ui/toast';
 import { readActionResult } from '@/lib/actions/result';
+import { catalogueTranslator } from '@/lib/errors';
 import type { InstructionValues } from '@/lib/domain/beneficiaries/schema';
 import { addInstructionAction } from '../../actions';
 
 const FIELDS = ['asset', 'dictKeyType', 'dictKey'] as const;
 
 // zod and the schema load on the form's first focus, not with the beneficiary page (first-load JS budget).
-const validation = lazyResolver<InstructionValues, unknown, InstructionValues>(async () => {
-  const [{ zodResolver }, { instructionSchema }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
-    import('@/lib/domain/beneficiaries/schema'),
-  ]);
-  return zodResolver(instructionSchema);
-});
+const schema = lazySchema<InstructionValues>(async () => (await import('@/lib/domain/beneficiaries/schema')).instructionSchema);
 // The service names the body's fields (`dictKey`); its nested paths, if any, lose their `paymentInstruction.` prefix.
 const RENAMES = [['paymentInstruction.', '']] as const;
 
-/**
- * Compliance adds another PIX key to a beneficiary; it starts pending review and the list above shows it at once.
- * The form is a memoised body under `useForm`, so react-hook-form's render right after mount (`formState.isReady`)
- * stops here (see CreateBeneficiaryForm).
- */
+/** Compliance adds another PIX key to a beneficiary; it starts pending review and the list above shows it at once. */
 export function AddInstructionForm({ beneficiaryId }: { beneficiaryId: string }) {
-  const form = useForm<InstructionValues>({
-    resolver: validation.resolver,
-    defaultValues: { asset: 'BRL', dictKeyType: '' as InstructionValues['dictKeyType'], dictKey: '' },
-    mode: 'onTouched',
-  });
-  return <AddInstructionFormBody form={form} beneficiaryId={beneficiaryId} />;
-}
-
-const AddInstructionFormBody = memo(function AddInstructionFormBody({
-  form,
-  beneficiaryId,
-}: {
-  form: UseFormReturn<InstructionValues>;
-  beneficiaryId: string;
-}) {
   const t = useTranslations('beneficiaries.add');
-  const sentence = useFailureSentence();
+  const errorsT = catalogueTranslator(useTranslations('errors'));
   const router = useRouter();
   const { toast } = useToast();
   const { key: idempotencyKey, renew } = useIdempotencyKey();
   const [failure, setFailure] = useState<{ sentence: string; requestId: string | null } | null>(null);
-  const { handleSubmit, setError, setFocus, reset, control } = form;
-  const { isSubmitting } = useFormState({ control });
+  const form = useForm<InstructionValues>({
+    defaultValues: { asset: 'BRL', dictKeyType: '' as InstructionValues['dictKeyType'], dictKey: '' },
+    schema,
+  });
+  const isSubmitting = form.submitting;
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     const outcome = readActionResult(await addInstructionAction({ ...values, beneficiaryId, idempotencyKey }));
     if (outcome.ok) {
       // The next key is another intent: a new idempotency key and an empty form.
       renew();
-      reset();
+      form.reset();
       toast({ tone: 'success', title: t('added') });
       router.refresh();
       return;
     }
-    const placed = applyFieldErrors(outcome.failure, FIELDS, { setError, setFocus }, RENAMES);
-    if (!placed) setFailure({ sentence: sentence(outcome.failure), requestId: outcome.failure.requestId ?? null });
+    const sentence = showFailure(form, outcome.failure, errorsT, FIELDS, RENAMES);
+    if (sentence) setFailure({ sentence, requestId: outcome.failure.requestId ?? null });
   });
 
   return (
-    <form onSubmit={onSubmit} onFocus={validation.preload} noValidate>
+    <form onSubmit={onSubmit} onFocus={form.preload} noValidate>
       <Card>
         <CardHeader title={t('title')} description={t('description')} />
         <CardBody className="grid gap-4 md:grid-cols-2">
@@ -93,4 +70,4 @@ const AddInstructionFormBody = memo(function AddInstructionFormBody({
       </Card>
     </form>
   );
-});
+}

@@ -2,22 +2,21 @@
 
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { memo, useState } from 'react';
-import { useForm, useFormState, useWatch, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { useState } from 'react';
 import { InstructionFields } from '@/components/beneficiaries/instruction-fields';
 import { useBeneficiaryFieldMessage } from '@/components/beneficiaries/use-beneficiary-field-message';
 import { AddressFields } from '@/components/forms/address-fields';
-import { applyFieldErrors, placeFieldErrors } from '@/components/forms/apply-field-errors';
-import { lazyResolver } from '@/components/forms/lazy-resolver';
+import { showFailure } from '@/components/forms/show-failure';
+import { lazySchema, useForm, type FormSchema } from '@/components/forms/use-form';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { useIdempotencyKey } from '@/components/forms/use-idempotency-key';
-import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardBody, CardFooter, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { readActionResult } from '@/lib/actions/result';
+import { catalogueTranslator } from '@/lib/errors';
 import type { CountryOption } from '@/lib/domain/address/countries';
 import { HOLDER_TYPES, isoDate, RELATIONSHIP_TYPES } from '@/lib/domain/beneficiaries/holder';
 import type { CreateBeneficiaryFormValues, CreateBeneficiaryValues } from '@/lib/domain/beneficiaries/schema';
@@ -28,14 +27,9 @@ type FormInput = CreateBeneficiaryFormValues;
 
 // The schema (with zod and the shared address schema) loads when the user first focuses the form, not with the page
 // (first-load JS budget, perf-budget.json); the server action validates again.
-const validation = lazyResolver<FormInput, unknown, CreateBeneficiaryValues>(async () => {
-  const [{ zodResolver }, { createBeneficiarySchema }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
-    import('@/lib/domain/beneficiaries/schema'),
-  ]);
-  // The form holds both kinds' fields (CreateBeneficiaryFormValues); the schema reads the chosen kind's.
-  return zodResolver(createBeneficiarySchema) as unknown as Resolver<FormInput, unknown, CreateBeneficiaryValues>;
-});
+const schema = lazySchema<CreateBeneficiaryValues>(
+  async () => (await import('@/lib/domain/beneficiaries/schema')).createBeneficiarySchema as FormSchema<CreateBeneficiaryValues>,
+);
 
 /** Inputs that can show a message; the service's refusals (`holder.taxId.value`, …) land on the same paths. */
 const FIELDS = [
@@ -79,38 +73,23 @@ interface Props {
   countries: readonly CountryOption[];
 }
 
-/**
- * Compliance registers a person to pay, with a first PIX key (which starts pending review).
- *
- * react-hook-form's `useForm` renders its component once more right after mount (it sets `formState.isReady` in a
- * layout effect), synchronously, in the task that hydrates the page. So `useForm` lives here and the form under a
- * memoised body that reads the state it shows through `useFormState`: that render stops at this component (README,
- * "Performance budget").
- */
+/** Compliance registers a person to pay, with a first PIX key (which starts pending review). */
 export function CreateBeneficiaryForm({ countries }: Props) {
-  const form = useForm<FormInput, unknown, CreateBeneficiaryValues>({ resolver: validation.resolver, defaultValues: emptyValues(), mode: 'onTouched' });
-  return <CreateBeneficiaryFormBody form={form} countries={countries} />;
-}
-
-const CreateBeneficiaryFormBody = memo(function CreateBeneficiaryFormBody({
-  form,
-  countries,
-}: Props & { form: UseFormReturn<FormInput, unknown, CreateBeneficiaryValues> }) {
   const t = useTranslations('beneficiaries');
   const message = useBeneficiaryFieldMessage();
-  const sentence = useFailureSentence();
+  const errorsT = catalogueTranslator(useTranslations('errors'));
   const router = useRouter();
   const { key: idempotencyKey, renew } = useIdempotencyKey();
   const [failure, setFailure] = useState<{ sentence: string; requestId: string | null } | null>(null);
   const [navigating, setNavigating] = useState(false);
-  const { register, handleSubmit, setError, setFocus, setValue, clearErrors, control } = form;
-  const { errors, isSubmitting } = useFormState({ control });
-  const holderType = useWatch({ control, name: 'holder.type' });
-  const company = holderType === 'COMPANY';
+  // The form holds both kinds' fields (CreateBeneficiaryFormValues); the schema reads the chosen kind's.
+  const form = useForm<FormInput, CreateBeneficiaryValues>({ defaultValues: emptyValues(), schema });
+  const { register, radio, error, setValue, clearErrors } = form;
+  const company = form.values.holder.type === 'COMPANY';
   const taxIdKind = company ? 'CNPJ' : 'CPF';
-  const busy = isSubmitting || navigating;
+  const busy = form.submitting || navigating;
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     // One key per form instance: a double click or a retry after a lost answer is one beneficiary.
     const outcome = readActionResult(await createBeneficiaryAction({ ...values, idempotencyKey }));
@@ -121,17 +100,12 @@ const CreateBeneficiaryFormBody = memo(function CreateBeneficiaryFormBody({
       return;
     }
     const f = outcome.failure;
-    const placed = applyFieldErrors(f, FIELDS, { setError, setFocus });
-    const { unplaced } = placeFieldErrors(f.fieldErrors, FIELDS);
-    const text = sentence(f);
-    setFailure({
-      sentence: placed && !unplaced.length ? `${text} ${t('new.checkHighlighted')}` : [text, ...unplaced.map((m) => message(m) ?? m)].join(' '),
-      requestId: f.requestId ?? null,
-    });
+    const sentence = showFailure(form, f, errorsT, FIELDS) ?? `${errorsT(f.code, f.values) ?? f.sentence} ${t('new.checkHighlighted')}`;
+    setFailure({ sentence, requestId: f.requestId ?? null });
   });
 
   return (
-    <form onSubmit={onSubmit} onFocus={validation.preload} noValidate aria-describedby={failure ? 'create-beneficiary-failure' : undefined}>
+    <form onSubmit={onSubmit} onFocus={form.preload} noValidate aria-describedby={failure ? 'create-beneficiary-failure' : undefined}>
       <div className="space-y-6">
         {failure ? (
           <div id="create-beneficiary-failure">
@@ -150,9 +124,8 @@ const CreateBeneficiaryFormBody = memo(function CreateBeneficiaryFormBody({
                   <label key={type} className="flex items-center gap-2 text-sm text-fg">
                     <input
                       type="radio"
-                      value={type}
                       className="size-4 accent-[var(--color-accent,currentColor)]"
-                      {...register('holder.type', {
+                      {...radio('holder.type', type, {
                         // The tax id's kind changes with the holder's: a message about the other kind no longer applies.
                         onChange: () => clearErrors('holder.taxId.value'),
                       })}
@@ -164,19 +137,19 @@ const CreateBeneficiaryFormBody = memo(function CreateBeneficiaryFormBody({
             </fieldset>
             {company ? (
               <>
-                <Field id="holder.legalName" label={t('new.legalName')} required error={message(errors.holder?.legalName?.message)}>
+                <Field id="holder.legalName" label={t('new.legalName')} required error={message(error('holder.legalName'))}>
                   <Input autoComplete="off" {...register('holder.legalName')} />
                 </Field>
-                <Field id="holder.tradeName" label={t('new.tradeName')} hint={t('new.tradeNameHint')} error={message(errors.holder?.tradeName?.message)}>
+                <Field id="holder.tradeName" label={t('new.tradeName')} hint={t('new.tradeNameHint')} error={message(error('holder.tradeName'))}>
                   <Input autoComplete="off" {...register('holder.tradeName')} />
                 </Field>
               </>
             ) : (
               <>
-                <Field id="holder.firstName" label={t('new.firstName')} required error={message(errors.holder?.firstName?.message)}>
+                <Field id="holder.firstName" label={t('new.firstName')} required error={message(error('holder.firstName'))}>
                   <Input autoComplete="off" {...register('holder.firstName')} />
                 </Field>
-                <Field id="holder.lastName" label={t('new.lastName')} required error={message(errors.holder?.lastName?.message)}>
+                <Field id="holder.lastName" label={t('new.lastName')} required error={message(error('holder.lastName'))}>
                   <Input autoComplete="off" {...register('holder.lastName')} />
                 </Field>
               </>
@@ -186,16 +159,16 @@ const CreateBeneficiaryFormBody = memo(function CreateBeneficiaryFormBody({
               label={company ? t('new.cnpj') : t('new.cpf')}
               required
               hint={company ? t('new.cnpjHint') : t('new.cpfHint')}
-              error={message(errors.holder?.taxId?.value?.message)}
+              error={message(error('holder.taxId.value'))}
             >
               <Input
                 inputMode={company ? 'text' : 'numeric'}
                 autoComplete="off"
                 {...register('holder.taxId.value', {
                   // A complete CPF or CNPJ is shown in its usual mask, however it was typed.
-                  onBlur: (e: React.FocusEvent<HTMLInputElement>) => {
+                  onBlur: (e) => {
                     const chars = e.target.value.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
-                    if (chars.length === (company ? 14 : 11)) setValue('holder.taxId.value', formatTaxId(chars, taxIdKind), { shouldValidate: true });
+                    if (chars.length === (company ? 14 : 11)) setValue('holder.taxId.value', formatTaxId(chars, taxIdKind), { validate: true });
                   },
                 })}
               />
@@ -206,12 +179,12 @@ const CreateBeneficiaryFormBody = memo(function CreateBeneficiaryFormBody({
                 label={t('new.dateOfBirth')}
                 required
                 hint={t('new.dateOfBirthHint')}
-                error={message(errors.holder?.dateOfBirth?.message)}
+                error={message(error('holder.dateOfBirth'))}
               >
                 <Input type="date" max={isoDate(new Date())} {...register('holder.dateOfBirth')} />
               </Field>
             )}
-            <Field id="relationshipType" label={t('new.relationship')} required error={message(errors.relationshipType?.message)}>
+            <Field id="relationshipType" label={t('new.relationship')} required error={message(error('relationshipType'))}>
               <Select {...register('relationshipType')}>
                 <option value="">{t('new.chooseRelationship')}</option>
                 {RELATIONSHIP_TYPES.map((r) => (
@@ -241,4 +214,4 @@ const CreateBeneficiaryFormBody = memo(function CreateBeneficiaryFormBody({
       </div>
     </form>
   );
-});
+}

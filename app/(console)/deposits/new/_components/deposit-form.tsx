@@ -16,7 +16,8 @@ import { Select } from '@/components/ui/select';
 import { useQuoteCountdown } from '@/hooks/use-quote-countdown';
 import { readActionResult } from '@/lib/actions/result';
 import type { Failure } from '@/lib/errors';
-import { expireNow, quoteClock, type QuoteClock } from '@/lib/domain/quotes/countdown';
+import { afterConfirmRefusal } from '@/lib/domain/quotes/confirm-refusal';
+import { quoteClock, type QuoteClock } from '@/lib/domain/quotes/countdown';
 import type { QuoteView } from '@/lib/domain/quotes/view';
 import type { Asset } from '@/lib/money/assets';
 import { parseAmount } from '@/lib/money/parse-amount';
@@ -30,9 +31,6 @@ export interface DepositAccount {
 
 /** PIX pays in reais: a deposit in reais needs no conversion; any other asset is converted at a quoted rate. */
 const PIX_PAY_IN_ASSET: Asset = 'BRL';
-
-/** Quote failures that end the quote: the service's clock and single use win over the countdown. */
-const QUOTE_OVER = new Set(['QUOTE_EXPIRED', 'QUOTE_ALREADY_CONSUMED']);
 
 /** PIX pays in reais, so BRL is the natural first choice when the account has it. */
 function defaultAsset(assets: readonly Asset[]): Asset | undefined {
@@ -140,7 +138,8 @@ export function DepositForm({ accounts }: { accounts: DepositAccount[] }) {
       const result = readActionResult(await createDepositAction({ accountId: quoteAccount, quoteId: id }));
       if (!result.ok) {
         setFailure(result.failure);
-        if (QUOTE_OVER.has(result.failure.code)) setHeld((h) => (h ? { ...h, clock: expireNow(h.clock, Date.now()) } : h));
+        const after = afterConfirmRefusal(result.failure.code, held.clock, Date.now());
+        if (after.quoteOver) setHeld((h) => (h ? { ...h, clock: after.clock } : h));
         // Anything else may be retried: the same quote sends the same key.
         else sentFor.current = null;
         return;

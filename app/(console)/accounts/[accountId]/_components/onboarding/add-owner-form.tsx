@@ -1,27 +1,26 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useState } from 'react';
-import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { AddressFields } from '@/components/forms/address-fields';
-import { applyFieldErrors } from '@/components/forms/apply-field-errors';
+import { showFailure } from '@/components/forms/show-failure';
 import { SubmitButton } from '@/components/forms/submit-button';
+import { useForm } from '@/components/forms/use-form';
 import { useIdempotencyKey } from '@/components/forms/use-idempotency-key';
-import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { useFieldMessage } from '@/components/i18n/use-field-message';
 import { Alert } from '@/components/ui/alert';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { readActionResult } from '@/lib/actions/result';
+import { catalogueTranslator } from '@/lib/errors';
 import { formatOwnershipPercent, ownershipSummary } from '@/lib/domain/accounts/ownership';
 import { emptyUboFormValues, formatUboTaxId, uboFormSchema, type UboFormInput, type UboFormValues } from '@/lib/domain/accounts/ubo-form';
 import type { CountryOption } from '@/lib/domain/address/countries';
 import { parseFieldKey } from '@/lib/validation/validation-result';
 import { addUboAction } from '../../actions';
 
-const FIELDS: FieldPath<UboFormInput>[] = [
+const FIELDS = [
   'name',
   'taxId',
   'ownershipPercentage',
@@ -31,7 +30,7 @@ const FIELDS: FieldPath<UboFormInput>[] = [
   'address.addressLine2',
   'address.city',
   'address.state',
-];
+] as const;
 
 /**
  * Adds a beneficial owner: name, CPF/CNPJ masked as typed and checked by its digits, the shared address
@@ -51,20 +50,20 @@ export function AddOwnerForm({
   const t = useTranslations('onboarding');
   const errorsT = useTranslations('errors');
   const validationMessage = useFieldMessage();
-  const failureSentence = useFailureSentence();
+  const errorsCatalogue = catalogueTranslator(errorsT);
   const locale = useLocale();
   const router = useRouter();
   const { key, renew } = useIdempotencyKey();
   const [failure, setFailure] = useState<{ text: string; requestId: string | null } | null>(null);
   const [added, setAdded] = useState<string | null>(null);
   const schema = useMemo(() => uboFormSchema(existingOwnership), [existingOwnership]);
-  const form = useForm<UboFormInput, unknown, UboFormValues>({ resolver: zodResolver(schema), defaultValues: emptyUboFormValues(), mode: 'onTouched' });
-  const { register, control, handleSubmit, setValue, setError, setFocus, reset, getValues, formState } = form;
-  const { errors, isSubmitting } = formState;
+  const form = useForm<UboFormInput, UboFormValues>({ defaultValues: emptyUboFormValues(), schema });
+  const { register, handleSubmit, setValue, setFocus, error } = form;
+  const isSubmitting = form.submitting;
   useEffect(() => {
     if (focusOnMount) setFocus('name');
   }, [focusOnMount, setFocus]);
-  const typed = useWatch({ control, name: 'ownershipPercentage' }) ?? '';
+  const typed = form.values.ownershipPercentage ?? '';
   const summary = ownershipSummary(existingOwnership, typed);
   // Intl's percent style: where the sign goes and whether a space precedes it is the locale's (60.5% in en, 60,5% in pt-BR).
   const pct = (v: string) => formatOwnershipPercent(v, locale);
@@ -83,16 +82,17 @@ export function AddOwnerForm({
     setFailure(null);
     setAdded(null);
     // The raw input, not the parsed output: the action parses it again with the same schema.
-    const outcome = readActionResult(await addUboAction({ accountId, idempotencyKey: key, values: getValues() as unknown as Record<string, unknown> }));
+    const outcome = readActionResult(await addUboAction({ accountId, idempotencyKey: key, values: form.values as unknown as Record<string, unknown> }));
     if (outcome.ok) {
       setAdded(t('uboForm.added', { name: values.name }));
       renew();
-      reset(emptyUboFormValues());
+      form.reset(emptyUboFormValues());
       router.refresh();
       return;
     }
     const f = outcome.failure;
-    if (!applyFieldErrors(f, FIELDS, { setError, setFocus })) setFailure({ text: failureSentence({ ...f, requestId: null }), requestId: f.requestId ?? null });
+    const text = showFailure(form, f, errorsCatalogue, FIELDS);
+    if (text) setFailure({ text, requestId: f.requestId ?? null });
   });
 
   return (
@@ -109,17 +109,17 @@ export function AddOwnerForm({
         </Alert>
       ) : null}
       <div className="grid gap-4 md:grid-cols-2">
-        <Field id="ubo-name" label={t('uboForm.name')} required error={say(errors.name?.message)} className="md:col-span-2">
+        <Field id="ubo-name" label={t('uboForm.name')} required error={say(error('name'))} className="md:col-span-2">
           <Input autoComplete="off" {...register('name')} />
         </Field>
-        <Field id="ubo-taxId" label={t('uboForm.taxId')} required hint={t('uboForm.taxIdHint')} error={say(errors.taxId?.message)}>
+        <Field id="ubo-taxId" label={t('uboForm.taxId')} required hint={t('uboForm.taxIdHint')} error={say(error('taxId'))}>
           <Input
             inputMode="text"
             autoCapitalize="characters"
             spellCheck={false}
             {...register('taxId', {
               // Masked while typing: 529.982.247-25 or 11.222.333/0001-81.
-              onChange: (e: React.ChangeEvent<HTMLInputElement>) => setValue('taxId', formatUboTaxId(e.target.value)),
+              onChange: (e) => setValue('taxId', formatUboTaxId(e.target.value)),
             })}
           />
         </Field>
@@ -132,7 +132,7 @@ export function AddOwnerForm({
               ? t('uboForm.runningTotalOver', { withNew: pct(summary.withNew) })
               : t('uboForm.runningTotal', { existing: pct(summary.existing), withNew: pct(summary.withNew) })
           }
-          error={say(errors.ownershipPercentage?.message)}
+          error={say(error('ownershipPercentage'))}
         >
           <Input inputMode="decimal" autoComplete="off" {...register('ownershipPercentage')} />
         </Field>

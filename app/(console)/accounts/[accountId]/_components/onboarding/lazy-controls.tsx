@@ -8,7 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 
 /*
  * The board's editing controls are fetched after the page is interactive, never in its first load: the drop zone
- * and, above all, the add-owner form (react-hook-form, zod) would add ~45 kB gzip to the account page, which
+ * and, above all, the add-owner form (its fields and zod) would add ~45 kB gzip to the account page, which
  * finance and viewers — and anyone reading an active account — never use.
  */
 

@@ -3,8 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
-import { useForm } from 'react-hook-form';
-import { lazyResolver } from '@/components/forms/lazy-resolver';
+import { lazySchema, useForm } from '@/components/forms/use-form';
 import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { amountText } from '@/components/money/amount-text';
 import { StepUpDialog, type StepUpFactRow } from '@/components/step-up/step-up-dialog';
@@ -21,10 +20,7 @@ import type { StepUpChallenge, StepUpResponse } from '@/lib/domain/step-up/chall
 import { approveBatchAction, beginBatchStepUpAction, cancelBatchAction, rejectBatchAction } from '../../actions';
 
 type RejectValues = { batchId: string; reason: string };
-const rejectValidation = lazyResolver<RejectValues, unknown, RejectValues>(async () => {
-  const [{ zodResolver }, { rejectBatchSchema }] = await Promise.all([import('@hookform/resolvers/zod'), import('@/lib/domain/payout-batches/schema')]);
-  return zodResolver(rejectBatchSchema);
-});
+const rejectSchema = lazySchema<RejectValues>(async () => (await import('@/lib/domain/payout-batches/schema')).rejectBatchSchema);
 
 /** The signed facts in the reader's words: totals through Intl, ids and the digest as signed. */
 function factRows(statement: StepUpChallenge['statement'], t: ReturnType<typeof useTranslations<'payoutBatches.approve'>>, locale: string, accountName: string): StepUpFactRow[] {
@@ -71,7 +67,7 @@ export function BatchDecision({
   const [signError, setSignError] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState(false);
   const [cancelling, setCancelling] = useState(false);
-  const reject = useForm<RejectValues, unknown, RejectValues>({ resolver: rejectValidation.resolver, defaultValues: { batchId, reason: '' } });
+  const reject = useForm<RejectValues>({ defaultValues: { batchId, reason: '' }, schema: rejectSchema, mode: 'onSubmit' });
 
   // Nothing to decide and nothing to say (a finished batch): no card.
   if (!canApprove && !canReject && !canCancel && !(isRequester && cancelWaiting)) return null;
@@ -116,7 +112,7 @@ export function BatchDecision({
     });
   }
 
-  const reasonError = reject.formState.errors.reason?.message;
+  const reasonError = reject.error('reason');
   return (
     <Card>
       <CardHeader title={t('title')} />
@@ -148,13 +144,13 @@ export function BatchDecision({
         onClose={() => setRejecting(false)}
         title={t('rejectTitle')}
         description={t('rejectDescription')}
-        dismissible={!reject.formState.isSubmitting}
+        dismissible={!reject.submitting}
         footer={
           <>
-            <Button variant="secondary" onClick={() => setRejecting(false)} disabled={reject.formState.isSubmitting}>
+            <Button variant="secondary" onClick={() => setRejecting(false)} disabled={reject.submitting}>
               {t('back')}
             </Button>
-            <Button variant="danger" onClick={onReject} disabled={reject.formState.isSubmitting}>
+            <Button variant="danger" onClick={onReject} disabled={reject.submitting}>
               {t('confirmReject')}
             </Button>
           </>

@@ -4,8 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useDropzone } from 'react-dropzone';
-import { useForm } from 'react-hook-form';
-import { lazyResolver } from '@/components/forms/lazy-resolver';
+import { lazySchema, useForm } from '@/components/forms/use-form';
 import { useIdempotencyKey } from '@/components/forms/use-idempotency-key';
 import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { amountText } from '@/components/money/amount-text';
@@ -28,10 +27,7 @@ import { previewBatchAction, submitBatchAction } from '../../actions';
 
 export type BatchAccountOption = { id: string; name: string };
 
-const validation = lazyResolver<PreviewBatchInput, unknown, PreviewBatchInput>(async () => {
-  const [{ zodResolver }, { previewBatchSchema }] = await Promise.all([import('@hookform/resolvers/zod'), import('@/lib/domain/payout-batches/schema')]);
-  return zodResolver(previewBatchSchema);
-});
+const schema = lazySchema<PreviewBatchInput>(async () => (await import('@/lib/domain/payout-batches/schema')).previewBatchSchema);
 
 /** Bytes → base64 in chunks (a 512 KiB file would overflow `String.fromCharCode(...all)`). */
 function toBase64(bytes: Uint8Array): string {
@@ -65,19 +61,12 @@ export function BatchUploadForm({ accounts }: { accounts: BatchAccountOption[] }
   const [proceed, setProceed] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    getValues,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<PreviewBatchInput, unknown, PreviewBatchInput>({
-    resolver: validation.resolver,
-    defaultValues: { sourceAccountId: accounts[0]?.id ?? '', file: '' },
-  });
-  register('file');
+  // The file is not an input of the form: its base64 text is set when a file is picked or dropped.
+  const form = useForm<PreviewBatchInput>({ defaultValues: { sourceAccountId: accounts[0]?.id ?? '', file: '' }, schema, mode: 'onSubmit' });
+  const { register, handleSubmit, setValue, setError, setFocus, error } = form;
+  const isSubmitting = form.submitting;
+  const sourceError = error('sourceAccountId');
+  const fileError = error('file');
 
   async function pick(file: File | undefined) {
     setPreview(null);
@@ -87,10 +76,10 @@ export function BatchUploadForm({ accounts }: { accounts: BatchAccountOption[] }
     // Refused here, before anything is sent: the server refuses the same (its sentence is the same).
     if (file.size > MAX_BATCH_FILE_BYTES) {
       setValue('file', '');
-      setError('file', { message: t('errors.FILE_TOO_LARGE', { kib: MAX_BATCH_FILE_BYTES / 1024 }) });
+      setError('file', t('errors.FILE_TOO_LARGE', { kib: MAX_BATCH_FILE_BYTES / 1024 }));
       return;
     }
-    setValue('file', toBase64(new Uint8Array(await file.arrayBuffer())), { shouldValidate: false });
+    setValue('file', toBase64(new Uint8Array(await file.arrayBuffer())));
   }
 
   const { getRootProps, getInputProps, open, isDragActive } = useDropzone({
@@ -105,13 +94,13 @@ export function BatchUploadForm({ accounts }: { accounts: BatchAccountOption[] }
 
   const onPreview = handleSubmit(async (values) => {
     setFailure(null);
-    validation.preload();
+    form.preload();
     const r = readActionResult(await previewBatchAction(values));
     if (!r.ok) {
       // The server words file refusals in the reader's language (limits and missing columns filled in).
-      if (r.failure.fieldErrors.file) setError('file', { message: sentence(r.failure) });
+      if (r.failure.fieldErrors.file) setError('file', sentence(r.failure));
       else if (r.failure.fieldErrors.sourceAccountId) {
-        setError('sourceAccountId', { message: sentence(r.failure) });
+        setError('sourceAccountId', sentence(r.failure));
         setFocus('sourceAccountId');
       } else setFailure(sentence(r.failure));
       return;
@@ -125,7 +114,7 @@ export function BatchUploadForm({ accounts }: { accounts: BatchAccountOption[] }
     setFailure(null);
     setSubmitting(true);
     try {
-      const values = getValues();
+      const values = form.values;
       const r = readActionResult(
         await submitBatchAction({
           ...values,
@@ -172,12 +161,12 @@ export function BatchUploadForm({ accounts }: { accounts: BatchAccountOption[] }
         </CardBody>
       </Card>
 
-      <form onSubmit={onPreview} noValidate className="space-y-4" onFocus={validation.preload}>
+      <form onSubmit={onPreview} noValidate className="space-y-4" onFocus={form.preload}>
         <Field
           id="batch-account"
           label={t('new.sourceAccount')}
           required
-          error={errors.sourceAccountId?.message ? (errors.sourceAccountId.message === 'SOURCE_ACCOUNT_REQUIRED' ? t('new.chooseAccount') : errors.sourceAccountId.message) : undefined}
+          error={sourceError ? (sourceError === 'SOURCE_ACCOUNT_REQUIRED' ? t('new.chooseAccount') : sourceError) : undefined}
         >
           <Select {...register('sourceAccountId', { onChange: () => setPreview(null) })}>
             {accounts.map((a) => (
@@ -206,9 +195,9 @@ export function BatchUploadForm({ accounts }: { accounts: BatchAccountOption[] }
               </button>
             </p>
           </div>
-          {errors.file?.message ? (
+          {fileError ? (
             <p className="mt-1 text-sm text-danger-text" role="alert" data-testid="batch-file-error">
-              {t.has(`errors.${errors.file.message}`) ? t(`errors.${errors.file.message}`, { kib: MAX_BATCH_FILE_BYTES / 1024, rows: MAX_BATCH_ROWS, missing: '' }) : errors.file.message}
+              {t.has(`errors.${fileError}`) ? t(`errors.${fileError}`, { kib: MAX_BATCH_FILE_BYTES / 1024, rows: MAX_BATCH_ROWS, missing: '' }) : fileError}
             </p>
           ) : null}
         </div>
