@@ -24,6 +24,8 @@ import { claimBatch, workBatch, type ExecutorDeps, type RowSender } from './exec
 import { approveBatch, cancelBatch, previewBatch, rejectBatch, submitBatch, type BatchActor } from './service';
 import { batchStepUpStatement } from './step-up';
 import { batchRows, getBatch, rowCounts } from './store';
+import { getTieredPolicy, saveTieredPolicy } from '@/lib/payouts/approval-policy';
+import { requestPayout } from '@/lib/payouts/service';
 
 const BASE = 'https://fx.test';
 let pg: PGlite;
@@ -75,7 +77,7 @@ function cpf(n: number): string {
 interface World {
   client: ApiClient;
   accountId: string;
-  people: Array<{ taxId: string; key: string }>;
+  people: Array<{ taxId: string; key: string; beneficiaryId: string; instructionId: string }>;
   pendingKey: { taxId: string; key: string };
 }
 
@@ -118,7 +120,7 @@ async function world(count = 4): Promise<World> {
     }
     await helper(`/_sandbox/payment-instructions/${instructionId}/approve`, {}, token);
     await decideKey(actor('reviewer', 'compliance'), { beneficiaryId: b.id, instructionId, decision: 'APPROVED' }, { client });
-    people.push({ taxId, key });
+    people.push({ taxId, key, beneficiaryId: b.id, instructionId });
   }
   return { client, accountId: account.id, people, pendingKey: pendingKey! };
 }
@@ -322,5 +324,54 @@ describe('execution: exactly one withdrawal per row', () => {
     expect(await withdrawals(w)).toHaveLength(2);
     await expect(cancelBatch(felipe, batch.id)).rejects.toMatchObject({ code: 'INVALID_STATUS' });
     expect(await claimBatch(deps('B', s))).toBeNull();
+  }, 60_000);
+});
+
+describe('daily cap', () => {
+  it('a batch counts toward its requester’s day as single payouts do: later batches and payouts see it; rejected batches, failed and cancelled rows do not', async () => {
+    const w = await world(3);
+    const { policy } = await getTieredPolicy(db);
+    await saveTieredPolicy({ ...policy, dailyCap: '5000.00' }, { id: crypto.randomUUID(), email: 'ana@t.test' }, new Date());
+    try {
+      const felipe = actor('felipe');
+      const single = (amount: string) =>
+        requestPayout(
+          felipe,
+          {
+            requestId: newIdempotencyKey(),
+            sourceAccountId: w.accountId,
+            sourceAsset: 'BRL',
+            beneficiaryId: w.people[0]!.beneficiaryId,
+            instructionId: w.people[0]!.instructionId,
+            fixedSide: 'source',
+            amount,
+            memo: 'after a batch',
+          },
+          { client: w.client },
+        );
+      // 1000.50 + 1001.50 + 1002.50 = 3004.50: under the cap.
+      const a = (await submitted(w, felipe, file(w))).batch;
+      expect(a.referenceTotal).toBe('3004.50');
+      expect(a.approvalPlan.dailyCap).toBeNull();
+      // The second batch of the day goes over it: the admin step, with the first batch's total as the day so far.
+      const b = (await submitted(w, felipe, file(w))).batch;
+      expect(b.approvalPlan.steps.map((s) => s.reason)).toEqual(['TIER', 'DAILY_CAP']);
+      expect(b.approvalPlan.dailyCap).toEqual({ cap: '5000.00', requestedBefore: '3004.5' });
+      // Rejected, it no longer counts; a single payout after the batches sees the first one.
+      await rejectBatch(actor('fernanda'), { batchId: b.id, reason: 'twice' });
+      const p1 = await single('2000.00');
+      expect(p1.approvalPlan!.steps.map((s) => s.reason)).toEqual(['TIER', 'DAILY_CAP']);
+      expect(p1.approvalPlan!.dailyCap).toEqual({ cap: '5000.00', requestedBefore: '3004.5' });
+      // A failed row and a cancelled row of the first batch were never paid: only line 4 (1002.50) still counts.
+      await db.update(payoutBatchRows).set({ status: 'FAILED' }).where(and(eq(payoutBatchRows.batchId, a.id), eq(payoutBatchRows.line, 2)));
+      await db.update(payoutBatchRows).set({ status: 'CANCELLED' }).where(and(eq(payoutBatchRows.batchId, a.id), eq(payoutBatchRows.line, 3)));
+      const p2 = await single('2000.00');
+      expect(p2.approvalPlan!.dailyCap).toEqual({ cap: '5000.00', requestedBefore: '3002.5' });
+      // Someone else's batch is not felipe's day.
+      expect((await submitted(w, actor('paula'), file(w))).batch.approvalPlan.dailyCap).toBeNull();
+      for (const id of [a.id]) await cancelBatch(felipe, id);
+    } finally {
+      await saveTieredPolicy(policy, { id: crypto.randomUUID(), email: 'ana@t.test' }, new Date());
+    }
   }, 60_000);
 });

@@ -11,7 +11,7 @@ import { payoutBatchApprovals, payoutBatchRows, payoutBatches } from '@/lib/db/s
 import { parseBatchFile, type BatchFileEncoding, type BatchFileError, type RawBatchRow } from '@/lib/domain/payout-batches/csv-file';
 import {
   payableDigest,
-  referenceTotal,
+  referenceValues,
   rowsDigest,
   totalsByAsset,
   validateBatchRows,
@@ -24,7 +24,8 @@ import { batchSourcesOf, rowSourcesOf } from '@/lib/domain/payout-batches/state-
 export type { BatchPreview };
 import { decideStepApproval, planFor, type ApprovalPlan, type QuoteForValuation, type StepDecision, type TieredPolicy } from '@/lib/domain/payouts/approval-policy';
 import type { AppLocale } from '@/lib/i18n/config';
-import { isAsset, type Asset } from '@/lib/money/assets';
+import { decimalsOf, isAsset, type Asset } from '@/lib/money/assets';
+import { Dec } from '@/lib/money/decimal';
 import { notify } from '@/lib/notifications/notify';
 import { getTieredPolicy, lockRequester, requestedOnDay } from '@/lib/payouts/approval-policy';
 import { assertCooledOff } from '@/lib/payouts/cool-off';
@@ -61,6 +62,7 @@ interface Checked {
   headerLocale: AppLocale;
   totals: Record<string, string>;
   referenceTotal: string | null;
+  referenceValues: Record<string, string> | null;
   policy: TieredPolicy;
   sourceAccountName: string;
 }
@@ -80,7 +82,7 @@ async function readAndCheck(bytes: Uint8Array, sourceAccountId: string, deps: Pa
   const valid = checked.flatMap((c) => (c.ok ? [c.row] : []));
   const totals = totalsByAsset(valid);
   const { policy } = await getTieredPolicy(db);
-  const reference = await valueTotals(totals, policy.referenceCurrency, sourceAccountId, deps);
+  const values = await valueTotals(totals, policy.referenceCurrency, sourceAccountId, deps);
   const owner = account.data.owner as { legalName?: unknown };
   return {
     raw: file.rows,
@@ -90,17 +92,19 @@ async function readAndCheck(bytes: Uint8Array, sourceAccountId: string, deps: Pa
     encoding: file.encoding,
     headerLocale: file.headerLocale,
     totals,
-    referenceTotal: reference,
+    referenceTotal: values ? Object.values(values).reduce((sum, v) => sum.plus(v), new Dec(0)).toFixed(decimalsOf(policy.referenceCurrency)) : null,
+    referenceValues: values,
     policy,
     sourceAccountName: typeof owner.legalName === 'string' ? owner.legalName : sourceAccountId,
   };
 }
 
 /**
- * The totals valued in the reference currency as a single payout is: each asset other than the reference at the
- * mid rate of a fresh quote for its total (quotes are free until used; these never are). Null when one cannot be had.
+ * Each asset's total valued in the reference currency as a single payout is: each asset other than the reference
+ * at the mid rate of a fresh quote for its total (quotes are free until used; these never are). Null when one
+ * cannot be had.
  */
-async function valueTotals(totals: Record<string, string>, reference: Asset, accountId: string, deps: PayoutDeps): Promise<string | null> {
+async function valueTotals(totals: Record<string, string>, reference: Asset, accountId: string, deps: PayoutDeps): Promise<Record<string, string> | null> {
   const quotes: Record<string, QuoteForValuation | null> = {};
   for (const [asset, value] of Object.entries(totals)) {
     if (asset === reference || !isAsset(asset)) continue;
@@ -112,7 +116,7 @@ async function valueTotals(totals: Record<string, string>, reference: Asset, acc
       throw error;
     }
   }
-  return referenceTotal(totals, reference, quotes);
+  return referenceValues(totals, reference, quotes);
 }
 
 function previewOf(c: Checked): BatchPreview {
@@ -224,6 +228,7 @@ export async function submitBatch(actor: BatchActor, input: SubmitBatchInput, de
         totals: c.totals,
         referenceCurrency: c.policy.referenceCurrency,
         referenceTotal: c.referenceTotal,
+        referenceValues: c.referenceValues,
         approvalPlan: plan,
         createdAt: at,
         updatedAt: at,
