@@ -25,6 +25,10 @@ import { approveBatch, cancelBatch, previewBatch, rejectBatch, submitBatch, type
 import { batchStepUpStatement } from './step-up';
 import { batchRows, getBatch, rowCounts } from './store';
 import { getTieredPolicy, saveTieredPolicy } from '@/lib/payouts/approval-policy';
+import { notifications } from '@/lib/db/schema';
+import { createMemoryBus, setLiveBusForTests } from '@/lib/live/bus';
+import { createUser } from '@/lib/team/users';
+import { followBatchRows } from './follow';
 import { requestPayout } from '@/lib/payouts/service';
 
 const BASE = 'https://fx.test';
@@ -37,6 +41,7 @@ beforeAll(async () => {
   process.env.APPROVER_COOL_OFF_HOURS = '0';
   pg = new PGlite();
   db = await useTestDatabase(pg);
+  setLiveBusForTests(createMemoryBus());
   sandbox = createSandbox({ sql: fromPglite(pg), basePath: '' });
   await sandbox.ready;
   server.listen({ onUnhandledRequest: 'error' });
@@ -296,7 +301,8 @@ describe('execution: exactly one withdrawal per row', () => {
     const [claimedC, claimedD] = await Promise.all([claimBatch(deps('C', c)), claimBatch(deps('D', d))]);
     expect([claimedC, claimedD].filter(Boolean)).toHaveLength(1);
     const winner = (claimedC ?? claimedD)!;
-    expect(await workBatch(winner, deps(winner.leaseOwner!, claimedC ? c : d))).toBe('completed');
+    // Every row went out; the withdrawals still move (a manual sandbox customer), so the sweep follows them.
+    expect(await workBatch(winner, deps(winner.leaseOwner!, claimedC ? c : d))).toBe('sent');
     // The loser's work (holding a stale row) does nothing: its lease is gone.
     expect(await workBatch(winner, deps(claimedC ? 'D' : 'C', claimedC ? d : c))).toBe('lost');
 
@@ -307,7 +313,8 @@ describe('execution: exactly one withdrawal per row', () => {
     expect(new Set(rows.map((r) => r.operationId))).toEqual(new Set(ops.map((o) => o.id)));
     // The lost row was sent again with its own key, and the service answered with the same withdrawal.
     expect([...b.calls, ...c.calls, ...d.calls].filter((k) => k === batchRowKey(batch.id, 4, 'withdrawal'))).toHaveLength(2);
-    expect(await getBatch(batch.id)).toMatchObject({ status: 'COMPLETED', leaseOwner: null });
+    expect(await getBatch(batch.id)).toMatchObject({ status: 'EXECUTING', leaseOwner: null });
+    expect(await claimBatch(deps('E', c))).toBeNull();
   }, 60_000);
 
   it('cancel the rest: rows not yet sent are cancelled, sent ones stay, nothing more goes out', async () => {
@@ -373,5 +380,61 @@ describe('daily cap', () => {
     } finally {
       await saveTieredPolicy(policy, { id: crypto.randomUUID(), email: 'ana@t.test' }, new Date());
     }
+  }, 60_000);
+});
+
+describe('after the withdrawals are created', () => {
+  const person = async (name: string): Promise<BatchActor> => {
+    const u = await createUser({ name, email: `${name}-${crypto.randomUUID().slice(0, 6)}@t.test`, role: 'finance', password: 'amber-canyon-74' });
+    return { id: u.id, email: u.email, name, role: 'finance' };
+  };
+  const inbox = async (userId: string) =>
+    (await db.select().from(notifications).where(eq(notifications.userId, userId))).map((n) => ({ kind: n.kind, link: n.link, params: n.params })).sort((a, b) => a.kind.localeCompare(b.kind));
+
+  it('each row’s withdrawal is followed to COMPLETED or FAILED; the batch completes when every row is final, and its requester is told', async () => {
+    const w = await world(3);
+    const [felipe, fernanda] = [await person('felipe'), await person('fernanda')];
+    const { batch } = await submitted(w, felipe, file(w));
+    await approveBatch(fernanda, batch.id);
+    expect(await inbox(felipe.id)).toEqual([{ kind: 'payout-batch.approved', link: `/payouts/batches/${batch.id}`, params: { rows: '3', amount: '3004.50', asset: 'BRL' } }]);
+
+    const s = sender(w);
+    expect(await workBatch((await claimBatch(deps('A', s)))!, deps('A', s))).toBe('sent');
+    expect(await followBatchRows({ client: w.client, db })).toBeGreaterThanOrEqual(3);
+    expect((await batchRows(batch.id)).map((r) => [r.status, r.operationStatus])).toEqual(Array(3).fill(['CREATED', 'REQUESTED']));
+    expect(await getBatch(batch.id)).toMatchObject({ status: 'EXECUTING' });
+
+    const token = await w.client.tokens.getToken();
+    const [l2, l3, l4] = await batchRows(batch.id);
+    await helper(`/_sandbox/operations/${l2!.operationId}/complete`, {}, token);
+    await helper(`/_sandbox/operations/${l3!.operationId}/complete`, {}, token);
+    await helper(`/_sandbox/operations/${l4!.operationId}/fail`, { code: 'PIX_KEY_CLOSED', message: 'The key was closed.' }, token);
+    await followBatchRows({ client: w.client, db, limit: 1000 });
+    const rows = await batchRows(batch.id);
+    expect(rows.map((r) => [r.line, r.status, r.operationStatus, r.failure?.code ?? null])).toEqual([
+      [2, 'COMPLETED', 'COMPLETED', null],
+      [3, 'COMPLETED', 'COMPLETED', null],
+      [4, 'FAILED', 'FAILED', 'PIX_KEY_CLOSED'],
+    ]);
+    expect(await getBatch(batch.id)).toMatchObject({ status: 'COMPLETED' });
+    expect(await rowCounts(batch.id)).toMatchObject({ COMPLETED: 2, FAILED: 1, CREATED: 0 });
+    // Told once, whoever follows again.
+    await followBatchRows({ client: w.client, db, limit: 1000 });
+    expect(await inbox(felipe.id)).toEqual([
+      { kind: 'payout-batch.approved', link: `/payouts/batches/${batch.id}`, params: { rows: '3', amount: '3004.50', asset: 'BRL' } },
+      {
+        kind: 'payout-batch.rows-failed',
+        link: `/payouts/batches/${batch.id}`,
+        params: { rows: '3', amount: '3004.50', asset: 'BRL', completed: '2', failed: '1', cancelled: '0' },
+      },
+    ]);
+    // The approver is asked to approve, never told the requester's outcomes.
+    expect(new Set((await inbox(fernanda.id)).map((n) => n.kind))).toEqual(new Set(['payout-batch.awaiting-approval']));
+
+    const second = (await submitted(w, felipe, file(w))).batch;
+    await rejectBatch(fernanda, { batchId: second.id, reason: 'paid already' });
+    expect((await inbox(felipe.id)).filter((n) => n.kind === 'payout-batch.rejected')).toEqual([
+      { kind: 'payout-batch.rejected', link: `/payouts/batches/${second.id}`, params: { rows: '3', amount: '3004.50', asset: 'BRL', reason: 'paid already' } },
+    ]);
   }, 60_000);
 });

@@ -7,7 +7,7 @@ import { newIdempotencyKey } from '@/lib/api/request';
 import { can, type Role } from '@/lib/auth/permissions';
 import { now } from '@/lib/clock';
 import { getDb } from '@/lib/db/client';
-import { payoutBatchApprovals, payoutBatchRows, payoutBatches } from '@/lib/db/schema';
+import { payoutBatchApprovals, payoutBatchRows, payoutBatches, type PayoutBatchRow } from '@/lib/db/schema';
 import { parseBatchFile, type BatchFileEncoding, type BatchFileError, type RawBatchRow } from '@/lib/domain/payout-batches/csv-file';
 import {
   payableDigest,
@@ -19,6 +19,7 @@ import {
   type ValidRow,
 } from '@/lib/domain/payout-batches/row-validation';
 import type { BatchPreview } from '@/lib/domain/payout-batches/preview';
+import { batchNotice } from '@/lib/domain/payout-batches/requester-notices';
 import { batchSourcesOf, rowSourcesOf } from '@/lib/domain/payout-batches/state-machine';
 
 export type { BatchPreview };
@@ -302,7 +303,7 @@ export async function approveBatch(actor: BatchActor, batchId: string): Promise<
   must(actor, 'payouts:approve');
   const db = await getDb();
   const at = now();
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx): Promise<BatchApproveResult & { batch?: PayoutBatchRow }> => {
     const [b] = await tx.select().from(payoutBatches).where(eq(payoutBatches.id, batchId)).for('update');
     if (!b) throw new BatchError('NOT_FOUND', 'Batch not found.');
     if (b.requesterId === actor.id) throw new BatchError('SELF_APPROVAL', 'You requested this batch, so someone else must approve or reject it.');
@@ -334,8 +335,15 @@ export async function approveBatch(actor: BatchActor, batchId: string): Promise<
       .where(and(eq(payoutBatches.id, batchId), inArray(payoutBatches.status, batchSourcesOf('APPROVED'))))
       .returning({ id: payoutBatches.id });
     if (moved.length === 0) throw new BatchError('INVALID_STATUS', 'This batch is no longer waiting for approval.');
-    return { status: 'APPROVED' as const, approvals: decision.counted, required: decision.required, replayed: false };
+    return { status: 'APPROVED' as const, approvals: decision.counted, required: decision.required, replayed: false, batch: b };
   });
+  // Only the approval that completed the plan (its guarded update moved the batch) tells the requester.
+  if ('batch' in result && result.batch) {
+    const { batch, ...outcome } = result;
+    await notify(batchNotice(batch, { kind: 'approved', by: actor.id }), { db });
+    return outcome;
+  }
+  return result;
 }
 
 /** An approver (never the requester) refuses the whole batch, with a reason. */
@@ -353,6 +361,7 @@ export async function rejectBatch(actor: BatchActor, input: { batchId: string; r
     .where(and(eq(payoutBatches.id, b.id), inArray(payoutBatches.status, batchSourcesOf('REJECTED'))))
     .returning({ id: payoutBatches.id });
   if (moved.length === 0) throw new BatchError('INVALID_STATUS', 'This batch is no longer waiting for approval.', { status: b.status });
+  await notify(batchNotice(b, { kind: 'rejected', by: actor.id, reason }), { db });
 }
 
 /**

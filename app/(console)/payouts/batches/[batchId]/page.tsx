@@ -11,7 +11,7 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { can } from '@/lib/auth/permissions';
 import { requirePage } from '@/lib/auth/session';
-import { canMoveBatch } from '@/lib/domain/payout-batches/state-machine';
+import { batchOutcome, canMoveBatch } from '@/lib/domain/payout-batches/state-machine';
 import { decideStepApproval, progressOf } from '@/lib/domain/payouts/approval-policy';
 import { coolOffNoticeFor } from '@/lib/payouts/cool-off';
 import { batchProgress } from '@/lib/payout-batches/progress';
@@ -57,7 +57,7 @@ export default async function BatchPage({ params }: { params: Promise<{ batchId:
           </Link>
         }
         title={t('title', { rows: b.rowCount })}
-        actions={<BatchStatusBadge status={b.status} />}
+        actions={<BatchStatusBadge status={b.status === 'COMPLETED' && progress ? batchOutcome(progress.counts) : b.status} />}
       />
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="min-w-0 space-y-6">
