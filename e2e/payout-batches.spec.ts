@@ -34,7 +34,11 @@ const WORDS = {
     codeLabel: 'Code from your authenticator app',
     confirm: 'Confirm with code and approve',
     done: '47 of 47 withdrawals created',
+    settled: '47 of 47 settled.',
+    paid: 'Paid',
     completed: 'Completed',
+    approvedItem: 'Your payout batch was approved',
+    paidItem: 'Your payout batch was paid',
     unknown: 'No saved beneficiary has this tax id.',
     badAmount: 'The amount has more decimals than the asset allows.',
     duplicate: 'Same key, amount and asset as line 2.',
@@ -54,7 +58,11 @@ const WORDS = {
     codeLabel: 'Código do app autenticador',
     confirm: 'Confirmar com código e aprovar',
     done: '47 de 47 saques criados',
+    settled: '47 de 47 finalizados.',
+    paid: 'Pago',
     completed: 'Concluído',
+    approvedItem: 'Seu lote de pagamentos foi aprovado',
+    paidItem: 'Seu lote de pagamentos foi pago',
     unknown: 'Nenhum beneficiário salvo tem este CPF/CNPJ.',
     badAmount: 'O valor tem mais casas decimais do que a moeda permite.',
     duplicate: 'Mesma chave, valor e moeda da linha 2.',
@@ -157,6 +165,10 @@ for (const locale of ['en-US', 'pt-BR'] as const) {
     // The requester cannot approve their own batch.
     await expect(finance.getByRole('button', { name: w.approve })).toHaveCount(0);
     await expectNoAxeViolations(finance);
+    // The requester's inbox, open in another tab, is told of the approval and of the end as they happen.
+    const inbox = await finance.context().newPage();
+    await inbox.goto('/notifications');
+    const batchItem = (kind: string) => inbox.locator(`[data-testid="notification-item"][data-kind="${kind}"][href="${batchUrl}"]`);
 
     const approver = await pageAs(browser, 'finance2', baseURL!, locale);
     await approver.goto(batchUrl);
@@ -177,7 +189,19 @@ for (const locale of ['en-US', 'pt-BR'] as const) {
     }
     await expect(approver.getByTestId('batch-progress')).toHaveAttribute('data-created', '47', { timeout: 90_000 });
     await expect(approver.getByText(w.done)).toBeVisible();
+    await expect(batchItem('payout-batch.approved')).toContainText(w.approvedItem);
+    // Each withdrawal is followed to its end (the sandbox settles them): every row paid, the batch completed.
+    await expect(approver.getByTestId('batch-progress')).toHaveAttribute('data-final', '47', { timeout: 90_000 });
+    await expect(approver.getByTestId('batch-progress')).toHaveAttribute('data-completed', '47');
     await expect(approver.getByTestId('batch-progress')).toHaveAttribute('data-status', 'COMPLETED', { timeout: 30_000 });
+    await expect(approver.getByText(w.settled)).toBeVisible();
+    await expect(approver.getByTestId('batch-count-COMPLETED')).toContainText('47');
+    await expect(approver.locator('[data-testid^="batch-line-"] [data-status="COMPLETED"]')).toHaveCount(47);
+    await expect(approver.getByTestId('batch-line-2')).toContainText(w.paid);
+    await expect(batchItem('payout-batch.completed')).toContainText(w.paidItem, { timeout: 30_000 });
+    await batchItem('payout-batch.completed').click();
+    await expect(inbox).toHaveURL(new RegExp(`${batchUrl}$`));
+    await inbox.close();
     const ids = await approver.locator('[data-testid^="batch-line-"] a[href^="/operations/"]').allTextContents();
     expect(ids).toHaveLength(47);
     expect(new Set(ids).size).toBe(47);

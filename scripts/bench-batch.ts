@@ -7,6 +7,7 @@
  * the withdrawals counted through the service's API (must be exactly BENCH_ROWS) and the process's peak RSS.
  */
 import http from 'node:http';
+import os from 'node:os';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,6 +21,7 @@ import { recordSystemApprovals } from '../lib/beneficiaries/key-reviews';
 import { getDb, useTestDatabase as attachDatabase } from '../lib/db/client';
 import { batchRowsPerSecond, claimBatch, workBatch, type RowSender } from '../lib/payout-batches/executor';
 import { approveBatch, previewBatch, submitBatch, type BatchActor } from '../lib/payout-batches/service';
+import { batchPageData } from '../lib/payout-batches/progress';
 import { rowCounts } from '../lib/payout-batches/store';
 import { createSandbox } from '../lib/sandbox';
 import { fromPglite } from '../lib/sandbox/core/sql';
@@ -152,8 +154,23 @@ async function main() {
   const deps = { db, send: sender, owner: 'bench', now: () => Date.now(), sleep: (ms: number) => new Promise<void>((r) => setTimeout(r, ms)), leaseMs: 30_000, rowsPerSecond: rate };
   const claimed = await claimBatch(deps);
   if (!claimed) throw new Error('batch not claimed');
+  // The batch page's server reads (what /payouts/batches/[batchId] loads), timed every 500 ms while the executor works.
+  const pageReads: number[] = [];
+  const loads: number[] = [];
+  let reading = true;
+  const reader = (async () => {
+    while (reading) {
+      const s = performance.now();
+      await batchPageData(batch.id);
+      pageReads.push(performance.now() - s);
+      loads.push(os.loadavg()[0]!);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  })();
   const result = await workBatch(claimed, deps);
   const t3 = performance.now();
+  reading = false;
+  await reader;
   clearInterval(sampler);
 
   let withdrawals = 0;
@@ -166,6 +183,9 @@ async function main() {
   console.log(`execution at ${rate} rows/s:     ${((t3 - t2) / 1000).toFixed(1)} s (${result}; ${(ROWS / ((t3 - t2) / 1000)).toFixed(1)} rows/s)`);
   console.log(`upload → last withdrawal:    ${((t3 - t0) / 1000).toFixed(1)} s`);
   console.log(`withdrawals via the API:     ${withdrawals} (rows CREATED ${counts.CREATED}, FAILED ${counts.FAILED})`);
+  const sorted = [...pageReads].sort((a, b) => a - b);
+  const pct = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  console.log(`batch page reads meanwhile:  ${sorted.length} × p50 ${pct(0.5).toFixed(0)} ms, p95 ${pct(0.95).toFixed(0)} ms, max ${pct(1).toFixed(0)} ms (load average ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)})`);
   console.log(`peak RSS:                    ${mb(peakRss)} (now ${mb(process.memoryUsage().rss)})`);
   console.log(withdrawals === ROWS && counts.CREATED === ROWS ? `OK: exactly ${ROWS} withdrawals` : 'MISMATCH');
   server.close();

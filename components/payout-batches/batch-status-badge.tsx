@@ -6,11 +6,12 @@ const TONES: Record<string, BadgeTone> = {
   APPROVED: 'info',
   EXECUTING: 'info',
   COMPLETED: 'success',
+  COMPLETED_WITH_FAILURES: 'warning',
   CANCELLED: 'neutral',
   REJECTED: 'danger',
   PENDING: 'neutral',
   SUBMITTING: 'info',
-  CREATED: 'success',
+  CREATED: 'info',
   FAILED: 'danger',
 };
 

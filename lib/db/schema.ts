@@ -711,6 +711,8 @@ export const payoutBatches = consoleSchema.table(
     referenceCurrency: text('reference_currency').notNull(),
     /** Null when some asset had no rate to value it at (the plan is then the strictest tier). */
     referenceTotal: text('reference_total'),
+    /** Each asset's total in the reference currency (summing to `referenceTotal`): the daily cap counts paid rows. */
+    referenceValues: jsonb('reference_values').$type<Record<string, string>>(),
     approvalPlan: jsonb('approval_plan').$type<ApprovalPlan>().notNull(),
     rejectionReason: text('rejection_reason'),
     decidedByEmail: text('decided_by_email'),
@@ -743,7 +745,7 @@ export const payoutBatchRows = consoleSchema.table(
     amount: text('amount').notNull(),
     asset: text('asset').notNull(),
     memo: text('memo').notNull().default(''),
-    status: text('status', { enum: ['PENDING', 'SUBMITTING', 'CREATED', 'FAILED', 'CANCELLED'] }).notNull().default('PENDING'),
+    status: text('status', { enum: ['PENDING', 'SUBMITTING', 'CREATED', 'COMPLETED', 'FAILED', 'CANCELLED'] }).notNull().default('PENDING'),
     quoteAttempt: integer('quote_attempt').notNull().default(0),
     operationId: uuid('operation_id'),
     operationStatus: text('operation_status'),
@@ -752,8 +754,10 @@ export const payoutBatchRows = consoleSchema.table(
   },
   (t) => [
     primaryKey({ columns: [t.batchId, t.line] }),
-    check('payout_batch_rows_status_valid', sql`${t.status} in ('PENDING', 'SUBMITTING', 'CREATED', 'FAILED', 'CANCELLED')`),
+    check('payout_batch_rows_status_valid', sql`${t.status} in ('PENDING', 'SUBMITTING', 'CREATED', 'COMPLETED', 'FAILED', 'CANCELLED')`),
     index('payout_batch_rows_next_idx').on(t.batchId, t.status, t.line),
+    // The sweep follows created withdrawals, longest unchecked first, across batches.
+    index('payout_batch_rows_following_idx').on(t.status, t.updatedAt),
   ],
 );
 

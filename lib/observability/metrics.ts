@@ -121,11 +121,12 @@ export function count(pick: (m: ConsoleMetrics) => { inc(labels?: Record<string,
   (pick(m) as { inc(labels?: Record<string, string>): void }).inc(labels);
 }
 
-export type BatchJobEvent = 'started' | 'completed' | 'failed' | 'cancelled' | 'paused' | 'lost';
+export type BatchJobEvent = 'started' | 'completed' | 'sent' | 'failed' | 'cancelled' | 'paused' | 'lost';
 
 /**
  * For the batch payout jobs: `started` when a job begins running in this process, then once how it stopped here:
- * `completed`, `failed` (an error ended the run here), `cancelled`, `paused` (stopped at a checkpoint, as on SIGTERM,
+ * `completed`, `sent` (every row's withdrawal exists and the payout sweep follows them to the end), `failed` (an error
+ * ended the run here), `cancelled`, `paused` (stopped at a checkpoint, as on SIGTERM,
  * to go on elsewhere) or `lost` (another process holds it now).
  * Feeds `console_batch_jobs_total{event}` and `console_batch_jobs_running`; each settled row counts once in
  * `console_batch_items_total{outcome}` (`created`: its withdrawal exists; `failed`). A no-op while metrics are off.

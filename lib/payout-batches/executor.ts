@@ -2,19 +2,20 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { isApiError } from '@/lib/api/errors';
-import { recordAudit } from '@/lib/audit/record-audit';
 import { keyReviewOf } from '@/lib/beneficiaries/key-reviews';
 import { getDb, type ConsoleDb } from '@/lib/db/client';
 import { payoutBatchRows, payoutBatches, type PayoutBatchLineRow, type PayoutBatchRow } from '@/lib/db/schema';
 import { payoutBlock } from '@/lib/domain/beneficiaries/key-review';
 import { batchRowKey } from '@/lib/domain/payout-batches/keys';
-import { batchSourcesOf, rowSourcesOf, rowsSettled } from '@/lib/domain/payout-batches/state-machine';
+import { rowSourcesOf, rowsSettled } from '@/lib/domain/payout-batches/state-machine';
 import { errorField, log } from '@/lib/observability/logger';
 import { count, recordBatchJob } from '@/lib/observability/metrics';
 import { runWithRequestContext } from '@/lib/observability/request-context';
 import { isDraining, onDrain } from '@/lib/observability/shutdown';
 import { withSpan } from '@/lib/observability/tracing';
 import { isDefiniteRefusal } from '@/lib/payouts/quotes';
+import { wakePayoutSweep } from '@/lib/payouts/sweep';
+import { completeIfFinal } from './completion';
 import { rowCounts } from './store';
 
 /** What one row's execution asks of the service (the console's wire client; a fake in tests). */
@@ -36,7 +37,8 @@ export type ExecutorDeps = {
   stopping?: () => boolean;
 };
 
-export type ExecuteResult = 'completed' | 'cancelled' | 'lost' | 'paused';
+/** `sent`: every row went out and some withdrawals are still moving; the payout sweep follows them (lib/payout-batches/follow.ts). */
+export type ExecuteResult = 'completed' | 'sent' | 'cancelled' | 'lost' | 'paused';
 
 /**
  * Rows sent per second: `PAYOUT_BATCH_ROWS_PER_SECOND` (1-100), 10 by default — each row is two calls to the
@@ -49,12 +51,11 @@ export function batchRowsPerSecond(): number {
 }
 
 const QUOTE_ATTEMPTS = 3;
-const SYSTEM = { id: null, email: 'system' } as const;
 
 /**
- * Takes the oldest batch with work left that nobody holds (or whose holder's lease ran out): an APPROVED one is
- * moved to EXECUTING by this very update (guarded by its status); a CANCELLED one is taken only to settle a row
- * that was in flight when it was cancelled.
+ * Takes the oldest batch with rows left to send that nobody holds (or whose holder's lease ran out): an APPROVED one
+ * is moved to EXECUTING by this very update (guarded by its status); a CANCELLED one is taken only to settle a row
+ * that was in flight when it was cancelled. A batch whose rows all went out waits for the sweep, not for this loop.
  */
 export async function claimBatch(deps: Pick<ExecutorDeps, 'db' | 'owner' | 'leaseMs'>): Promise<PayoutBatchRow | null> {
   const [batch] = await deps.db
@@ -68,7 +69,8 @@ export async function claimBatch(deps: Pick<ExecutorDeps, 'db' | 'owner' | 'leas
     .where(
       sql`${payoutBatches.id} = (
         SELECT b.id FROM console.payout_batches b
-        WHERE (b.status IN ('APPROVED', 'EXECUTING')
+        WHERE (b.status = 'APPROVED'
+               OR (b.status = 'EXECUTING' AND EXISTS (SELECT 1 FROM console.payout_batch_rows r WHERE r.batch_id = b.id AND r.status IN ('PENDING', 'SUBMITTING')))
                OR (b.status = 'CANCELLED' AND EXISTS (SELECT 1 FROM console.payout_batch_rows r WHERE r.batch_id = b.id AND r.status = 'SUBMITTING')))
           AND (b.lease_until IS NULL OR b.lease_until < now() OR b.lease_owner = ${deps.owner})
         ORDER BY b.created_at LIMIT 1 FOR UPDATE SKIP LOCKED)`,
@@ -92,27 +94,6 @@ async function release(batchId: string, deps: ExecutorDeps): Promise<void> {
     .update(payoutBatches)
     .set({ leaseOwner: null, leaseUntil: null })
     .where(and(eq(payoutBatches.id, batchId), eq(payoutBatches.leaseOwner, deps.owner)));
-}
-
-async function finish(batch: PayoutBatchRow, deps: ExecutorDeps): Promise<boolean> {
-  const [done] = await deps.db
-    .update(payoutBatches)
-    .set({ status: 'COMPLETED', finishedAt: sql`now()`, updatedAt: sql`now()`, leaseOwner: null, leaseUntil: null })
-    .where(and(eq(payoutBatches.id, batch.id), inArray(payoutBatches.status, batchSourcesOf('COMPLETED'))))
-    .returning({ id: payoutBatches.id });
-  if (!done) return false;
-  const counts = await rowCounts(batch.id, deps.db);
-  await recordAudit(
-    {
-      actor: SYSTEM,
-      action: 'payoutBatches.complete',
-      target: batch.id,
-      outcome: counts.FAILED === 0 ? 'success' : 'error',
-      details: { rows: batch.rowCount, created: counts.CREATED, failed: counts.FAILED, cancelled: counts.CANCELLED },
-    },
-    deps.db,
-  ).catch((error: unknown) => log().error({ kind: 'audit', batchId: batch.id, error: errorField(error) }, 'could not audit batch completion'));
-  return true;
 }
 
 async function settleRow(batchId: string, line: number, set: Partial<PayoutBatchLineRow>, deps: ExecutorDeps, to: 'CREATED' | 'FAILED'): Promise<void> {
@@ -211,7 +192,13 @@ async function workRows(batch: PayoutBatchRow, deps: ExecutorDeps): Promise<Exec
         await release(batch.id, deps);
         return 'cancelled';
       }
-      if (rowsSettled(await rowCounts(batch.id, deps.db))) return (await finish(batch, deps)) ? 'completed' : 'cancelled';
+      if (rowsSettled(await rowCounts(batch.id, deps.db))) {
+        if (await completeIfFinal(batch.id, deps.db)) return 'completed';
+        // Withdrawals still moving: followed by the payout sweep, which completes the batch when the last is final.
+        await release(batch.id, deps);
+        wakePayoutSweep();
+        return 'sent';
+      }
       continue;
     }
     const wait = lastSentAt === null ? 0 : lastSentAt + 1000 / deps.rowsPerSecond - deps.now();

@@ -25,6 +25,12 @@ import { claimBatch, workBatch, type ExecutorDeps, type RowSender } from './exec
 import { approveBatch, cancelBatch, previewBatch, rejectBatch, submitBatch, type BatchActor } from './service';
 import { batchStepUpStatement } from './step-up';
 import { batchRows, getBatch, rowCounts } from './store';
+import { getTieredPolicy, saveTieredPolicy } from '@/lib/payouts/approval-policy';
+import { notifications } from '@/lib/db/schema';
+import { createMemoryBus, setLiveBusForTests } from '@/lib/live/bus';
+import { createUser } from '@/lib/team/users';
+import { followBatchRows } from './follow';
+import { requestPayout } from '@/lib/payouts/service';
 
 const BASE = 'https://fx.test';
 let pg: PGlite;
@@ -36,6 +42,7 @@ beforeAll(async () => {
   process.env.APPROVER_COOL_OFF_HOURS = '0';
   pg = new PGlite();
   db = await useTestDatabase(pg);
+  setLiveBusForTests(createMemoryBus());
   sandbox = createSandbox({ sql: fromPglite(pg), basePath: '' });
   await sandbox.ready;
   server.listen({ onUnhandledRequest: 'error' });
@@ -76,7 +83,7 @@ function cpf(n: number): string {
 interface World {
   client: ApiClient;
   accountId: string;
-  people: Array<{ taxId: string; key: string }>;
+  people: Array<{ taxId: string; key: string; beneficiaryId: string; instructionId: string }>;
   pendingKey: { taxId: string; key: string };
 }
 
@@ -119,7 +126,7 @@ async function world(count = 4): Promise<World> {
     }
     await helper(`/_sandbox/payment-instructions/${instructionId}/approve`, {}, token);
     await decideKey(actor('reviewer', 'compliance'), { beneficiaryId: b.id, instructionId, decision: 'APPROVED' }, { client });
-    people.push({ taxId, key });
+    people.push({ taxId, key, beneficiaryId: b.id, instructionId });
   }
   return { client, accountId: account.id, people, pendingKey: pendingKey! };
 }
@@ -298,7 +305,8 @@ describe('execution: exactly one withdrawal per row', () => {
     const [claimedC, claimedD] = await Promise.all([claimBatch(deps('C', c)), claimBatch(deps('D', d))]);
     expect([claimedC, claimedD].filter(Boolean)).toHaveLength(1);
     const winner = (claimedC ?? claimedD)!;
-    expect(await workBatch(winner, deps(winner.leaseOwner!, claimedC ? c : d))).toBe('completed');
+    // Every row went out; the withdrawals still move (a manual sandbox customer), so the sweep follows them.
+    expect(await workBatch(winner, deps(winner.leaseOwner!, claimedC ? c : d))).toBe('sent');
     // The loser's work (holding a stale row) does nothing: its lease is gone.
     expect(await workBatch(winner, deps(claimedC ? 'D' : 'C', claimedC ? d : c))).toBe('lost');
 
@@ -309,14 +317,15 @@ describe('execution: exactly one withdrawal per row', () => {
     expect(new Set(rows.map((r) => r.operationId))).toEqual(new Set(ops.map((o) => o.id)));
     // The lost row was sent again with its own key, and the service answered with the same withdrawal.
     expect([...b.calls, ...c.calls, ...d.calls].filter((k) => k === batchRowKey(batch.id, 4, 'withdrawal'))).toHaveLength(2);
-    expect(await getBatch(batch.id)).toMatchObject({ status: 'COMPLETED', leaseOwner: null });
+    expect(await getBatch(batch.id)).toMatchObject({ status: 'EXECUTING', leaseOwner: null });
+    expect(await claimBatch(deps('E', c))).toBeNull();
 
     // What /api/metrics shows of it (every executor ran in this process here): each run and how it ended, each row
     // once although row 4 was sent twice.
     const scraped = await metrics.registry.metrics();
     expect(scraped).toMatch(/^console_batch_jobs_total\{event="started"\} 4$/m);
     expect(scraped).toMatch(/^console_batch_jobs_total\{event="paused"\} 2$/m);
-    expect(scraped).toMatch(/^console_batch_jobs_total\{event="completed"\} 1$/m);
+    expect(scraped).toMatch(/^console_batch_jobs_total\{event="sent"\} 1$/m);
     expect(scraped).toMatch(/^console_batch_jobs_total\{event="lost"\} 1$/m);
     expect(scraped).toMatch(/^console_batch_jobs_running 0$/m);
     expect(scraped).toMatch(/^console_batch_items_total\{outcome="created"\} 6$/m);
@@ -352,7 +361,7 @@ describe('execution: exactly one withdrawal per row', () => {
     expect((await batchRows(batch.id)).map((r) => r.status)).toEqual(['CREATED', 'SUBMITTING', 'PENDING']);
     // The next holder resends that row with its keys (the service answers with the same withdrawal) and finishes.
     const c = deps('C', sender(w));
-    expect(await workBatch((await claimBatch(c))!, c)).toBe('completed');
+    expect(await workBatch((await claimBatch(c))!, c)).toBe('sent');
     expect(await withdrawals(w)).toHaveLength(3);
   }, 60_000);
 
@@ -370,5 +379,110 @@ describe('execution: exactly one withdrawal per row', () => {
     expect(await withdrawals(w)).toHaveLength(2);
     await expect(cancelBatch(felipe, batch.id)).rejects.toMatchObject({ code: 'INVALID_STATUS' });
     expect(await claimBatch(deps('B', s))).toBeNull();
+  }, 60_000);
+});
+
+describe('daily cap', () => {
+  it('a batch counts toward its requester’s day as single payouts do: later batches and payouts see it; rejected batches, failed and cancelled rows do not', async () => {
+    const w = await world(3);
+    const { policy } = await getTieredPolicy(db);
+    await saveTieredPolicy({ ...policy, dailyCap: '5000.00' }, { id: crypto.randomUUID(), email: 'ana@t.test' }, new Date());
+    try {
+      const felipe = actor('felipe');
+      const single = (amount: string) =>
+        requestPayout(
+          felipe,
+          {
+            requestId: newIdempotencyKey(),
+            sourceAccountId: w.accountId,
+            sourceAsset: 'BRL',
+            beneficiaryId: w.people[0]!.beneficiaryId,
+            instructionId: w.people[0]!.instructionId,
+            fixedSide: 'source',
+            amount,
+            memo: 'after a batch',
+          },
+          { client: w.client },
+        );
+      // 1000.50 + 1001.50 + 1002.50 = 3004.50: under the cap.
+      const a = (await submitted(w, felipe, file(w))).batch;
+      expect(a.referenceTotal).toBe('3004.50');
+      expect(a.approvalPlan.dailyCap).toBeNull();
+      // The second batch of the day goes over it: the admin step, with the first batch's total as the day so far.
+      const b = (await submitted(w, felipe, file(w))).batch;
+      expect(b.approvalPlan.steps.map((s) => s.reason)).toEqual(['TIER', 'DAILY_CAP']);
+      expect(b.approvalPlan.dailyCap).toEqual({ cap: '5000.00', requestedBefore: '3004.5' });
+      // Rejected, it no longer counts; a single payout after the batches sees the first one.
+      await rejectBatch(actor('fernanda'), { batchId: b.id, reason: 'twice' });
+      const p1 = await single('2000.00');
+      expect(p1.approvalPlan!.steps.map((s) => s.reason)).toEqual(['TIER', 'DAILY_CAP']);
+      expect(p1.approvalPlan!.dailyCap).toEqual({ cap: '5000.00', requestedBefore: '3004.5' });
+      // A failed row and a cancelled row of the first batch were never paid: only line 4 (1002.50) still counts.
+      await db.update(payoutBatchRows).set({ status: 'FAILED' }).where(and(eq(payoutBatchRows.batchId, a.id), eq(payoutBatchRows.line, 2)));
+      await db.update(payoutBatchRows).set({ status: 'CANCELLED' }).where(and(eq(payoutBatchRows.batchId, a.id), eq(payoutBatchRows.line, 3)));
+      const p2 = await single('2000.00');
+      expect(p2.approvalPlan!.dailyCap).toEqual({ cap: '5000.00', requestedBefore: '3002.5' });
+      // Someone else's batch is not felipe's day.
+      expect((await submitted(w, actor('paula'), file(w))).batch.approvalPlan.dailyCap).toBeNull();
+      for (const id of [a.id]) await cancelBatch(felipe, id);
+    } finally {
+      await saveTieredPolicy(policy, { id: crypto.randomUUID(), email: 'ana@t.test' }, new Date());
+    }
+  }, 60_000);
+});
+
+describe('after the withdrawals are created', () => {
+  const person = async (name: string): Promise<BatchActor> => {
+    const u = await createUser({ name, email: `${name}-${crypto.randomUUID().slice(0, 6)}@t.test`, role: 'finance', password: 'amber-canyon-74' });
+    return { id: u.id, email: u.email, name, role: 'finance' };
+  };
+  const inbox = async (userId: string) =>
+    (await db.select().from(notifications).where(eq(notifications.userId, userId))).map((n) => ({ kind: n.kind, link: n.link, params: n.params })).sort((a, b) => a.kind.localeCompare(b.kind));
+
+  it('each row’s withdrawal is followed to COMPLETED or FAILED; the batch completes when every row is final, and its requester is told', async () => {
+    const w = await world(3);
+    const [felipe, fernanda] = [await person('felipe'), await person('fernanda')];
+    const { batch } = await submitted(w, felipe, file(w));
+    await approveBatch(fernanda, batch.id);
+    expect(await inbox(felipe.id)).toEqual([{ kind: 'payout-batch.approved', link: `/payouts/batches/${batch.id}`, params: { rows: '3', amount: '3004.50', asset: 'BRL' } }]);
+
+    const s = sender(w);
+    expect(await workBatch((await claimBatch(deps('A', s)))!, deps('A', s))).toBe('sent');
+    expect(await followBatchRows({ client: w.client, db })).toBeGreaterThanOrEqual(3);
+    expect((await batchRows(batch.id)).map((r) => [r.status, r.operationStatus])).toEqual(Array(3).fill(['CREATED', 'REQUESTED']));
+    expect(await getBatch(batch.id)).toMatchObject({ status: 'EXECUTING' });
+
+    const token = await w.client.tokens.getToken();
+    const [l2, l3, l4] = await batchRows(batch.id);
+    await helper(`/_sandbox/operations/${l2!.operationId}/complete`, {}, token);
+    await helper(`/_sandbox/operations/${l3!.operationId}/complete`, {}, token);
+    await helper(`/_sandbox/operations/${l4!.operationId}/fail`, { code: 'PIX_KEY_CLOSED', message: 'The key was closed.' }, token);
+    await followBatchRows({ client: w.client, db, limit: 1000 });
+    const rows = await batchRows(batch.id);
+    expect(rows.map((r) => [r.line, r.status, r.operationStatus, r.failure?.code ?? null])).toEqual([
+      [2, 'COMPLETED', 'COMPLETED', null],
+      [3, 'COMPLETED', 'COMPLETED', null],
+      [4, 'FAILED', 'FAILED', 'PIX_KEY_CLOSED'],
+    ]);
+    expect(await getBatch(batch.id)).toMatchObject({ status: 'COMPLETED' });
+    expect(await rowCounts(batch.id)).toMatchObject({ COMPLETED: 2, FAILED: 1, CREATED: 0 });
+    // Told once, whoever follows again.
+    await followBatchRows({ client: w.client, db, limit: 1000 });
+    expect(await inbox(felipe.id)).toEqual([
+      { kind: 'payout-batch.approved', link: `/payouts/batches/${batch.id}`, params: { rows: '3', amount: '3004.50', asset: 'BRL' } },
+      {
+        kind: 'payout-batch.rows-failed',
+        link: `/payouts/batches/${batch.id}`,
+        params: { rows: '3', amount: '3004.50', asset: 'BRL', completed: '2', failed: '1', cancelled: '0' },
+      },
+    ]);
+    // The approver is asked to approve, never told the requester's outcomes.
+    expect(new Set((await inbox(fernanda.id)).map((n) => n.kind))).toEqual(new Set(['payout-batch.awaiting-approval']));
+
+    const second = (await submitted(w, felipe, file(w))).batch;
+    await rejectBatch(fernanda, { batchId: second.id, reason: 'paid already' });
+    expect((await inbox(felipe.id)).filter((n) => n.kind === 'payout-batch.rejected')).toEqual([
+      { kind: 'payout-batch.rejected', link: `/payouts/batches/${second.id}`, params: { rows: '3', amount: '3004.50', asset: 'BRL', reason: 'paid already' } },
+    ]);
   }, 60_000);
 });

@@ -7,11 +7,11 @@ import { newIdempotencyKey } from '@/lib/api/request';
 import { can, type Role } from '@/lib/auth/permissions';
 import { now } from '@/lib/clock';
 import { getDb } from '@/lib/db/client';
-import { payoutBatchApprovals, payoutBatchRows, payoutBatches } from '@/lib/db/schema';
+import { payoutBatchApprovals, payoutBatchRows, payoutBatches, type PayoutBatchRow } from '@/lib/db/schema';
 import { parseBatchFile, type BatchFileEncoding, type BatchFileError, type RawBatchRow } from '@/lib/domain/payout-batches/csv-file';
 import {
   payableDigest,
-  referenceTotal,
+  referenceValues,
   rowsDigest,
   totalsByAsset,
   validateBatchRows,
@@ -19,12 +19,14 @@ import {
   type ValidRow,
 } from '@/lib/domain/payout-batches/row-validation';
 import type { BatchPreview } from '@/lib/domain/payout-batches/preview';
+import { batchNotice } from '@/lib/domain/payout-batches/requester-notices';
 import { batchSourcesOf, rowSourcesOf } from '@/lib/domain/payout-batches/state-machine';
 
 export type { BatchPreview };
 import { decideStepApproval, planFor, type ApprovalPlan, type QuoteForValuation, type StepDecision, type TieredPolicy } from '@/lib/domain/payouts/approval-policy';
 import type { AppLocale } from '@/lib/i18n/config';
-import { isAsset, type Asset } from '@/lib/money/assets';
+import { decimalsOf, isAsset, type Asset } from '@/lib/money/assets';
+import { Dec } from '@/lib/money/decimal';
 import { notify } from '@/lib/notifications/notify';
 import { getTieredPolicy, lockRequester, requestedOnDay } from '@/lib/payouts/approval-policy';
 import { assertCooledOff } from '@/lib/payouts/cool-off';
@@ -61,6 +63,7 @@ interface Checked {
   headerLocale: AppLocale;
   totals: Record<string, string>;
   referenceTotal: string | null;
+  referenceValues: Record<string, string> | null;
   policy: TieredPolicy;
   sourceAccountName: string;
 }
@@ -80,7 +83,7 @@ async function readAndCheck(bytes: Uint8Array, sourceAccountId: string, deps: Pa
   const valid = checked.flatMap((c) => (c.ok ? [c.row] : []));
   const totals = totalsByAsset(valid);
   const { policy } = await getTieredPolicy(db);
-  const reference = await valueTotals(totals, policy.referenceCurrency, sourceAccountId, deps);
+  const values = await valueTotals(totals, policy.referenceCurrency, sourceAccountId, deps);
   const owner = account.data.owner as { legalName?: unknown };
   return {
     raw: file.rows,
@@ -90,17 +93,19 @@ async function readAndCheck(bytes: Uint8Array, sourceAccountId: string, deps: Pa
     encoding: file.encoding,
     headerLocale: file.headerLocale,
     totals,
-    referenceTotal: reference,
+    referenceTotal: values ? Object.values(values).reduce((sum, v) => sum.plus(v), new Dec(0)).toFixed(decimalsOf(policy.referenceCurrency)) : null,
+    referenceValues: values,
     policy,
     sourceAccountName: typeof owner.legalName === 'string' ? owner.legalName : sourceAccountId,
   };
 }
 
 /**
- * The totals valued in the reference currency as a single payout is: each asset other than the reference at the
- * mid rate of a fresh quote for its total (quotes are free until used; these never are). Null when one cannot be had.
+ * Each asset's total valued in the reference currency as a single payout is: each asset other than the reference
+ * at the mid rate of a fresh quote for its total (quotes are free until used; these never are). Null when one
+ * cannot be had.
  */
-async function valueTotals(totals: Record<string, string>, reference: Asset, accountId: string, deps: PayoutDeps): Promise<string | null> {
+async function valueTotals(totals: Record<string, string>, reference: Asset, accountId: string, deps: PayoutDeps): Promise<Record<string, string> | null> {
   const quotes: Record<string, QuoteForValuation | null> = {};
   for (const [asset, value] of Object.entries(totals)) {
     if (asset === reference || !isAsset(asset)) continue;
@@ -112,7 +117,7 @@ async function valueTotals(totals: Record<string, string>, reference: Asset, acc
       throw error;
     }
   }
-  return referenceTotal(totals, reference, quotes);
+  return referenceValues(totals, reference, quotes);
 }
 
 function previewOf(c: Checked): BatchPreview {
@@ -224,6 +229,7 @@ export async function submitBatch(actor: BatchActor, input: SubmitBatchInput, de
         totals: c.totals,
         referenceCurrency: c.policy.referenceCurrency,
         referenceTotal: c.referenceTotal,
+        referenceValues: c.referenceValues,
         approvalPlan: plan,
         createdAt: at,
         updatedAt: at,
@@ -297,7 +303,7 @@ export async function approveBatch(actor: BatchActor, batchId: string): Promise<
   must(actor, 'payouts:approve');
   const db = await getDb();
   const at = now();
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx): Promise<BatchApproveResult & { batch?: PayoutBatchRow }> => {
     const [b] = await tx.select().from(payoutBatches).where(eq(payoutBatches.id, batchId)).for('update');
     if (!b) throw new BatchError('NOT_FOUND', 'Batch not found.');
     if (b.requesterId === actor.id) throw new BatchError('SELF_APPROVAL', 'You requested this batch, so someone else must approve or reject it.');
@@ -329,8 +335,15 @@ export async function approveBatch(actor: BatchActor, batchId: string): Promise<
       .where(and(eq(payoutBatches.id, batchId), inArray(payoutBatches.status, batchSourcesOf('APPROVED'))))
       .returning({ id: payoutBatches.id });
     if (moved.length === 0) throw new BatchError('INVALID_STATUS', 'This batch is no longer waiting for approval.');
-    return { status: 'APPROVED' as const, approvals: decision.counted, required: decision.required, replayed: false };
+    return { status: 'APPROVED' as const, approvals: decision.counted, required: decision.required, replayed: false, batch: b };
   });
+  // Only the approval that completed the plan (its guarded update moved the batch) tells the requester.
+  if ('batch' in result && result.batch) {
+    const { batch, ...outcome } = result;
+    await notify(batchNotice(batch, { kind: 'approved', by: actor.id }), { db });
+    return outcome;
+  }
+  return result;
 }
 
 /** An approver (never the requester) refuses the whole batch, with a reason. */
@@ -348,6 +361,7 @@ export async function rejectBatch(actor: BatchActor, input: { batchId: string; r
     .where(and(eq(payoutBatches.id, b.id), inArray(payoutBatches.status, batchSourcesOf('REJECTED'))))
     .returning({ id: payoutBatches.id });
   if (moved.length === 0) throw new BatchError('INVALID_STATUS', 'This batch is no longer waiting for approval.', { status: b.status });
+  await notify(batchNotice(b, { kind: 'rejected', by: actor.id, reason }), { db });
 }
 
 /**

@@ -1,7 +1,8 @@
 import 'server-only';
-import { and, eq, gte, lt, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import { getDb, type ConsoleDb } from '@/lib/db/client';
-import { approvalPolicies, payoutApprovalPolicy, payoutRequests } from '@/lib/db/schema';
+import { approvalPolicies, payoutApprovalPolicy, payoutBatchRows, payoutBatches, payoutRequests } from '@/lib/db/schema';
+import { BATCH_STATUSES_NOT_COUNTED, ROW_STATUSES_NOT_COUNTED, batchCountedToward } from '@/lib/domain/payout-batches/daily-cap';
 import { policyFromLegacy, type TieredPolicy } from '@/lib/domain/payouts/approval-policy';
 import { isAsset, type Asset } from '@/lib/money/assets';
 import { Dec } from '@/lib/money/decimal';
@@ -50,9 +51,9 @@ export function utcDay(at: Date): { start: Date; end: Date } {
 const NOT_COUNTED = ['REJECTED', 'CANCELLED', 'EXPIRED', 'FAILED'];
 
 /**
- * What `requesterId` has requested so far on `at`'s UTC day, valued in `reference` as each request was valued.
- * Call inside the transaction that inserts the new request, after `lockRequester`, so two requests at once see
- * each other.
+ * What `requesterId` has requested so far on `at`'s UTC day, valued in `reference` as each request was valued:
+ * single payouts and payout batches alike (a batch's rows are payouts requested at once). Call inside the
+ * transaction that inserts the new request, after `lockRequester`, so two requests at once see each other.
  */
 export async function requestedOnDay(requesterId: string, reference: string, at: Date, db: ConsoleDb): Promise<string> {
   const { start, end } = utcDay(at);
@@ -72,7 +73,49 @@ export async function requestedOnDay(requesterId: string, reference: string, at:
     const v = plan?.valuation;
     if (v && v.referenceCurrency === reference) total = total.plus(v.referenceAmount);
   }
-  return total.toFixed();
+  return total.plus(await batchesOnDay(requesterId, reference, start, end, db)).toFixed();
+}
+
+/** The requester's batches of the day, each counting the rows that were or will be paid (see batchCountedToward). */
+async function batchesOnDay(requesterId: string, reference: string, start: Date, end: Date, db: ConsoleDb): Promise<Dec> {
+  const batches = await db
+    .select({
+      id: payoutBatches.id,
+      status: payoutBatches.status,
+      referenceCurrency: payoutBatches.referenceCurrency,
+      referenceTotal: payoutBatches.referenceTotal,
+      referenceValues: payoutBatches.referenceValues,
+      totals: payoutBatches.totals,
+    })
+    .from(payoutBatches)
+    .where(
+      and(
+        eq(payoutBatches.requesterId, requesterId),
+        gte(payoutBatches.createdAt, start),
+        lt(payoutBatches.createdAt, end),
+        notInArray(payoutBatches.status, [...BATCH_STATUSES_NOT_COUNTED]),
+        eq(payoutBatches.referenceCurrency, reference),
+      ),
+    );
+  let total = new Dec(0);
+  if (batches.length === 0) return total;
+  const dropped = await db
+    .select({ batchId: payoutBatchRows.batchId, asset: payoutBatchRows.asset, sum: sql<string>`sum(${payoutBatchRows.amount}::numeric)::text` })
+    .from(payoutBatchRows)
+    .where(
+      and(
+        inArray(
+          payoutBatchRows.batchId,
+          batches.map((b) => b.id),
+        ),
+        inArray(payoutBatchRows.status, [...ROW_STATUSES_NOT_COUNTED]),
+      ),
+    )
+    .groupBy(payoutBatchRows.batchId, payoutBatchRows.asset);
+  const droppedOf = new Map<string, Record<string, string>>();
+  for (const d of dropped) droppedOf.set(d.batchId, { ...droppedOf.get(d.batchId), [d.asset]: d.sum });
+  for (const b of batches) total = total.plus(batchCountedToward(b, reference, droppedOf.get(b.id) ?? {}));
+  return total;
 }
 
 /** Serialises one requester's payout requests (transaction-scoped advisory lock; PGlite and PostgreSQL alike). */

@@ -177,6 +177,28 @@ async function returnForApproval(id: string, code: string, drift: string | null)
   return (after?.status ?? back.to) as PayoutStatus;
 }
 
+export interface WithdrawalRead {
+  status: string;
+  reason: { code: string; message: string } | null;
+}
+
+/**
+ * A withdrawal's status and reason as the service tells them now; null when it cannot be asked (the next sweep
+ * asks again). How a single payout and each row of a payout batch follow their withdrawal to COMPLETED or FAILED.
+ */
+export async function readWithdrawal(operationId: string, deps: PayoutDeps = {}): Promise<WithdrawalRead | null> {
+  try {
+    const { data: op } = await getOperation(operationId, { client: deps.client });
+    const r = op.currentState.reason;
+    let reason: WithdrawalRead['reason'] = null;
+    if (r && typeof r === 'object') reason = { code: String(r.code), message: String(r.message) };
+    else if (typeof r === 'string') reason = { code: r, message: r };
+    return { status: op.currentState.status, reason };
+  } catch {
+    return null;
+  }
+}
+
 /** Follows the withdrawal of a PROCESSING request to COMPLETED or FAILED (with the service's reason). */
 export function syncPayout(id: string, deps: PayoutDeps = {}): Promise<PayoutStatus | null> {
   return runJobStep('payouts.sync', { 'console.payout_request_id': id }, () => followWithdrawal(id, deps));
@@ -187,17 +209,9 @@ async function followWithdrawal(id: string, deps: PayoutDeps): Promise<PayoutSta
   const p = await getPayout(id, db);
   if (!p) return null;
   if (p.status !== 'PROCESSING' || !p.operationId) return p.status as PayoutStatus;
-  let status: string;
-  let reason: { code: string; message: string } | null = null;
-  try {
-    const { data: op } = await getOperation(p.operationId, { client: deps.client });
-    status = op.currentState.status;
-    const r = op.currentState.reason;
-    if (r && typeof r === 'object') reason = { code: String(r.code), message: String(r.message) };
-    else if (typeof r === 'string') reason = { code: r, message: r };
-  } catch {
-    return 'PROCESSING'; // the next sweep or page view asks again
-  }
+  const read = await readWithdrawal(p.operationId, deps);
+  if (!read) return 'PROCESSING'; // the next sweep or page view asks again
+  const { status, reason } = read;
   const at = now();
   if (status === 'COMPLETED' || status === 'FAILED') {
     const failure = status === 'FAILED' ? (reason ?? { code: 'OPERATION_FAILED', message: 'The withdrawal failed.' }) : null;

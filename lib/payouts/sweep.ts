@@ -4,6 +4,7 @@ import { recordAudit } from '@/lib/audit/record-audit';
 import { now } from '@/lib/clock';
 import { getDb } from '@/lib/db/client';
 import { payoutRequests } from '@/lib/db/schema';
+import { followBatchRows } from '@/lib/payout-batches/follow';
 import { EXECUTION_LEASE_MS, executePayout, syncPayout } from './execute';
 import type { PayoutDeps } from './quotes';
 import { idsInStatus, payoutTransition, stillBefore } from './store';
@@ -16,10 +17,11 @@ import { withSpan } from '@/lib/observability/tracing';
 
 /**
  * One pass of the background sweep: expire requests still waiting after 7 days, resume executions whose lease
- * lapsed (a crash, a time-out: same derived keys, so at most one withdrawal), follow PROCESSING withdrawals.
+ * lapsed (a crash, a time-out: same derived keys, so at most one withdrawal), follow PROCESSING withdrawals and
+ * the withdrawals of payout batch rows.
  * Every step is a guarded update, so two console instances sweeping at once move each request once.
  */
-export async function runPayoutSweep(deps: PayoutDeps = {}): Promise<{ expired: number; resumed: number; synced: number }> {
+export async function runPayoutSweep(deps: PayoutDeps = {}): Promise<{ expired: number; resumed: number; synced: number; batchRows: number }> {
   const db = await getDb();
   const at = now();
   const expire = payoutTransition('EXPIRE', { at: at.toISOString(), by: 'system' });
@@ -39,7 +41,9 @@ export async function runPayoutSweep(deps: PayoutDeps = {}): Promise<{ expired: 
   for (const { id } of resumed) await executePayout(id, deps);
   const processing = await idsInStatus(['PROCESSING'], db);
   for (const id of processing.slice(0, 50)) await syncPayout(id, deps);
-  return { expired: expired.length, resumed: resumed.length, synced: processing.length };
+  // Batch rows' withdrawals are followed the same way, a bounded slice per pass.
+  const batchRows = await followBatchRows(deps);
+  return { expired: expired.length, resumed: resumed.length, synced: processing.length, batchRows };
 }
 
 type SweepState = { timer?: ReturnType<typeof setTimeout>; delayMs: number; running: boolean; wake?: () => void; stopped?: boolean; pass?: Promise<void> };
@@ -69,7 +73,7 @@ export function startPayoutSweep(intervalMs = 2_000): void {
       withSpan('job payouts.sweep', {}, () => runPayoutSweep()),
     )
       .then((r) => {
-        const busy = r.expired + r.resumed + r.synced > 0;
+        const busy = r.expired + r.resumed + r.synced + r.batchRows > 0;
         count((m) => m.jobSteps, { job: 'payouts.sweep', outcome: 'ok' });
         if (busy) log().info({ kind: 'job', job: 'payouts.sweep', ...r }, 'payout sweep');
         state.delayMs = busy ? intervalMs : Math.min(PAYOUT_SWEEP_MAX_IDLE_MS, state.delayMs * 2);

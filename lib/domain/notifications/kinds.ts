@@ -9,6 +9,10 @@ export const NOTIFICATION_KINDS = [
   'payout.executed',
   'payout.failed',
   'payout-batch.awaiting-approval',
+  'payout-batch.approved',
+  'payout-batch.rejected',
+  'payout-batch.completed',
+  'payout-batch.rows-failed',
   'control-change.pending',
   'account.action-needed',
   'operation.stuck',
@@ -37,6 +41,11 @@ const AUDIENCE: Readonly<Record<NotificationKind, Audience>> = {
   'payout.executed': { kind: 'subject' },
   'payout.failed': { kind: 'subject' },
   'payout-batch.awaiting-approval': { kind: 'permission', permission: 'payouts:approve' },
+  // The outcomes of a batch go to its requester, as a single payout's.
+  'payout-batch.approved': { kind: 'subject' },
+  'payout-batch.rejected': { kind: 'subject' },
+  'payout-batch.completed': { kind: 'subject' },
+  'payout-batch.rows-failed': { kind: 'subject' },
   // A second admin confirms a control change (team, factors, policies): only admins manage the team.
   'control-change.pending': { kind: 'permission', permission: 'team:manage' },
   // Documents and answers to the service's requirements are sent by whoever onboards accounts.
@@ -101,6 +110,10 @@ export function deepLink(kind: NotificationKind, subjectId: string, params: Noti
     case 'payout.failed':
       return `/payouts/${id}`;
     case 'payout-batch.awaiting-approval':
+    case 'payout-batch.approved':
+    case 'payout-batch.rejected':
+    case 'payout-batch.completed':
+    case 'payout-batch.rows-failed':
       return `/payouts/batches/${id}`;
     case 'account.action-needed':
     case 'balance.low':

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dedupeKey, deepLink, kindsForRole, NOTIFICATION_KINDS, recipientsFor, wordingKey, type Recipient } from './kinds';
 import { preferencesSchema, thresholdSchema } from './schema';
+import { batchNotice } from '@/lib/domain/payout-batches/requester-notices';
 import { balanceState, webhookFailing, WEBHOOK_CONSECUTIVE_FAILURES } from './watch-rules';
 
 const USERS: Recipient[] = [
@@ -123,5 +124,34 @@ describe('preferences form', () => {
     const offered = ['payout.approved', 'payout.rejected', 'balance.low'];
     expect(mutedFromForm(offered, { on: [true, false, true] })).toEqual(['payout.rejected']);
     expect(mutedFromForm(offered, { on: [] })).toEqual(offered);
+  });
+});
+
+describe('a payout batch’s requester', () => {
+  const b = { id: 'b1', requesterId: 'finance', rowCount: 50, totals: { BRL: '1200.00' }, referenceCurrency: 'BRL', referenceTotal: '1200.00' };
+  const counts = { PENDING: 0, SUBMITTING: 0, CREATED: 0, COMPLETED: 47, FAILED: 0, CANCELLED: 3 };
+
+  it('is told of the decision and of the end, alone, never the approver who caused it; the link opens the batch', () => {
+    const approved = batchNotice(b, { kind: 'approved', by: 'finance2' });
+    expect(approved).toMatchObject({ kind: 'payout-batch.approved', subjectId: 'b1', params: { rows: '50', amount: '1200.00', asset: 'BRL' } });
+    expect(recipientsFor(approved.kind, approved, USERS, none)).toEqual(['finance']);
+    expect(recipientsFor('payout-batch.rejected', { subjectUserId: 'finance', actorId: 'finance' }, USERS, none)).toEqual([]);
+    expect(batchNotice(b, { kind: 'rejected', by: 'admin', reason: 'x'.repeat(300) }).params.reason).toHaveLength(200);
+    for (const kind of ['payout-batch.approved', 'payout-batch.rejected', 'payout-batch.completed', 'payout-batch.rows-failed'] as const) {
+      expect(deepLink(kind, 'b1')).toBe('/payouts/batches/b1');
+      expect(kindsForRole('finance')).toContain(kind);
+      expect(kindsForRole('viewer')).not.toContain(kind);
+    }
+  });
+
+  it('every row final: paid (cancelled rows are not failures), or the rows that failed as their own kind', () => {
+    expect(batchNotice(b, { kind: 'finished', counts })).toMatchObject({ kind: 'payout-batch.completed', actorId: null, params: { completed: '47', failed: '0', cancelled: '3' } });
+    expect(batchNotice(b, { kind: 'finished', counts: { ...counts, COMPLETED: 45, FAILED: 2 } })).toMatchObject({ kind: 'payout-batch.rows-failed', params: { completed: '45', failed: '2' } });
+    // Not valued in the reference currency: the first asset's total.
+    expect(batchNotice({ ...b, referenceTotal: null, totals: { USDC: '10.000000' } }, { kind: 'approved', by: 'admin' }).params).toMatchObject({ amount: '10.000000', asset: 'USDC' });
+  });
+
+  it('a user who turned the kind off is not told', () => {
+    expect(recipientsFor('payout-batch.completed', { subjectUserId: 'finance' }, USERS, (id) => new Set(id === 'finance' ? ['payout-batch.completed'] : []))).toEqual([]);
   });
 });

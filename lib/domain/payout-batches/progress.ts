@@ -14,8 +14,8 @@ export interface BatchProgress {
   rows: BatchProgressRow[];
 }
 
-/** Something on the page can still move: the executor has rows to send, or will once approved. */
+/** Something on the page can still move: rows to send (or once approved), or withdrawals still being followed. */
 export function progressActive(status: BatchStatus, counts: RowCounts): boolean {
   if (status === 'APPROVED' || status === 'EXECUTING') return true;
-  return status === 'CANCELLED' && counts.SUBMITTING > 0;
+  return status === 'CANCELLED' && counts.SUBMITTING + counts.CREATED > 0;
 }

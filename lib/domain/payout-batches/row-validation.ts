@@ -169,18 +169,28 @@ export function totalsByAsset(rows: readonly ValidRow[]): AssetTotals {
 }
 
 /**
- * The batch's value in the reference currency, as one payout's is valued (lib/domain/payouts/approval-policy.ts
- * `valueInReference`: the mid rate, rounded up): each asset's total valued with a quote from that asset to the
- * reference, then summed. Null when an asset other than the reference has no quote to value it.
+ * Each asset's total valued in the reference currency, as one payout's is valued (lib/domain/payouts/approval-policy.ts
+ * `valueInReference`: the mid rate, rounded up) with a quote from that asset to the reference. Kept per asset so the
+ * part of a batch that is paid (rows failed or cancelled are not) can be valued at the same rate afterwards. Null
+ * when an asset other than the reference has no quote to value it.
  */
-export function referenceTotal(totals: AssetTotals, reference: Asset, quotes: Readonly<Record<string, QuoteForValuation | null>>): string | null {
-  let sum = new Dec(0);
+export function referenceValues(totals: AssetTotals, reference: Asset, quotes: Readonly<Record<string, QuoteForValuation | null>>): Record<string, string> | null {
+  const out: Record<string, string> = {};
   for (const [asset, value] of Object.entries(totals)) {
     const v = valueInReference({ value, asset }, reference, asset === reference ? null : (quotes[asset] ?? null));
     if (!v) return null;
-    sum = sum.plus(v.referenceAmount);
+    out[asset] = v.referenceAmount;
   }
-  return sum.toFixed(decimalsOf(reference));
+  return out;
+}
+
+/** The batch's value in the reference currency: its assets' values (`referenceValues`) summed. */
+export function referenceTotal(totals: AssetTotals, reference: Asset, quotes: Readonly<Record<string, QuoteForValuation | null>>): string | null {
+  const values = referenceValues(totals, reference, quotes);
+  if (!values) return null;
+  return Object.values(values)
+    .reduce((sum, v) => sum.plus(v), new Dec(0))
+    .toFixed(decimalsOf(reference));
 }
 
 /**

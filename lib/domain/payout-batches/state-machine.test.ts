@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BATCH_FINAL, batchSourcesOf, canMoveBatch, canMoveRow, rowSourcesOf, rowsSettled } from './state-machine';
+import { BATCH_FINAL, batchOutcome, batchSourcesOf, canMoveBatch, canMoveRow, rowSourcesOf, rowsFinal, rowsSettled } from './state-machine';
 import { batchRowKey } from './keys';
 import { batchApprovalStatement } from './statement';
 
@@ -19,8 +19,17 @@ describe('batch state machine', () => {
     expect(canMoveRow('SUBMITTING', 'CANCELLED')).toBe(false);
     expect(canMoveRow('CREATED', 'SUBMITTING')).toBe(false);
     expect(rowSourcesOf('CREATED')).toEqual(['SUBMITTING']);
-    expect(rowsSettled({ PENDING: 0, SUBMITTING: 1, CREATED: 3, FAILED: 0, CANCELLED: 0 })).toBe(false);
-    expect(rowsSettled({ PENDING: 0, SUBMITTING: 0, CREATED: 3, FAILED: 1, CANCELLED: 2 })).toBe(true);
+    expect(rowsSettled({ PENDING: 0, SUBMITTING: 1, CREATED: 3, COMPLETED: 0, FAILED: 0, CANCELLED: 0 })).toBe(false);
+    expect(rowsSettled({ PENDING: 0, SUBMITTING: 0, CREATED: 3, COMPLETED: 0, FAILED: 1, CANCELLED: 2 })).toBe(true);
+  });
+  it('a row is final once its withdrawal completed or failed; the batch then completes, with failures or not', () => {
+    expect(rowSourcesOf('COMPLETED')).toEqual(['CREATED']);
+    expect(rowSourcesOf('FAILED')).toEqual(['SUBMITTING', 'CREATED']);
+    expect(canMoveRow('COMPLETED', 'FAILED')).toBe(false);
+    expect(rowsFinal({ PENDING: 0, SUBMITTING: 0, CREATED: 1, COMPLETED: 3, FAILED: 0, CANCELLED: 0 })).toBe(false);
+    expect(rowsFinal({ PENDING: 0, SUBMITTING: 0, CREATED: 0, COMPLETED: 3, FAILED: 1, CANCELLED: 2 })).toBe(true);
+    expect(batchOutcome({ PENDING: 0, SUBMITTING: 0, CREATED: 0, COMPLETED: 3, FAILED: 1, CANCELLED: 2 })).toBe('COMPLETED_WITH_FAILURES');
+    expect(batchOutcome({ PENDING: 0, SUBMITTING: 0, CREATED: 0, COMPLETED: 3, FAILED: 0, CANCELLED: 2 })).toBe('COMPLETED');
   });
   it('derives one key per row and step', () => {
     const id = '7d7f1f0e-0000-4000-8000-000000000001';

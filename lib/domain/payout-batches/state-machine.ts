@@ -9,7 +9,8 @@ export function isBatchStatus(value: unknown): value is BatchStatus {
 /**
  * A batch is created already checked (the preview is not stored: the file is read again at submit and must read
  * the same). One approval decision (the policy's steps) takes it to APPROVED; the executor claims it (EXECUTING)
- * and finishes it (COMPLETED) when no row is left to send. The requester may cancel while it waits; anyone who
+ * and sends its rows; it is COMPLETED when every row is final (its withdrawal completed or failed, or the row
+ * failed or was cancelled). The requester may cancel while it waits; anyone who
  * may approve may cancel the rows not yet sent while it is approved or executing (rows already sent stay sent).
  */
 export const BATCH_TRANSITIONS: Readonly<Record<BatchStatus, readonly BatchStatus[]>> = {
@@ -30,19 +31,21 @@ export function batchSourcesOf(to: BatchStatus): BatchStatus[] {
 }
 export const BATCH_FINAL: readonly BatchStatus[] = BATCH_STATUSES.filter((s) => BATCH_TRANSITIONS[s].length === 0);
 
-export const ROW_STATUSES = ['PENDING', 'SUBMITTING', 'CREATED', 'FAILED', 'CANCELLED'] as const;
+export const ROW_STATUSES = ['PENDING', 'SUBMITTING', 'CREATED', 'COMPLETED', 'FAILED', 'CANCELLED'] as const;
 export type RowStatus = (typeof ROW_STATUSES)[number];
 
 /**
  * A row is PENDING until the executor claims it (SUBMITTING: its quote and withdrawal go out under keys derived
  * from batch id and line, so a SUBMITTING row found after a crash is sent again with the same keys and the service
  * answers with the same withdrawal); CREATED once the service answered with the withdrawal, FAILED on a definite
- * refusal. Cancelling the rest cancels PENDING rows only: a row already in flight may have been paid.
+ * refusal. A created withdrawal is followed (the payout sweep asks the service, as for a single payout) to
+ * COMPLETED or FAILED. Cancelling the rest cancels PENDING rows only: a row already in flight may have been paid.
  */
 export const ROW_TRANSITIONS: Readonly<Record<RowStatus, readonly RowStatus[]>> = {
   PENDING: ['SUBMITTING', 'CANCELLED'],
   SUBMITTING: ['CREATED', 'FAILED'],
-  CREATED: [],
+  CREATED: ['COMPLETED', 'FAILED'],
+  COMPLETED: [],
   FAILED: [],
   CANCELLED: [],
 };
@@ -57,4 +60,13 @@ export function rowSourcesOf(to: RowStatus): RowStatus[] {
 export type RowCounts = Record<RowStatus, number>;
 export function rowsSettled(counts: RowCounts): boolean {
   return counts.PENDING === 0 && counts.SUBMITTING === 0;
+}
+export const ROW_FINAL: readonly RowStatus[] = ROW_STATUSES.filter((s) => ROW_TRANSITIONS[s].length === 0);
+/** Every row is final (paid, failed or cancelled): the batch is done. */
+export function rowsFinal(counts: RowCounts): boolean {
+  return ROW_STATUSES.every((s) => ROW_FINAL.includes(s) || counts[s] === 0);
+}
+/** How a completed batch ended: every row paid, or some failed (cancelled rows were someone's decision). */
+export function batchOutcome(counts: RowCounts): 'COMPLETED' | 'COMPLETED_WITH_FAILURES' {
+  return counts.FAILED > 0 ? 'COMPLETED_WITH_FAILURES' : 'COMPLETED';
 }

@@ -12,9 +12,19 @@ import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { requirePage } from '@/lib/auth/session';
 import { firstParam, type SearchParams } from '@/lib/domain/lists/list-params';
 import { listBatches, rowCountsFor } from '@/lib/payout-batches/store';
+import { batchOutcome, type BatchStatus, type RowCounts } from '@/lib/domain/payout-batches/state-machine';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('payoutBatches.list'))('metaTitle') };
+}
+
+/** A completed batch some of whose rows failed says so. */
+function shownStatus(status: BatchStatus, counts: RowCounts | undefined): string {
+  return status === 'COMPLETED' && counts ? batchOutcome(counts) : status;
+}
+/** Rows whose withdrawal went out (still moving or paid). */
+function sentOf(counts: RowCounts | undefined): number {
+  return counts ? counts.CREATED + counts.COMPLETED : 0;
 }
 
 export default async function BatchesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
@@ -69,9 +79,9 @@ export default async function BatchesPage({ searchParams }: { searchParams: Prom
                     </TD>
                     <TD className="tabular-nums">{total(b.totals)}</TD>
                     <TD>
-                      <BatchStatusBadge status={b.status} />
+                      <BatchStatusBadge status={shownStatus(b.status, counts.get(b.id))} />
                     </TD>
-                    <TD className="tabular-nums">{t('progress', { created: counts.get(b.id)?.CREATED ?? 0, rows: b.rowCount })}</TD>
+                    <TD className="tabular-nums">{t('progress', { created: sentOf(counts.get(b.id)), rows: b.rowCount })}</TD>
                     <TD>{b.requesterName}</TD>
                   </TR>
                 ))}
@@ -85,11 +95,11 @@ export default async function BatchesPage({ searchParams }: { searchParams: Prom
                   <Link href={`/payouts/batches/${b.id}`} className="min-w-0 font-medium underline underline-offset-4">
                     <DateTimeText value={b.createdAt.toISOString()} />
                   </Link>
-                  <BatchStatusBadge status={b.status} />
+                  <BatchStatusBadge status={shownStatus(b.status, counts.get(b.id))} />
                 </div>
                 <p className="mt-1 text-sm tabular-nums [overflow-wrap:anywhere]">{total(b.totals)}</p>
                 <p className="text-sm text-fg-muted">
-                  {t('progress', { created: counts.get(b.id)?.CREATED ?? 0, rows: b.rowCount })} · {b.requesterName}
+                  {t('progress', { created: sentOf(counts.get(b.id)), rows: b.rowCount })} · {b.requesterName}
                 </p>
               </CardListItem>
             ))}

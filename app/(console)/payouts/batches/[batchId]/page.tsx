@@ -11,11 +11,10 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { can } from '@/lib/auth/permissions';
 import { requirePage } from '@/lib/auth/session';
-import { canMoveBatch } from '@/lib/domain/payout-batches/state-machine';
+import { batchOutcome, canMoveBatch } from '@/lib/domain/payout-batches/state-machine';
 import { decideStepApproval, progressOf } from '@/lib/domain/payouts/approval-policy';
 import { coolOffNoticeFor } from '@/lib/payouts/cool-off';
-import { batchProgress } from '@/lib/payout-batches/progress';
-import { batchRows, getBatch } from '@/lib/payout-batches/store';
+import { batchPageData } from '@/lib/payout-batches/progress';
 import { now } from '@/lib/clock';
 import { isUuid } from '@/lib/validation/uuid';
 import { LazyBatchDecision } from './_components/lazy-batch-decision';
@@ -30,9 +29,9 @@ export default async function BatchPage({ params }: { params: Promise<{ batchId:
   const user = await requirePage('/payouts/batches/[batchId]');
   const { batchId } = await params;
   if (!isUuid(batchId)) notFound();
-  const b = await getBatch(batchId);
-  if (!b) notFound();
-  const [rows, progress] = await Promise.all([batchRows(batchId), batchProgress(batchId)]);
+  const data = await batchPageData(batchId);
+  if (!data) notFound();
+  const { batch: b, rows, progress } = data;
   const t = await getTranslations('payoutBatches.detail');
   const locale = await getLocale();
   const isRequester = b.requesterId === user.id;
@@ -57,7 +56,7 @@ export default async function BatchPage({ params }: { params: Promise<{ batchId:
           </Link>
         }
         title={t('title', { rows: b.rowCount })}
-        actions={<BatchStatusBadge status={b.status} />}
+        actions={<BatchStatusBadge status={b.status === 'COMPLETED' ? batchOutcome(progress.counts) : b.status} />}
       />
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="min-w-0 space-y-6">
@@ -111,7 +110,7 @@ export default async function BatchPage({ params }: { params: Promise<{ batchId:
               <BatchProgressTable
                 batchId={b.id}
                 rows={rows.map((r) => ({ line: r.line, beneficiaryName: r.beneficiaryName, dictKey: r.dictKey, amount: r.amount, asset: r.asset, memo: r.memo }))}
-                initial={progress!}
+                initial={progress}
               />
             </QueryProvider>
           </IntlScope>

@@ -11,6 +11,7 @@ import { amountText } from '@/components/money/amount-text';
 import { BatchStatusBadge } from '@/components/payout-batches/batch-status-badge';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { progressActive, type BatchProgress } from '@/lib/domain/payout-batches/progress';
+import { ROW_FINAL, ROW_STATUSES } from '@/lib/domain/payout-batches/state-machine';
 
 export type BatchRowFacts = { line: number; beneficiaryName: string; dictKey: string; amount: string; asset: string; memo: string };
 
@@ -57,6 +58,8 @@ export function BatchProgressTable({ batchId, rows, initial }: { batchId: string
   const c = progress.counts;
   const total = rows.length;
   const active = progressActive(progress.status, c);
+  const created = progress.rows.filter((r) => r.operationId !== null).length;
+  const final = ROW_FINAL.reduce((n, s) => n + c[s], 0);
   return (
     <section className="space-y-3" aria-labelledby="batch-progress-title">
       <h2 id="batch-progress-title" className="text-base font-semibold text-fg">
@@ -67,16 +70,31 @@ export function BatchProgressTable({ batchId, rows, initial }: { batchId: string
         aria-label={t('progressTitle')}
         aria-valuemin={0}
         aria-valuemax={total}
-        aria-valuenow={c.CREATED}
-        aria-valuetext={t('progress', { created: c.CREATED, rows: total })}
+        aria-valuenow={final}
+        aria-valuetext={t('settled', { final, rows: total })}
         className="h-2 w-full overflow-hidden rounded bg-surface-muted"
       >
-        <div className="h-full bg-accent transition-[width]" style={{ width: `${total ? Math.round((c.CREATED / total) * 100) : 0}%` }} />
+        <div className="h-full bg-accent transition-[width]" style={{ width: `${total ? Math.round((final / total) * 100) : 0}%` }} />
       </div>
-      <p className="text-sm text-fg" data-testid="batch-progress" data-created={c.CREATED} data-status={progress.status}>
-        {t('progress', { created: c.CREATED, rows: total })}{' '}
-        <span className="text-fg-muted">{t('progressDetail', { failed: c.FAILED, cancelled: c.CANCELLED, waiting: c.PENDING + c.SUBMITTING })}</span>
+      <p
+        className="text-sm text-fg"
+        data-testid="batch-progress"
+        data-created={created}
+        data-completed={c.COMPLETED}
+        data-failed={c.FAILED}
+        data-final={final}
+        data-status={progress.status}
+      >
+        {t('progress', { created, rows: total })} <span className="text-fg-muted">{t('settled', { final, rows: total })}</span>
       </p>
+      <ul aria-label={t('countsLabel')} className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
+        {ROW_STATUSES.filter((s) => c[s] > 0).map((s) => (
+          <li key={s} className="flex items-center gap-1.5" data-testid={`batch-count-${s}`}>
+            <BatchStatusBadge status={s} row />
+            <span className="tabular-nums">{c[s]}</span>
+          </li>
+        ))}
+      </ul>
       {active && !live ? (
         <p role="status" className="text-xs text-fg-muted" data-live-polling="">
           {t('polling')}
