@@ -27,6 +27,8 @@ export function CursorPagination({
   const t = useTranslations('common.pagination');
   const links = pageLinks(pathname, searchParams, meta);
   const disabled = cn(buttonVariants({ variant: 'secondary', size: 'sm' }), 'pointer-events-none opacity-50');
+  // A forward-only list on its only page has nowhere to go: no pager at all, as before these lists shared this one.
+  if (firstHref === null && !links.next) return null;
   return (
     <nav aria-label={t('label')} className={cn('flex flex-wrap items-center justify-between gap-3', className)}>
       <p className="text-sm text-fg-muted" aria-live="polite">
