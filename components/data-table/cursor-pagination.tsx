@@ -6,31 +6,41 @@ import { pageLinks, type SearchParams } from '@/lib/domain/lists/list-params';
 
 /**
  * Previous / Next links built from the contract's cursors. Plain links: paging works without client JS and
- * every page has its own URL.
+ * every page has its own URL. A list read forwards only (the console's own tables: no previous cursor) passes
+ * `firstHref` (null on its first page) instead of a previous link: the way back is to its first page.
  */
 export function CursorPagination({
   pathname,
   searchParams,
   meta,
   itemCount,
+  firstHref,
   className,
 }: {
   pathname: string;
   searchParams: SearchParams;
   meta: { previousCursor: string | null; nextCursor: string | null };
   itemCount: number;
+  firstHref?: string | null;
   className?: string;
 }) {
   const t = useTranslations('common.pagination');
   const links = pageLinks(pathname, searchParams, meta);
   const disabled = cn(buttonVariants({ variant: 'secondary', size: 'sm' }), 'pointer-events-none opacity-50');
+  // A forward-only list on its only page has nowhere to go: no pager at all, as before these lists shared this one.
+  if (firstHref === null && !links.next) return null;
   return (
     <nav aria-label={t('label')} className={cn('flex flex-wrap items-center justify-between gap-3', className)}>
       <p className="text-sm text-fg-muted" aria-live="polite">
         {t('showing', { count: itemCount })}
       </p>
       <div className="flex items-center gap-2">
-        {links.previous ? (
+        {firstHref ? (
+          <Link href={firstHref} className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
+            {t('first')}
+          </Link>
+        ) : null}
+        {firstHref !== undefined ? null : links.previous ? (
           <Link href={links.previous} rel="prev" className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
             <span aria-hidden="true">←</span> {t('previous')}
           </Link>

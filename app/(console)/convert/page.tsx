@@ -2,43 +2,19 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { IntlScope } from '@/components/i18n/intl-scope';
 import { PageHeader } from '@/components/ui/page-header';
-import { getBalances } from '@/lib/api/balances';
-import { getOperation } from '@/lib/api/operations';
 import { loadOwnAccounts } from '@/lib/api/own-accounts';
 import { requirePage } from '@/lib/auth/session';
-import type { Amount } from '@/lib/money/amount-core';
+import { chosenPair } from '@/lib/domain/quotes/rate-pair';
 import { isAsset, type Asset } from '@/lib/money/assets';
+import { followedSwap } from '@/lib/operations/followed-swap';
 import { getEnv } from '@/lib/env';
 import { Suspense } from 'react';
-import { RateMovement, type RatePair } from './_components/rate-movement';
+import { RateMovement } from './_components/rate-movement';
 import { ConvertForm, type ConvertAccount } from './_components/convert-form';
 import { SwapResult } from './_components/swap-result';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('convert'))('title') };
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The swap named in `?operation=`, if it is one this company can read; a stale or foreign link shows the form alone. */
-async function followedSwap(operationId: string | undefined) {
-  if (!operationId || !UUID.test(operationId)) return null;
-  const operation = await getOperation(operationId).then(
-    (r) => r.data,
-    () => null,
-  );
-  if (!operation || operation.intent.type !== 'SWAP') return null;
-  const { data } = await getBalances(operation.account.id);
-  const balances: Amount[] = [...data.fiat, ...data.crypto].flatMap((entry) => (entry.amount ? [entry.amount] : []));
-  return { operation, balances };
-}
-
-/** The pair the rate chart shows: the one asked for in the URL when both are usable, else the first asset against the reference. */
-function chosenPair(base: string | undefined, quote: string | undefined, assets: readonly Asset[], reference: Asset): RatePair | null {
-  if (base && quote && base !== quote && isAsset(base) && isAsset(quote) && assets.includes(base) && assets.includes(quote)) return { base, quote };
-  const target = assets.includes(reference) ? reference : assets[0];
-  const source = (['USD', ...assets] as Asset[]).find((a) => a !== target && assets.includes(a));
-  return target && source ? { base: source, quote: target } : null;
 }
 
 type ConvertSearchParams = { operation?: string; base?: string; quote?: string };

@@ -1,37 +1,33 @@
-import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { buttonVariants } from '@/components/ui/button-variants';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Select } from '@/components/ui/select';
-import { PAGE_SIZES, type ListParams } from '@/lib/domain/lists/list-params';
+import { FilterBar, FilterField } from '@/components/data-table/filter-bar';
 import { useStatusLabel } from '@/components/status/use-status-label';
-import { ASSETS } from '@/lib/money/assets';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import { ACCOUNT_STATUSES, type AccountFilters } from '@/lib/domain/accounts/filters';
+import { PAGE_SIZES, type ListParams } from '@/lib/domain/lists/list-params';
+import { ASSETS } from '@/lib/money/assets';
 
-/**
- * Filters, page size and sort as a plain GET form: submitting writes them into the URL and, because the
- * cursor is not part of the form, starts again from the first page. Works without client JS.
- */
+const GRID =
+  'grid-cols-1 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-[minmax(10rem,2fr)_minmax(9.5rem,1fr)_minmax(8rem,1fr)_minmax(9.5rem,1fr)_minmax(6rem,0.7fr)_auto]';
+
+/** The account list's filters, page size and sort (see FilterBar: the URL holds them). */
 export function AccountsFilterBar({ filters, paging }: { filters: AccountFilters; paging: ListParams }) {
   const t = useTranslations('accounts.filters');
   const statusLabel = useStatusLabel();
   return (
-    <form
-      // Remount when the URL changes (e.g. "Clear"), so the uncontrolled fields show the new state.
-      key={JSON.stringify([filters, paging.limit, paging.sortOrder])}
-      method="get"
+    <FilterBar
       action="/accounts"
-      role="search"
-      aria-label={t('label')}
-      className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2 rounded-lg border border-border bg-surface p-4 lg:grid-cols-3 xl:grid-cols-[minmax(10rem,2fr)_minmax(9.5rem,1fr)_minmax(8rem,1fr)_minmax(9.5rem,1fr)_minmax(6rem,0.7fr)_auto]"
+      label={t('label')}
+      stateKey={JSON.stringify([filters, paging.limit, paging.sortOrder])}
+      className={GRID}
+      applyLabel={t('apply')}
+      clear={{ href: '/accounts', label: t('clear') }}
+      actionsClassName="sm:col-span-2 lg:col-span-1"
     >
-      <div className="space-y-1.5 sm:col-span-2 lg:col-span-3 xl:col-span-1">
-        <Label htmlFor="filter-name">{t('name')}</Label>
+      <FilterField id="filter-name" label={t('name')} className="sm:col-span-2 lg:col-span-3 xl:col-span-1">
         <Input id="filter-name" name="name" type="search" defaultValue={filters.name ?? ''} placeholder={t('namePlaceholder')} />
-      </div>
-      <div className="space-y-1.5">
-        <Label htmlFor="filter-status">{t('status')}</Label>
+      </FilterField>
+      <FilterField id="filter-status" label={t('status')}>
         <Select id="filter-status" name="status" defaultValue={filters.status ?? ''}>
           <option value="">{t('anyStatus')}</option>
           {ACCOUNT_STATUSES.map((s) => (
@@ -40,9 +36,8 @@ export function AccountsFilterBar({ filters, paging }: { filters: AccountFilters
             </option>
           ))}
         </Select>
-      </div>
-      <div className="space-y-1.5">
-        <Label htmlFor="filter-asset">{t('asset')}</Label>
+      </FilterField>
+      <FilterField id="filter-asset" label={t('asset')}>
         <Select id="filter-asset" name="asset" defaultValue={filters.asset ?? ''}>
           <option value="">{t('anyAsset')}</option>
           {ASSETS.map((a) => (
@@ -51,16 +46,14 @@ export function AccountsFilterBar({ filters, paging }: { filters: AccountFilters
             </option>
           ))}
         </Select>
-      </div>
-      <div className="space-y-1.5">
-        <Label htmlFor="filter-sort">{t('order')}</Label>
+      </FilterField>
+      <FilterField id="filter-sort" label={t('order')}>
         <Select id="filter-sort" name="sortOrder" defaultValue={paging.sortOrder}>
           <option value="DESCENDING">{t('newest')}</option>
           <option value="ASCENDING">{t('oldest')}</option>
         </Select>
-      </div>
-      <div className="space-y-1.5">
-        <Label htmlFor="filter-limit">{t('perPage')}</Label>
+      </FilterField>
+      <FilterField id="filter-limit" label={t('perPage')}>
         <Select id="filter-limit" name="limit" defaultValue={String(paging.limit)}>
           {PAGE_SIZES.map((n) => (
             <option key={n} value={n}>
@@ -68,15 +61,7 @@ export function AccountsFilterBar({ filters, paging }: { filters: AccountFilters
             </option>
           ))}
         </Select>
-      </div>
-      <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-1">
-        <button type="submit" className={buttonVariants({ variant: 'primary' })}>
-          {t('apply')}
-        </button>
-        <Link href="/accounts" className={buttonVariants({ variant: 'ghost' })}>
-          {t('clear')}
-        </Link>
-      </div>
-    </form>
+      </FilterField>
+    </FilterBar>
   );
 }

@@ -14,10 +14,9 @@ import type { Account } from '@/lib/api/schemas/account';
 import type { PageMeta } from '@/lib/api/types';
 import { can, type Role } from '@/lib/auth/permissions';
 import { accountFilterConditions, hasFilters, parseAccountFilters } from '@/lib/domain/accounts/filters';
-import { AccountsCards } from './accounts-cards';
 import { AccountsFilterBar } from './accounts-filter-bar';
 import { AccountsListLoading } from './accounts-list-loading';
-import { AccountsTable } from './accounts-table';
+import { AccountsList } from './accounts-list';
 
 /**
  * The account list: one cursor page from the service, with every bit of state taken from the URL. The header and
@@ -103,10 +102,7 @@ async function AccountsResults({
         )
       ) : page ? (
         <div className="space-y-3">
-          <div className="hidden sm:block">
-            <AccountsTable accounts={page.data} />
-          </div>
-          <AccountsCards accounts={page.data} className="sm:hidden" />
+          <AccountsList accounts={page.data} />
           <CursorPagination
             pathname="/accounts"
             searchParams={searchParams}

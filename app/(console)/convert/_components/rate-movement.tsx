@@ -11,10 +11,10 @@ import { seriesSummary } from '@/lib/domain/balances/chart-scale';
 import { DEFAULT_TIME_ZONE } from '@/lib/i18n/config';
 import type { Asset } from '@/lib/money/assets';
 import { formatRate } from '@/lib/money/rate';
+import type { RatePair } from '@/lib/domain/quotes/rate-pair';
 
 const HOURS = 24;
 
-export type RatePair = { base: Asset; quote: Asset };
 
 /**
  * The mid rate of one pair now and its recent movement. The service keeps no rate history, so the movement is the

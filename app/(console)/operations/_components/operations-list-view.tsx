@@ -30,9 +30,8 @@ import { involvesAsset, isTerminal } from '@/lib/domain/operations/view';
 import { DEFAULT_TIME_ZONE } from '@/lib/i18n/config';
 import { stuckMinutes } from '@/lib/operations/stuck';
 import { ExportButton } from './export-button';
-import { OperationsCards } from './operations-cards';
 import { OperationsFilterBar } from './operations-filter-bar';
-import { OperationsTable, type OperationRowView } from './operations-table';
+import { OperationsList, type OperationRowView } from './operations-list';
 
 const PAGE_SIZE = 25;
 /** The service cannot filter by asset: the console filters each page, so it reads bigger pages then. */
@@ -164,10 +163,7 @@ async function OperationsResults({
           {ts('stuck.listBody')}
         </Alert>
       ) : null}
-      <div className="hidden md:block">
-        <OperationsTable rows={rows} />
-      </div>
-      <OperationsCards rows={rows} className="md:hidden" />
+      <OperationsList rows={rows} />
       {pagination}
     </div>
   );

@@ -1,0 +1,99 @@
+import type { HTMLAttributes, ReactNode } from 'react';
+import { CardList, CardListItem } from '@/components/ui/card-list';
+import { Table, TableCaption, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+
+/** One column of a list's table: its heading and what a row shows in it. */
+export interface DataColumn<T> {
+  id: string;
+  header: ReactNode;
+  cell: (row: T) => ReactNode;
+  className?: string;
+  headerClassName?: string;
+}
+
+type DataAttributes = HTMLAttributes<HTMLElement> & Record<`data-${string}`, string | undefined>;
+
+/** From which width the table shows; below it, one card per row (a 390 px phone never scrolls sideways). */
+export type TableFrom = 'sm' | 'md' | 'lg';
+// Whole class names, so Tailwind finds them.
+const TABLE_SHOWN: Record<TableFrom, string> = { sm: 'hidden sm:block', md: 'hidden md:block', lg: 'hidden lg:block' };
+const CARDS_SHOWN: Record<TableFrom, string> = { sm: 'sm:hidden', md: 'md:hidden', lg: 'lg:hidden' };
+
+/**
+ * A list page's rows: a table on wide screens, a card list on narrow ones, from one set of rows. The list says what
+ * its columns and cards show (beside its page, in `_components`); this says how a list looks. Server or client:
+ * the renderers are functions, so a server page passes them from a server component.
+ */
+export function DataList<T>({
+  rows,
+  rowKey,
+  label,
+  caption,
+  columns,
+  card,
+  tableFrom = 'sm',
+  rowProps,
+  cardProps,
+  afterRow,
+}: {
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  /** Names the table region and the card list alike. */
+  label: string;
+  caption?: string;
+  columns: ReadonlyArray<DataColumn<T>>;
+  card: (row: T) => ReactNode;
+  tableFrom?: TableFrom;
+  rowProps?: (row: T) => DataAttributes;
+  cardProps?: (row: T) => DataAttributes;
+  /** A full-width row under a row (e.g. details that need the table's width). */
+  afterRow?: (row: T) => ReactNode;
+}) {
+  return (
+    <>
+      <div className={TABLE_SHOWN[tableFrom]}>
+        <Table label={label}>
+          {caption ? <TableCaption>{caption}</TableCaption> : null}
+          <THead>
+            <tr>
+              {columns.map((c) => (
+                <TH key={c.id} className={c.headerClassName}>
+                  {c.header}
+                </TH>
+              ))}
+            </tr>
+          </THead>
+          <TBody>
+            {rows.map((row) => {
+              const key = rowKey(row);
+              const after = afterRow?.(row);
+              return [
+                <TR key={key} {...rowProps?.(row)}>
+                  {columns.map((c) => (
+                    <TD key={c.id} className={c.className}>
+                      {c.cell(row)}
+                    </TD>
+                  ))}
+                </TR>,
+                after ? (
+                  <TR key={`${key}-after`}>
+                    <TD colSpan={columns.length} className="pt-0">
+                      {after}
+                    </TD>
+                  </TR>
+                ) : null,
+              ];
+            })}
+          </TBody>
+        </Table>
+      </div>
+      <CardList aria-label={label} className={CARDS_SHOWN[tableFrom]}>
+        {rows.map((row) => (
+          <CardListItem key={rowKey(row)} {...cardProps?.(row)}>
+            {card(row)}
+          </CardListItem>
+        ))}
+      </CardList>
+    </>
+  );
+}
