@@ -89,7 +89,10 @@ test('finance cannot pay the key yet: listed disabled, and a forced choice is re
   await page.getByLabel('PIX key').selectOption(firstKeyId);
   await page.getByLabel('Amount (BRL)').fill('25.00');
   await page.getByRole('button', { name: 'Request payout' }).click();
-  await expect(page.locator('[id="instructionId-error"]')).toHaveText('This PIX key is waiting for review by someone other than the person who added it.');
+  // The field says the refusal in the catalogue's words for its code (errors.KEY_NOT_REVIEWED).
+  await expect(page.locator('[id="instructionId-error"]')).toHaveText(
+    'This PIX key is waiting for review by someone on your team other than the person who added it, so it cannot receive a payout yet.',
+  );
   await expect(page.getByRole('alert').filter({ hasText: 'The payout was not requested' })).toContainText(
     'This PIX key is waiting for review by someone on your team other than the person who added it',
   );
@@ -102,6 +105,21 @@ test('finance cannot pay the key yet: listed disabled, and a forced choice is re
     `Rita ${LAST} — chave PIX aguardando revisão da sua equipe`,
   );
   await expectNoAxeViolations(pt);
+  // The same forced choice in Portuguese: the refusal on the key's field in the catalogue's Portuguese words.
+  await pt.getByLabel('Da conta').selectOption({ label: 'Acme Importação Ltda' });
+  await pt.evaluate((id) => {
+    for (const o of document.querySelectorAll(`option[value="${id}"]`)) o.removeAttribute('disabled');
+  }, beneficiaryId);
+  await pt.getByLabel('Beneficiário').selectOption(beneficiaryId);
+  await pt.evaluate((id) => {
+    for (const o of document.querySelectorAll(`option[value="${id}"]`)) o.removeAttribute('disabled');
+  }, firstKeyId);
+  await pt.getByLabel('Chave PIX').selectOption(firstKeyId);
+  await pt.getByLabel('Valor (BRL)').fill('25,00');
+  await pt.getByRole('button', { name: 'Pedir pagamento' }).click();
+  await expect(pt.locator('[id="instructionId-error"]')).toHaveText(
+    'Esta chave PIX aguarda revisão de alguém da sua equipe que não seja a pessoa que a adicionou; por isso, ainda não pode receber pagamentos.',
+  );
   await context.close();
 });
 

@@ -23,19 +23,31 @@ export function applyFailure(
   t: Translator,
   knownFields?: readonly string[],
 ): string | null {
+  const { placed, unplaced } = placeMessages(fieldMessages(failure, t), knownFields);
+  for (const [field, message] of placed) setError(field, message);
+  if (placed.length > 0 && unplaced.length === 0) return null;
+  const sentence = t(failure.code, failure.values) ?? failure.sentence;
+  return [sentence, ...unplaced.filter((m) => m !== sentence)].join(' ');
+}
+
+/**
+ * Sorts worded field messages onto the known fields (see `applyFailure`): placed in `knownFields` order, one per
+ * field, and the messages no field can show.
+ */
+export function placeMessages(
+  messages: Iterable<readonly [string, string]>,
+  knownFields?: readonly string[],
+): { placed: [string, string][]; unplaced: string[] } {
   const placed = new Map<string, string>();
   const unplaced: string[] = [];
   const byLength = knownFields ? [...knownFields].sort((a, b) => b.length - a.length) : null;
-  for (const [path, message] of fieldMessages(failure, t)) {
+  for (const [path, message] of messages) {
     const field = path === FORM_PATH ? undefined : byLength ? byLength.find((f) => path === f || path.startsWith(`${f}.`)) : path;
     if (field === undefined) unplaced.push(message);
     else if (!placed.has(field)) placed.set(field, message);
   }
   const order = knownFields ? knownFields.filter((f) => placed.has(f)) : [...placed.keys()];
-  for (const field of order) setError(field, placed.get(field)!);
-  if (placed.size > 0 && unplaced.length === 0) return null;
-  const sentence = t(failure.code, failure.values) ?? failure.sentence;
-  return [sentence, ...unplaced.filter((m) => m !== sentence)].join(' ');
+  return { placed: order.map((f) => [f, placed.get(f)!]), unplaced };
 }
 
 /** Every field problem of the failure worded: `fields` (code + values), then server-worded paths it lacks. */

@@ -9,7 +9,7 @@ describe('applyFieldErrors', () => {
     const setError = vi.fn();
     const setFocus = vi.fn();
     const placed = applyFieldErrors<Values>(
-      makeFailure('INVALID_DATA', 400, { fieldErrors: { role: 'Pick a role.', email: 'Taken.' } }),
+      { ...makeFailure('INVALID_DATA', 400), fieldErrors: { role: 'Pick a role.', email: 'Taken.' } },
       ['name', 'email', 'role'],
       { setError, setFocus },
     );
@@ -25,7 +25,7 @@ describe('applyFieldErrors', () => {
     const setError = vi.fn();
     const setFocus = vi.fn();
     const placed = applyFieldErrors<Values>(
-      makeFailure('LAST_ADMIN', 409, { fieldErrors: { other: 'x' } }),
+      { ...makeFailure('LAST_ADMIN', 409), fieldErrors: { other: 'x' } },
       ['name', 'email'],
       { setError, setFocus },
     );

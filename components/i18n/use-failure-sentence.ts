@@ -2,18 +2,18 @@ import { useTranslations } from 'next-intl';
 import type { Failure } from '@/lib/errors';
 
 /** What the sentence needs from a failure (lib/errors `Failure`). */
-export type FailureLike = Pick<Failure, 'code' | 'sentence'> & { requestId?: string | null };
+export type FailureLike = Pick<Failure, 'code' | 'sentence' | 'values'> & { requestId?: string | null };
 
 /**
- * One sentence for a failure in the reader's language: the `errors` catalogue's sentence for the code (key = the
- * code), else the server's own sentence, plus the reference to quote when there is one. Client components under an
+ * One sentence for a failure in the reader's language: the `errors` catalogue's sentence for the code and its
+ * values, else the server's own wording (a service code the catalogue does not know), plus the reference to quote when there is one. Client components under an
  * IntlScope (which always carries `errors`).
  */
 export function useFailureSentence(): (failure: FailureLike) => string {
   const t = useTranslations('errors');
   const common = useTranslations('common');
   return (failure) => {
-    const sentence = t.has(failure.code) ? t(failure.code) : failure.sentence;
+    const sentence = t.has(failure.code) ? t(failure.code, failure.values) : failure.sentence;
     const ref = failure.requestId;
     return ref && !sentence.includes(ref) ? common('withReference', { sentence, ref }) : sentence;
   };

@@ -10,7 +10,9 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { readActionResult } from '@/lib/actions/result';
-import { failureSentence, fieldError } from '@/lib/errors';
+import { applyFailure } from '@/components/forms/apply-failure';
+import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
+import { catalogueTranslator } from '@/lib/errors';
 
 /** Server actions handed down by the page (components never import a route). */
 export type EnrolmentActions = {
@@ -27,6 +29,8 @@ type Result<T> = Parameters<typeof readActionResult<T>>[0];
 /** Names a new passkey and asks the browser to create it. */
 export function PasskeyAdder({ actions, onAdded, defaultName }: { actions: EnrolmentActions; onAdded: (r: Enrolled) => void; defaultName: string }) {
   const t = useTranslations('security');
+  const errors = catalogueTranslator(useTranslations('errors'));
+  const failureSentence = useFailureSentence();
   const [error, setError] = useState<string | null>(null);
   const [nameError, setNameError] = useState<string | undefined>();
   const [pending, setPending] = useState(false);
@@ -49,7 +53,7 @@ export function PasskeyAdder({ actions, onAdded, defaultName }: { actions: Enrol
       }
       const added = readActionResult((await actions.addPasskey({ name, response })) as Result<Enrolled>);
       if (!added.ok) {
-        setNameError(fieldError(added.failure, 'name'));
+        if (applyFailure((_field, message) => setNameError(message), added.failure, errors, ['name']) === null) return;
         throw new Error(failureSentence(added.failure));
       }
       (event.target as HTMLFormElement).reset();
@@ -77,6 +81,7 @@ export function PasskeyAdder({ actions, onAdded, defaultName }: { actions: Enrol
 /** Authenticator app: a QR (and the secret as text), then the first code to prove it was scanned. */
 export function TotpSetup({ actions, onAdded }: { actions: EnrolmentActions; onAdded: (r: Enrolled) => void }) {
   const t = useTranslations('security');
+  const failureSentence = useFailureSentence();
   const [setup, setSetup] = useState<{ secret: string; qr: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);

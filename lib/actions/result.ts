@@ -1,5 +1,5 @@
 // Client-safe: reads a safe-action result in the browser (no server imports).
-import { ERROR_SENTENCES, isFailure, makeFailure, validationFailure, type Failure } from '@/lib/errors';
+import { isFailure, makeFailure, validationFailure, type Failure } from '@/lib/errors';
 
 export type ActionOutcome<T> = { ok: true; data: T } | { ok: false; failure: Failure };
 
@@ -7,7 +7,7 @@ type SafeActionResultLike<T> = { data?: T; serverError?: unknown; validationErro
 
 /** Flattens next-safe-action's `{ data | serverError | validationErrors }` into ok/failure (one `Failure` shape). */
 export function readActionResult<T>(result: SafeActionResultLike<T>): ActionOutcome<T> {
-  if (!result) return { ok: false, failure: makeFailure('NO_RESPONSE', 0, { sentence: ERROR_SENTENCES.NO_RESPONSE }) };
+  if (!result) return { ok: false, failure: makeFailure('NO_RESPONSE', 0) };
   if (result.validationErrors) return { ok: false, failure: validationFailure(result.validationErrors) };
   if (result.serverError) {
     const failure = isFailure(result.serverError) ? result.serverError : makeFailure('INTERNAL', 500);

@@ -1,7 +1,7 @@
 import 'server-only';
 import { getCurrentUser, type SessionUser } from '@/lib/auth/session';
 import { can, type Permission } from '@/lib/auth/permissions';
-import { makeFailure, toFailure, type Failure, type FieldErrors } from '@/lib/errors';
+import { makeFailure, toFailure, type Failure, type FieldProblem, type MessageValues } from '@/lib/errors';
 import { errorsTranslator } from '@/lib/i18n/errors-translator';
 import { withApiHeaders } from '@/lib/security/api-headers';
 import { errorField, log } from '@/lib/observability/logger';
@@ -30,9 +30,18 @@ export function failureResponse(failure: Failure): Response {
   return jsonResponse(failure, failure.httpStatus, typeof retry === 'number' ? { 'Retry-After': String(Math.max(1, Math.ceil(retry))) } : {});
 }
 
-/** A refusal the route makes itself (bad query, malformed id) as a `Failure` response. */
-export function routeFailure(code: string, httpStatus: number, fieldErrors?: FieldErrors): Response {
-  return failureResponse(makeFailure(code, httpStatus, { fieldErrors }));
+/**
+ * A refusal the route makes itself (bad query, malformed id) as a `Failure` response: codes and values, worded
+ * from the catalogue in the request's language (English for an API client that sends none).
+ */
+export async function routeFailure(
+  code: string,
+  httpStatus: number,
+  fields: Record<string, string | FieldProblem> = {},
+  values?: MessageValues,
+): Promise<Response> {
+  const problems = Object.fromEntries(Object.entries(fields).map(([path, p]) => [path, typeof p === 'string' ? { code: p } : p]));
+  return failureResponse(makeFailure(code, httpStatus, { fields: problems, values, t: await errorsTranslator() }));
 }
 
 /**

@@ -12,7 +12,7 @@ import { resetEnvForTests } from '../env';
 import { authenticate } from '../auth/authenticate';
 import { now } from '../clock';
 import { changeRole, createUser, setDisabled } from '../team/users';
-import { DomainError, SERVICE_ERROR_BRAND, failureSentence, fieldError } from '@/lib/errors';
+import { DomainError, SERVICE_ERROR_BRAND } from '@/lib/errors';
 import { readActionResult } from './result';
 import { Writable } from 'node:stream';
 import { createLogger, setLogger } from '../observability/logger';
@@ -67,7 +67,7 @@ async function auditFor(correlationId: string) {
   return rows.filter((r) => r.correlationId === correlationId);
 }
 
-const renameSchema = z.object({ userId: z.string().uuid(), name: z.string().min(2, 'Too short.') });
+const renameSchema = z.object({ userId: z.string().uuid(), name: z.string().min(2, 'tooLong|{"max":2}') });
 const handler = vi.fn(async ({ parsedInput }: { parsedInput: z.infer<typeof renameSchema> }) => ({ renamed: parsedInput.name }));
 const renameAction = () =>
   actionClient
@@ -112,20 +112,22 @@ describe('actionClient: session → permission → schema → handler → audit'
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
     expect(outcome.failure.code).toBe('INVALID_INPUT');
-    expect(fieldError(outcome.failure, 'name')).toBe('Too short.');
-    expect(fieldError(outcome.failure, 'userId')).toBeTruthy();
+    // Schema messages are catalogue keys (with values): worded by the server, kept as code + values for the form.
+    expect(outcome.failure.fields?.name).toEqual({ code: 'tooLong', values: { max: 2 } });
+    expect(outcome.failure.fieldErrors.name).toBe('Use at most 2 characters.');
+    expect(outcome.failure.fieldErrors.userId).toBe('Check this field.');
     expect(handler).not.toHaveBeenCalled();
     expect(await auditFor(`req-${correlation}`)).toHaveLength(0);
   });
 
-  it('passes a DomainError through as a Failure { code, sentence, fieldErrors } and audits `error`', async () => {
+  it('passes a DomainError through as a Failure worded from the catalogue (code + fields) and audits `error`', async () => {
     await signInAs('admin');
     const action = actionClient
       .metadata({ name: 'team.create', permission: 'team:manage' })
       .inputSchema(z.object({ email: z.string() }))
       .action(async ({ ctx }) => {
         ctx.audit.target = 'someone@x.test';
-        throw new DomainError('EMAIL_TAKEN', 'A user with this e-mail already exists.', { email: 'Taken.' }, 409);
+        throw new DomainError('EMAIL_TAKEN', { fields: { email: 'EMAIL_TAKEN' }, httpStatus: 409 });
       });
     const outcome = readActionResult(await action({ email: 'someone@x.test' }));
     expect(outcome).toEqual({
@@ -134,7 +136,8 @@ describe('actionClient: session → permission → schema → handler → audit'
         brand: 'fx.failure',
         code: 'EMAIL_TAKEN',
         sentence: 'A user with this e-mail already exists.',
-        fieldErrors: { email: 'Taken.' },
+        fieldErrors: { email: 'A user with this e-mail already exists.' },
+        fields: { email: { code: 'EMAIL_TAKEN' } },
         httpStatus: 409,
       },
     });
@@ -148,7 +151,7 @@ describe('actionClient: session → permission → schema → handler → audit'
       .metadata({ name: 'payouts.approve', permission: 'payouts:approve' })
       .inputSchema(z.object({ payoutId: z.string() }))
       .action(async () => {
-        throw new DomainError('SELF_APPROVAL', 'You requested this payout, so someone else must approve or reject it.', {}, 403);
+        throw new DomainError('SELF_APPROVAL', { httpStatus: 403 });
       });
     const outcome = readActionResult(await action({ payoutId: TARGET }));
     expect(outcome.ok).toBe(false);
@@ -169,7 +172,7 @@ describe('actionClient: session → permission → schema → handler → audit'
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
     expect(outcome.failure).toMatchObject({ code: 'QUOTE_EXPIRED', httpStatus: 422, requestId: 'svc-123', fieldErrors: { quoteId: 'Expired.' } });
-    expect(failureSentence(outcome.failure)).toBe('The quote has expired. Get a new quote. (reference svc-123)');
+    expect(outcome.failure.sentence).toBe('The quote has expired. Get a new quote.');
   });
 
   it('turns an unexpected error into a generic sentence with the correlation id — no stack, no secret', async () => {
@@ -185,7 +188,7 @@ describe('actionClient: session → permission → schema → handler → audit'
     const id = `req-${correlation}`;
     expect(outcome.failure.code).toBe('INTERNAL');
     expect(outcome.failure.requestId).toBe(id);
-    expect(failureSentence(outcome.failure)).toContain(id);
+    expect(outcome.failure.sentence).toBe('Something went wrong on our side. Please try again.');
     expect(JSON.stringify(outcome.failure)).not.toMatch(/exploded|\/srv|TypeError/);
     // One JSON line naming the action and the request id; the error by name and message only, never a stack.
     const line = JSON.parse(lines.find((l) => l.includes('action failed'))!);

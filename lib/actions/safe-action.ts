@@ -112,7 +112,7 @@ export const actionClient = createSafeActionClient({
 
   if (result.validationErrors !== undefined) {
     // One failure shape on the wire: a `Failure` instead of zod's tree.
-    (result as { validationErrors: unknown }).validationErrors = validationFailure(result.validationErrors);
+    (result as { validationErrors: unknown }).validationErrors = validationFailure(result.validationErrors, await errorsTranslator());
   }
   // Validation failures never reached the handler; navigation (redirect/notFound) is not an outcome.
   if (result.validationErrors === undefined && !result.navigationKind) {

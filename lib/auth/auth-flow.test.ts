@@ -320,9 +320,9 @@ describe('users and the last-admin guard', () => {
     expect(u.email).toBe('ana@x.test');
     expect(u.name).toBe('Ana');
     await expect(createUser({ name: 'A', email: 'ana@x.test', role: 'viewer', password: 'twelve-chars' }, db))
-      .rejects.toMatchObject({ code: 'EMAIL_TAKEN', fieldErrors: { email: expect.any(String) } });
+      .rejects.toMatchObject({ code: 'EMAIL_TAKEN', fields: { email: { code: expect.any(String) } } });
     await expect(createUser({ name: 'B', email: 'b@x.test', role: 'viewer', password: 'short' }, db))
-      .rejects.toMatchObject({ code: 'WEAK_PASSWORD', fieldErrors: { password: 'passwordTooShort' } }); // a `validation` catalogue key
+      .rejects.toMatchObject({ code: 'WEAK_PASSWORD', fields: { password: { code: 'passwordTooShort' } } }); // a `validation` catalogue key
     await expect(createUser({ name: 'B', email: 'not-an-email', role: 'viewer', password: 'twelve-chars' }, db))
       .rejects.toBeInstanceOf(DomainError);
   });

@@ -148,7 +148,7 @@ export async function unlockEmail(db: ConsoleDb, email: string, at: Date): Promi
 export async function unlockUser(userId: string, db?: ConsoleDb): Promise<{ email: string; activeLocks: number }> {
   const database = db ?? (await getDb());
   const [user] = isUuid(userId) ? await database.select({ email: users.email }).from(users).where(eq(users.id, userId)) : [];
-  if (!user) throw new DomainError('NOT_FOUND', 'That user no longer exists.', {}, 404);
+  if (!user) throw new DomainError('NOT_FOUND', { httpStatus: 404 });
   return { email: user.email, activeLocks: await unlockEmail(database, user.email, now()) };
 }
 

@@ -177,7 +177,7 @@ describe('reviewing a beneficiary key', () => {
     expect(await keyReviewOf(w.instructionId)).toBeNull();
     await expect(decideKey(person('c', 'compliance'), { ...key, decision: 'REJECTED', reason: '   ' }, { client: w.client })).rejects.toMatchObject({
       code: 'KEY_REVIEW_REASON_REQUIRED',
-      fieldErrors: { reason: 'KEY_REVIEW_REASON_REQUIRED' },
+      fields: { reason: { code: 'KEY_REVIEW_REASON_REQUIRED' } },
     });
     const { record } = await decideKey(person('c', 'compliance'), { ...key, decision: 'REJECTED', reason: ' wrong holder ' }, { client: w.client });
     expect(record).toMatchObject({ decision: 'REJECTED', reason: 'wrong holder', creatorId: null });
@@ -212,7 +212,7 @@ describe('payouts and the team’s review', () => {
     const finance = person('finance', 'finance');
     await expect(requestPayout(finance, payoutInput(w), { client: w.client })).rejects.toMatchObject({
       code: 'KEY_NOT_REVIEWED',
-      fieldErrors: { instructionId: 'KEY_NOT_REVIEWED' },
+      fields: { instructionId: { code: 'errors.KEY_NOT_REVIEWED' } },
       details: { creatorName: 'compliance' },
     });
     await decideKey(person('admin', 'admin'), { beneficiaryId: w.beneficiaryId, instructionId: w.instructionId, decision: 'APPROVED' }, { client: w.client });
@@ -235,7 +235,7 @@ describe('payouts and the team’s review', () => {
     });
     await expect(requestPayout(person('finance', 'finance'), payoutInput(w), { client: w.client })).rejects.toMatchObject({
       code: 'KEY_REJECTED',
-      fieldErrors: { instructionId: 'KEY_REJECTED' },
+      fields: { instructionId: { code: 'errors.KEY_REJECTED' } },
     });
   });
 });

@@ -23,23 +23,17 @@ export type KeyReviewActor = { id: string; email: string; name: string; role: Ro
 
 export type KeyReviewErrorCode = `KEY_REVIEW_${ReviewRefusal | 'NOT_FOUND' | 'REASON_REQUIRED'}`;
 
-/** Refusals of a review; sentences in `keyReview.errors.<code>` (the message is the English fallback). */
+/** Refusals of a review: codes of the `errors` catalogue. */
 export class KeyReviewError extends DomainError {
   declare readonly code: KeyReviewErrorCode;
-  constructor(code: KeyReviewErrorCode, message: string, fieldErrors: Record<string, string> = {}) {
+  constructor(code: KeyReviewErrorCode, fields: Record<string, string> = {}) {
     const status =
       code === 'KEY_REVIEW_FORBIDDEN' || code === 'KEY_REVIEW_OWN_KEY' ? 403 : code === 'KEY_REVIEW_NOT_FOUND' ? 404 : code === 'KEY_REVIEW_REASON_REQUIRED' ? 400 : 409;
-    super(code, message, fieldErrors, status);
+    super(code, { fields, httpStatus: status });
     this.name = 'KeyReviewError';
   }
 }
 
-const REFUSAL_MESSAGES: Record<ReviewRefusal, string> = {
-  FORBIDDEN: 'Your role may not review beneficiary keys.',
-  OWN_KEY: 'You added this key, so someone else must review it.',
-  ALREADY_DECIDED: 'This key has already been reviewed.',
-  SERVICE_REJECTED: 'The payments service rejected this key, so there is nothing to approve.',
-};
 
 function toRecord(row: BeneficiaryKeyReviewRow): KeyReviewRecord {
   return {
@@ -128,16 +122,16 @@ export async function loadKeyToReview(
   input: { beneficiaryId: string; instructionId: string },
   deps: { client?: ApiClient } = {},
 ): Promise<KeyToReview> {
-  if (reviewRefusal(actor, null, 'APPROVED') === 'FORBIDDEN') throw new KeyReviewError('KEY_REVIEW_FORBIDDEN', REFUSAL_MESSAGES.FORBIDDEN);
+  if (reviewRefusal(actor, null, 'APPROVED') === 'FORBIDDEN') throw new KeyReviewError('KEY_REVIEW_FORBIDDEN');
   const beneficiary = await getBeneficiary(input.beneficiaryId, { client: deps.client }).catch((error: unknown) => {
-    if (isApiError(error) && error.status === 404) throw new KeyReviewError('KEY_REVIEW_NOT_FOUND', 'Beneficiary key not found.');
+    if (isApiError(error) && error.status === 404) throw new KeyReviewError('KEY_REVIEW_NOT_FOUND');
     throw error;
   });
   const instruction = beneficiary.data.paymentInstructions.find((i) => i.id === input.instructionId);
-  if (!instruction) throw new KeyReviewError('KEY_REVIEW_NOT_FOUND', 'Beneficiary key not found.');
+  if (!instruction) throw new KeyReviewError('KEY_REVIEW_NOT_FOUND');
   const record = await keyReviewOf(instruction.id);
   const refusal = reviewRefusal(actor, record, instruction.currentState.status);
-  if (refusal) throw new KeyReviewError(`KEY_REVIEW_${refusal}`, REFUSAL_MESSAGES[refusal]);
+  if (refusal) throw new KeyReviewError(`KEY_REVIEW_${refusal}`);
   return {
     beneficiary: beneficiary.data,
     instruction,
@@ -166,7 +160,7 @@ export async function decideKey(
 ): Promise<{ record: KeyReviewRecord; key: KeyToReview }> {
   const reason = input.decision === 'REJECTED' ? normaliseRejectionReason(input.reason) : null;
   if (input.decision === 'REJECTED' && !reason) {
-    throw new KeyReviewError('KEY_REVIEW_REASON_REQUIRED', 'Give a reason.', { reason: 'KEY_REVIEW_REASON_REQUIRED' });
+    throw new KeyReviewError('KEY_REVIEW_REASON_REQUIRED', { reason: 'KEY_REVIEW_REASON_REQUIRED' });
   }
   const key = await loadKeyToReview(actor, input, deps);
   const proof = deps.verify ? await deps.verify(key) : null;
@@ -199,7 +193,7 @@ export async function decideKey(
   if (!row) {
     const latest = await keyReviewOf(key.instruction.id, db);
     const refusal = reviewRefusal(actor, latest, key.instruction.currentState.status) ?? 'ALREADY_DECIDED';
-    throw new KeyReviewError(`KEY_REVIEW_${refusal}`, REFUSAL_MESSAGES[refusal]);
+    throw new KeyReviewError(`KEY_REVIEW_${refusal}`);
   }
   return { record: toRecord(row), key };
 }

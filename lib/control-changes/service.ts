@@ -44,19 +44,19 @@ function view(row: ControlChangeRow): ControlChange {
   };
 }
 
-const refusalSentences = {
-  OWN_CHANGE: ['CONTROL_CHANGE_OWN', 'Another admin must decide this change: you asked for it. You can cancel it instead.', 403],
-  NOT_PENDING: ['CONTROL_CHANGE_NOT_PENDING', 'This change was already decided.', 409],
-  EXPIRED: ['CONTROL_CHANGE_EXPIRED', 'This change expired before anyone decided it.', 409],
+const refusals = {
+  OWN_CHANGE: ['CONTROL_CHANGE_OWN', 403],
+  NOT_PENDING: ['CONTROL_CHANGE_NOT_PENDING', 409],
+  EXPIRED: ['CONTROL_CHANGE_EXPIRED', 409],
 } as const;
 
-function refusal(code: keyof typeof refusalSentences): DomainError {
-  const [errorCode, sentence, status] = refusalSentences[code];
-  return new DomainError(errorCode, sentence, {}, status);
+function refusal(code: keyof typeof refusals): DomainError {
+  const [errorCode, status] = refusals[code];
+  return new DomainError(errorCode, { httpStatus: status });
 }
 
 function notFound(): DomainError {
-  return new DomainError('NOT_FOUND', 'That change no longer exists.', {}, 404);
+  return new DomainError('NOT_FOUND', { httpStatus: 404 });
 }
 
 async function otherActiveAdmins(db: ConsoleDb, actorId: string): Promise<number> {
@@ -82,7 +82,7 @@ export async function proposeControlChange<K extends ControlChangeKind>(
   const db = options.db ?? (await getDb());
   const handler = handlerFor(kind);
   const before = options.before ?? (await handler.current(db, after));
-  if (!before) throw new DomainError('NOT_FOUND', 'That user no longer exists.', {}, 404);
+  if (!before) throw new DomainError('NOT_FOUND', { httpStatus: 404 });
   if (!handler.isWeakening(before, after)) return { pending: null };
   const at = now();
   const times = pendingTimes({ at, otherActiveAdmins: await otherActiveAdmins(db, actor.id), delayHours: controlChangeDelayHours() });
@@ -103,7 +103,7 @@ export async function proposeControlChange<K extends ControlChangeKind>(
     .onConflictDoNothing()
     .returning();
   if (inserted.length === 0) {
-    throw new DomainError('CONTROL_CHANGE_ALREADY_PENDING', 'A change to this is already waiting for a second admin. Decide or cancel that one first.', {}, 409);
+    throw new DomainError('CONTROL_CHANGE_ALREADY_PENDING', { httpStatus: 409 });
   }
   const change = view(inserted[0]);
   await recordAudit({
@@ -217,7 +217,7 @@ async function decide(
   changeId: string,
   status: 'REJECTED' | 'CANCELLED',
   note: string | null,
-  check: (row: ControlChangeRow, at: Date) => keyof typeof refusalSentences | null,
+  check: (row: ControlChangeRow, at: Date) => keyof typeof refusals | null,
 ): Promise<ControlChange> {
   if (!isUuid(changeId)) throw notFound();
   const db = await getDb();
@@ -226,7 +226,7 @@ async function decide(
   if (!row) throw notFound();
   const refused = check(row, at);
   if (refused === 'OWN_CHANGE' && status === 'CANCELLED') {
-    throw new DomainError('CONTROL_CHANGE_NOT_YOURS', 'Only the admin who asked for this change can cancel it.', {}, 403);
+    throw new DomainError('CONTROL_CHANGE_NOT_YOURS', { httpStatus: 403 });
   }
   if (refused) throw refusal(refused);
   const moved = await db

@@ -1,15 +1,22 @@
+import { createTranslator } from 'use-intl/core';
 import { describe, expect, it, vi } from 'vitest';
+import en from '@/messages/en/errors.json';
+import pt from '@/messages/pt-BR/errors.json';
 import {
   DomainError,
   SERVICE_ERROR_BRAND,
   catalogueTranslator,
-  failureSentence,
+  fieldCodesFromDetails,
   fieldErrorsFromDetails,
   isFailure,
   toFailure,
   toFieldPath,
   validationFailure,
 } from './index';
+
+const catalogue = (locale: 'en' | 'pt-BR') =>
+  catalogueTranslator(createTranslator({ locale, messages: { errors: locale === 'en' ? en : pt }, namespace: 'errors' }) as never);
+const t = catalogue('en');
 
 const serviceError = (init: { status: number; code: string; message: string; requestId?: string; fieldErrors?: Record<string, string> }) =>
   Object.assign(new Error(init.message), { brand: SERVICE_ERROR_BRAND, name: 'ApiError', ...init });
@@ -40,17 +47,19 @@ describe('field paths', () => {
 });
 
 describe('toFailure', () => {
-  it('keeps a known service code as a table sentence, its 4xx status and request id', () => {
-    const f = toFailure(serviceError({ status: 422, code: 'QUOTE_EXPIRED', message: 'Quote expired at 12:00.', requestId: 'req-1' }));
+  it('words a known service code from the catalogue in the reader’s language; keeps its 4xx status and request id', () => {
+    const error = serviceError({ status: 422, code: 'QUOTE_EXPIRED', message: 'Quote expired at 12:00.', requestId: 'req-1' });
+    const f = toFailure(error, { t });
     expect(f).toMatchObject({ code: 'QUOTE_EXPIRED', httpStatus: 422, requestId: 'req-1', fieldErrors: {} });
-    expect(f.sentence).toBe('The quote has expired. Get a new quote.');
-    expect(failureSentence(f)).toBe('The quote has expired. Get a new quote. (reference req-1)');
+    expect(f.sentence).toBe(en.QUOTE_EXPIRED);
+    expect(toFailure(error, { t: catalogue('pt-BR') }).sentence).toBe(pt.QUOTE_EXPIRED);
     expect(isFailure(f)).toBe(true);
   });
 
   it('falls back to the service message (with unplaced fields) for an unknown 4xx code', () => {
     const f = toFailure(
       serviceError({ status: 400, code: 'WEIRD_RULE', message: 'Quote id is odd.', requestId: 'r', fieldErrors: { quoteId: 'Odd.' } }),
+      { t },
     );
     expect(f.sentence).toBe('Quote id is odd — quoteId: Odd.');
     expect(f.fieldErrors).toEqual({ quoteId: 'Odd.' });
@@ -58,12 +67,13 @@ describe('toFailure', () => {
   });
 
   it('404 stays 404; upstream 401/403 become 502; 5xx text is never shown', () => {
-    expect(toFailure(serviceError({ status: 404, code: 'RESOURCE_NOT_FOUND', message: 'x' })).httpStatus).toBe(404);
-    expect(toFailure(serviceError({ status: 401, code: 'INVALID_ACCESS_TOKEN', message: 'x' })).httpStatus).toBe(502);
-    const f = toFailure(serviceError({ status: 500, code: 'NPE', message: 'NullPointer at Foo.java:12' }));
+    expect(toFailure(serviceError({ status: 404, code: 'RESOURCE_NOT_FOUND', message: 'x' }), { t }).httpStatus).toBe(404);
+    const refused = toFailure(serviceError({ status: 401, code: 'INVALID_ACCESS_TOKEN', message: 'x' }), { t });
+    expect(refused).toMatchObject({ code: 'SERVICE_CREDENTIALS_REFUSED', httpStatus: 502, sentence: en.SERVICE_CREDENTIALS_REFUSED });
+    const f = toFailure(serviceError({ status: 500, code: 'NPE', message: 'NullPointer at Foo.java:12' }), { t });
     expect(f.httpStatus).toBe(500);
-    expect(f.sentence).not.toMatch(/NullPointer/);
-    expect(toFailure(serviceError({ status: 504, code: 'TIMEOUT', message: 'x', requestId: 'local-1' })).sentence).toMatch(/did not answer in time/);
+    expect(f.sentence).toBe(en.SERVICE_FAILED);
+    expect(toFailure(serviceError({ status: 504, code: 'TIMEOUT', message: 'x', requestId: 'local-1' }), { t }).sentence).toBe(en.TIMEOUT);
   });
 
   it('recognises errors by brand, so a copy of the class from another bundle still maps (not instanceof)', async () => {
@@ -77,15 +87,35 @@ describe('toFailure', () => {
     expect(first.isApiError(error)).toBe(true);
   });
 
-  it('turns a DomainError into its code, message and field errors', () => {
-    const f = toFailure(new DomainError('EMAIL_TAKEN', 'A user with this e-mail already exists.', { email: 'Taken.' }, 409));
-    expect(f).toMatchObject({ code: 'EMAIL_TAKEN', httpStatus: 409, fieldErrors: { email: 'Taken.' } });
-    expect(f.sentence).toBe('A user with this e-mail already exists.');
+  it('turns a DomainError (code, values, field codes; no words) into a Failure worded from the catalogue', () => {
+    const error = new DomainError('EMAIL_TAKEN', { fields: { email: 'EMAIL_TAKEN', role: { code: 'NEVER_HEARD_OF' } }, httpStatus: 409 });
+    expect(error.message).toBe('EMAIL_TAKEN');
+    const f = toFailure(error, { t: catalogue('pt-BR') });
+    expect(f).toMatchObject({
+      code: 'EMAIL_TAKEN',
+      httpStatus: 409,
+      sentence: pt.EMAIL_TAKEN,
+      fields: { email: { code: 'EMAIL_TAKEN' }, role: { code: 'NEVER_HEARD_OF' } },
+      fieldErrors: { email: pt.EMAIL_TAKEN, role: pt.INVALID_FIELD },
+    });
+    const limited = toFailure(new DomainError('NO_FUNDS_FOR_TEST_EVENTS', { values: { needed: '0.02' }, httpStatus: 409 }), { t });
+    expect(limited).toMatchObject({ values: { needed: '0.02' }, sentence: en.NO_FUNDS_FOR_TEST_EVENTS });
+  });
+
+  it('carries structured details (not encoded into a field message) through JSON', () => {
+    const f = toFailure(new DomainError('MISSING_DOCUMENTS_FOR_REVIEW', { details: { missingItems: [['A', 'B'], ['C']] } }), { t });
+    expect(JSON.parse(JSON.stringify(f)).details).toEqual({ missingItems: [['A', 'B'], ['C']] });
+    expect(f.fieldErrors).toEqual({});
+  });
+
+  it('keeps the service’s per-field codes and params as code + values', () => {
+    const details = { errors: [{ code: 'TOO_LONG', message: 'Too long', field: 'body:memo', params: { max: 140, nested: { x: 1 } } }, { code: 'X', field: 'body' }] };
+    expect(fieldCodesFromDetails(details)).toEqual({ memo: { code: 'TOO_LONG', values: { max: 140 } } });
   });
 
   it('never shows an unexpected error: one sentence and the correlation id', () => {
-    const f = toFailure(new TypeError('secret at /srv/app.js:1'), { correlationId: 'corr-1' });
-    expect(f).toMatchObject({ code: 'INTERNAL', httpStatus: 500, requestId: 'corr-1' });
+    const f = toFailure(new TypeError('secret at /srv/app.js:1'), { correlationId: 'corr-1', t });
+    expect(f).toMatchObject({ code: 'INTERNAL', httpStatus: 500, requestId: 'corr-1', sentence: en.INTERNAL });
     expect(JSON.stringify(f)).not.toContain('secret');
   });
 
@@ -95,7 +125,7 @@ describe('toFailure', () => {
     expect(isFailure({ code: 'X', message: 'not ours' })).toBe(false);
   });
 
-  it('takes sentences from the catalogue when a translator is passed, the table/service text otherwise', () => {
+  it('takes sentences from the catalogue; only an unknown service code keeps the service’s own text', () => {
     const messages: Record<string, string> = { QUOTE_EXPIRED: 'A cotação expirou.' };
     const t = Object.assign((key: string) => messages[key] ?? key, { has: (key: string) => key in messages });
     const translate = catalogueTranslator(t);
@@ -108,8 +138,9 @@ describe('toFailure', () => {
 
 describe('validationFailure', () => {
   it('flattens a zod-shaped tree to dotted paths, first message each', () => {
-    const f = validationFailure({ _errors: ['Form wrong'], owner: { legalName: { _errors: ['Enter the legal name.', 'x'] } } });
-    expect(f).toMatchObject({ code: 'INVALID_INPUT', httpStatus: 400 });
-    expect(f.fieldErrors).toEqual({ _form: 'Form wrong', 'owner.legalName': 'Enter the legal name.' });
+    const f = validationFailure({ _errors: ['SAME_ACCOUNT'], owner: { legalName: { _errors: ['tooLong|{"max":5}', 'x'] } } }, t);
+    expect(f).toMatchObject({ code: 'INVALID_INPUT', httpStatus: 400, sentence: en.INVALID_INPUT });
+    expect(f.fields).toEqual({ _form: { code: 'SAME_ACCOUNT' }, 'owner.legalName': { code: 'tooLong', values: { max: 5 } } });
+    expect(f.fieldErrors).toEqual({ _form: en.SAME_ACCOUNT, 'owner.legalName': en.INVALID_FIELD });
   });
 });

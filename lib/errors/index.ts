@@ -8,6 +8,8 @@
  * whichever copy of the class built it, so `instanceof` fails across bundles.
  */
 
+import { parseFieldKey } from '@/lib/validation/validation-result';
+
 export const FAILURE_BRAND = 'fx.failure' as const;
 /** Brand of errors thrown by the wire client (`lib/api/errors.ts` ApiError). */
 export const SERVICE_ERROR_BRAND = 'fx.service-error' as const;
@@ -41,6 +43,8 @@ export interface Failure {
   fieldErrors: FieldErrors;
   /** Path → code + values: the field problems themselves (`applyFailure` words them in the reader's language). */
   fields?: FieldCodes;
+  /** Structured data a page shows beside the sentence (the documents a review still misses), JSON-safe. */
+  details?: Record<string, unknown>;
   /** The service's request id, else our correlation id: what support asks for. */
   requestId?: string;
   /** The HTTP status a route handler answers with (the service's 4xx stays 4xx). */
@@ -76,66 +80,32 @@ export const CLIENT_ERROR_CODES = {
 } as const;
 
 /**
- * English sentence per known code, until the catalogue (`messages/<locale>/errors.json`) has them. Status-based
- * keys (`SERVICE_BUSY`, `SERVICE_FAILED`) cover 429/5xx answers, whose own text must not reach the user.
+ * A rule broken in the console's own logic (team, passwords, payouts, …): a code of the `errors` catalogue, the
+ * values its sentence interpolates and the problems per field (each a code, or code + values). No words: the
+ * sentence is looked up by `toFailure` in the reader's language. The Error message is the code (logs only).
  */
-export const ERROR_SENTENCES: Readonly<Record<string, string>> = {
-  // Transport and console codes.
-  TOKEN_UNAVAILABLE: 'The console could not sign in to the payments service. Please try again in a moment.',
-  SERVICE_UNREACHABLE: 'The payments service could not be reached. Nothing was lost: retrying is safe.',
-  CIRCUIT_OPEN: 'The payments service is unavailable right now, so nothing was sent. Please try again in a few seconds.',
-  TIMEOUT: 'The payments service did not answer in time. Retrying is safe: it will not be done twice.',
-  ABORTED: 'The request was cancelled.',
-  INVALID_RESPONSE: 'The payments service sent a response the console could not read.',
-  IDEMPOTENCY_KEY_REQUIRED: 'The console could not send this request safely. Please reload the page and try again.',
-  SERVICE_BUSY: 'The payments service is busy. Please try again in a moment.',
-  SERVICE_FAILED: 'The payments service had a problem. Please try again in a moment.',
-  SERVICE_CREDENTIALS_REFUSED: 'The payments service refused the console’s credentials. Ask an admin to check them.',
-  INTERNAL: 'Something went wrong on our side. Please try again.',
-  NO_RESPONSE: 'The server did not answer. Check your connection and try again.',
-  UNAUTHENTICATED: 'Sign in to continue.',
-  PASSWORD_CHANGE_REQUIRED: 'Change your password to continue.',
-  FORBIDDEN: 'Your role does not allow this.',
-  INVALID_INPUT: 'Some fields need attention.',
-  INVALID_QUERY: 'The list parameters are not valid.',
-  // The service's codes (contract and sandbox).
-  RESOURCE_NOT_FOUND: 'Nothing was found with this id. It may not exist or may belong to another company.',
-  INVALID_DATA: 'Some fields need attention.',
-  INVALID_FILTER_FORMAT: 'The filter is not valid.',
-  INVALID_CURSOR: 'This page link is no longer valid. Go back to the first page.',
-  IDEMPOTENCY_CONFLICT: 'This request was already sent with different details. Reload the page and try again.',
-  QUOTE_EXPIRED: 'The quote has expired. Get a new quote.',
-  QUOTE_ALREADY_CONSUMED: 'This quote was already used. Get a new quote.',
-  INSUFFICIENT_BALANCE: 'The balance is not enough for this operation.',
-  ACCOUNT_NOT_ACTIVE: 'The account is not active yet.',
-  ACCOUNT_NOT_MODIFIABLE: 'The account cannot be changed in its current state.',
-  INVALID_STATUS_CHANGE: 'This cannot be done in the current state.',
-  FILE_TOO_LARGE: 'The file is too large.',
-  UNSUPPORTED_FILE_TYPE: 'This type of file is not accepted.',
-  EMPTY_FILE: 'The file is empty.',
-  // Console domain codes (team, passwords).
-  NOT_FOUND: 'That item no longer exists.',
-  EMAIL_TAKEN: 'A user with this e-mail already exists.',
-  LAST_ADMIN: 'This is the last active admin. Make someone else an admin first.',
-  SELF_DISABLE: 'You cannot disable your own account.',
-  WRONG_PASSWORD: 'The current password is not correct.',
-  WEAK_PASSWORD: 'Choose a stronger password.',
-  SAME_PASSWORD: 'Choose a password different from the current one.',
-};
-
-/** A rule broken in the console's own logic (team, passwords, …): code, English message, field errors. */
 export class DomainError extends Error {
   readonly brand = DOMAIN_ERROR_BRAND;
-  readonly fieldErrors: FieldErrors;
+  readonly fields: FieldCodes;
+  readonly values?: MessageValues;
+  readonly httpStatus: number;
+  readonly failureDetails?: Record<string, unknown>;
   constructor(
     readonly code: string,
-    message: string,
-    fieldErrors: FieldErrors = {},
-    readonly httpStatus = 400,
+    init: {
+      fields?: Record<string, string | FieldProblem>;
+      values?: MessageValues;
+      httpStatus?: number;
+      /** Structured data for the page (`Failure.details`), JSON-safe. */
+      details?: Record<string, unknown>;
+    } = {},
   ) {
-    super(message);
+    super(code);
     this.name = 'DomainError';
-    this.fieldErrors = fieldErrors;
+    this.fields = Object.fromEntries(Object.entries(init.fields ?? {}).map(([path, p]) => [path, typeof p === 'string' ? { code: p } : p]));
+    if (init.values) this.values = init.values;
+    this.httpStatus = init.httpStatus ?? 400;
+    if (init.details) this.failureDetails = init.details;
   }
 }
 
@@ -147,6 +117,8 @@ export interface ServiceErrorLike {
   message: string;
   requestId?: string | null;
   fieldErrors?: FieldErrors;
+  /** The service's `details` (`errors[]` with `{code, message, field, params}` per field). */
+  details?: Record<string, unknown>;
 }
 
 function hasBrand(value: unknown, brand: string): boolean {
@@ -197,6 +169,27 @@ export function fieldErrorsFromDetails(details: Record<string, unknown>): FieldE
   return out;
 }
 
+/** The same `details.errors[]` as codes + values (`params`) per form path: the first problem of each field. */
+export function fieldCodesFromDetails(details: Record<string, unknown> | undefined): FieldCodes {
+  const errors = details?.errors;
+  if (!Array.isArray(errors)) return {};
+  const out: FieldCodes = {};
+  for (const entry of errors as { code?: unknown; field?: unknown; params?: unknown }[]) {
+    if (typeof entry !== 'object' || entry === null || typeof entry.field !== 'string' || typeof entry.code !== 'string') continue;
+    const path = toFieldPath(entry.field);
+    if (path === null || out[path]) continue;
+    out[path] = { code: entry.code, ...(scalarValues(entry.params) ? { values: scalarValues(entry.params) } : {}) };
+  }
+  return out;
+}
+
+function scalarValues(params: unknown): MessageValues | undefined {
+  if (!params || typeof params !== 'object') return undefined;
+  const out: MessageValues = {};
+  for (const [k, v] of Object.entries(params)) if (typeof v === 'string' || typeof v === 'number') out[k] = v;
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
 /** Zod-shaped nested validation errors (`{ _errors, owner: { legalName: { _errors } } }`) → dotted paths. */
 export function flattenValidationTree(errors: unknown, prefix = ''): FieldErrors {
   const out: FieldErrors = {};
@@ -211,22 +204,34 @@ export function flattenValidationTree(errors: unknown, prefix = ''): FieldErrors
   return out;
 }
 
+/**
+ * The sentence for a code from the catalogue, else `fallback` (the service's own text for a code the catalogue
+ * does not know), else the code itself: no English lives in code. On the server `t` is always there
+ * (`errorsTranslator()` falls back to the English catalogue outside a request).
+ */
+export function sentenceFor(code: string, fallback: string | undefined, t?: Translator, values?: MessageValues): string {
+  return t?.(code, values) ?? (fallback ? withPeriod(fallback) : undefined) ?? t?.('INTERNAL') ?? code;
+}
+
 function withPeriod(text: string): string {
   const trimmed = text.trim();
   return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
-/** The sentence for a code: the catalogue, else the English table, else the given fallback. */
-export function sentenceFor(code: string, fallback: string, t?: Translator, values?: Record<string, string | number>): string {
-  return t?.(code, values) ?? ERROR_SENTENCES[code] ?? withPeriod(fallback);
+/** Each field problem worded: the catalogue, else the service's own text for that field, else "check this field". */
+function wordFields(fields: FieldCodes, t: Translator | undefined, serviceText: FieldErrors = {}): FieldErrors {
+  const out: FieldErrors = {};
+  for (const [path, p] of Object.entries(fields)) out[path] = t?.(p.code, p.values) ?? serviceText[path] ?? t?.('INVALID_FIELD') ?? p.code;
+  for (const [path, text] of Object.entries(serviceText)) out[path] ??= text;
+  return out;
 }
 
 function serviceSentence(error: ServiceErrorLike, t?: Translator): string {
-  const known = t?.(error.code) ?? ERROR_SENTENCES[error.code];
+  const known = t?.(error.code);
   if (known) return known;
   // A 429/5xx's own text is the service's internals (stack traces, hostnames): never shown.
-  if (error.status === 429) return sentenceFor('SERVICE_BUSY', '', t);
-  if (error.status >= 500) return sentenceFor('SERVICE_FAILED', '', t);
+  if (error.status === 429) return sentenceFor('SERVICE_BUSY', undefined, t);
+  if (error.status >= 500) return sentenceFor('SERVICE_FAILED', undefined, t);
   // An unknown 4xx: the service's own message names the problem; fields it could not place ride along.
   const fields = Object.entries(error.fieldErrors ?? {});
   const base = (error.message || error.code).trim().replace(/[.\s]+$/, '');
@@ -254,13 +259,23 @@ export interface ToFailureOptions {
 export function makeFailure(
   code: string,
   httpStatus: number,
-  options: { sentence?: string; fieldErrors?: FieldErrors; requestId?: string | null; t?: Translator } = {},
+  options: {
+    values?: MessageValues;
+    fields?: FieldCodes;
+    /** The service's own wording (a code the catalogue does not know): sentence and per-field text. */
+    serviceText?: { sentence?: string; fieldErrors?: FieldErrors };
+    requestId?: string | null;
+    t?: Translator;
+  } = {},
 ): Failure {
+  const { values, fields = {}, serviceText = {}, t } = options;
   return {
     brand: FAILURE_BRAND,
     code,
-    sentence: options.sentence ?? sentenceFor(code, ERROR_SENTENCES.INTERNAL, options.t),
-    fieldErrors: options.fieldErrors ?? {},
+    ...(values ? { values } : {}),
+    sentence: serviceText.sentence ?? sentenceFor(code, undefined, t, values),
+    fieldErrors: wordFields(fields, t, serviceText.fieldErrors),
+    fields,
     ...(options.requestId ? { requestId: options.requestId } : {}),
     httpStatus,
   };
@@ -269,7 +284,14 @@ export function makeFailure(
 /** next-safe-action's validation tree, or an already-made Failure, → an INVALID_INPUT Failure. */
 export function validationFailure(errors: unknown, t?: Translator): Failure {
   if (isFailure(errors)) return errors;
-  return makeFailure('INVALID_INPUT', 400, { fieldErrors: flattenValidationTree(errors), t });
+  // Schema messages are catalogue keys, `key` or `key|{"max":200}` (lib/validation/validation-result.ts).
+  const fields: FieldCodes = Object.fromEntries(
+    Object.entries(flattenValidationTree(errors)).map(([path, message]) => {
+      const { key, values } = parseFieldKey(message);
+      return [path, Object.keys(values).length > 0 ? { code: key, values } : { code: key }];
+    }),
+  );
+  return makeFailure('INVALID_INPUT', 400, { fields, t });
 }
 
 /**
@@ -279,37 +301,22 @@ export function validationFailure(errors: unknown, t?: Translator): Failure {
 export function toFailure(error: unknown, options: ToFailureOptions = {}): Failure {
   const { t, correlationId } = options;
   if (isFailure(error)) {
-    return t ? { ...error, sentence: serviceSentenceOrKeep(error, t) } : error;
+    return t ? { ...error, sentence: t(error.code, error.values) ?? error.sentence } : error;
   }
   if (isServiceError(error)) {
-    return makeFailure(error.code, consoleStatusFor(error.status), {
-      sentence: error.status === 401 || error.status === 403 ? sentenceFor('SERVICE_CREDENTIALS_REFUSED', '', t) : serviceSentence(error, t),
-      fieldErrors: error.fieldErrors ?? {},
+    const refused = error.status === 401 || error.status === 403;
+    return makeFailure(refused ? 'SERVICE_CREDENTIALS_REFUSED' : error.code, consoleStatusFor(error.status), {
+      serviceText: { sentence: refused ? undefined : serviceSentence(error, t), fieldErrors: error.fieldErrors },
+      fields: fieldCodesFromDetails(error.details),
       requestId: error.requestId ?? correlationId,
+      t,
     });
   }
   if (isDomainError(error)) {
-    const failure = makeFailure(error.code, error.httpStatus, {
-      sentence: t?.(error.code) ?? withPeriod(error.message),
-      fieldErrors: error.fieldErrors,
-    });
+    const made = makeFailure(error.code, error.httpStatus, { values: error.values, fields: error.fields, t });
+    const failure = error.failureDetails ? { ...made, details: error.failureDetails } : made;
     const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
     return typeof retryAfter === 'number' ? { ...failure, retryAfterSeconds: retryAfter } : failure;
   }
   return makeFailure('INTERNAL', 500, { requestId: correlationId, t });
-}
-
-function serviceSentenceOrKeep(failure: Failure, t: Translator): string {
-  return t(failure.code) ?? failure.sentence;
-}
-
-/** One sentence for a toast or alert: the sentence plus the reference to quote when there is one. */
-export function failureSentence(failure: Failure): string {
-  const ref = failure.requestId;
-  return ref && !failure.sentence.includes(ref) ? `${failure.sentence} (reference ${ref})` : failure.sentence;
-}
-
-/** The message for one form field (dotted path), if the failure has one. */
-export function fieldError(failure: Failure | null | undefined, field: string): string | undefined {
-  return failure?.fieldErrors[field];
 }

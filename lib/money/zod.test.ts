@@ -7,13 +7,13 @@ describe('amountStringSchema', () => {
     expect(amountStringSchema('USDT').parse('1')).toBe('1.000000');
   });
 
-  it('uses parseAmount messages', () => {
+  it('uses parseAmount codes as catalogue keys with values', () => {
     const r = amountStringSchema('BRL').safeParse('1.234');
     expect(r.success).toBe(false);
-    expect(r.error?.issues[0].message).toBe('BRL amounts allow at most 2 decimal places.');
-    expect(amountStringSchema('USD').safeParse('1,000').error?.issues[0].message).toMatch(/thousands separators/);
-    expect(amountStringSchema('USD').safeParse('').error?.issues[0].message).toBe('Enter an amount.');
-    expect(amountStringSchema('USD').safeParse(12).error?.issues[0].message).toBe('Enter an amount.');
+    expect(r.error?.issues[0].message).toBe('AMOUNT_TOO_MANY_DECIMALS|{"asset":"BRL"}');
+    expect(amountStringSchema('USD').safeParse('1,000').error?.issues[0].message).toBe('AMOUNT_INVALID|{"asset":"USD"}');
+    expect(amountStringSchema('USD').safeParse('').error?.issues[0].message).toBe('AMOUNT_EMPTY|{"asset":"USD"}');
+    expect(amountStringSchema('USD').safeParse(12).error?.issues[0].message).toBe('required');
   });
 
   it('passes options through', () => {
@@ -29,9 +29,9 @@ describe('moneyInputSchema', () => {
 
   it('puts amount errors on the value path and asset errors on asset', () => {
     const r = moneyInputSchema.safeParse({ value: '-5', asset: 'USD' });
-    expect(r.error?.issues).toMatchObject([{ path: ['value'], message: 'The amount must not be negative.' }]);
+    expect(r.error?.issues).toMatchObject([{ path: ['value'], message: 'AMOUNT_INVALID|{"asset":"USD"}' }]);
     const bad = moneyInputSchema.safeParse({ value: '5', asset: 'BTC' });
-    expect(bad.error?.issues).toMatchObject([{ path: ['asset'], message: 'Choose a supported asset.' }]);
+    expect(bad.error?.issues).toMatchObject([{ path: ['asset'], message: 'assetUnsupported' }]);
     expect(moneyInputSchemaWith({ allowNegative: true }).parse({ value: '-5', asset: 'USD' }).value).toBe('-5.00');
   });
 });

@@ -115,7 +115,7 @@ async function settleRow(batchId: string, line: number, set: Partial<PayoutBatch
 async function sendRow(batch: PayoutBatchRow, row: PayoutBatchLineRow, deps: ExecutorDeps): Promise<boolean> {
   const block = payoutBlock('APPROVED', await keyReviewOf(row.instructionId, deps.db));
   if (block) {
-    await settleRow(batch.id, row.line, { failure: { code: block === 'REJECTED' ? 'KEY_REJECTED' : 'KEY_NOT_REVIEWED', message: 'The team no longer approves this key.' } }, deps, 'FAILED');
+    await settleRow(batch.id, row.line, { failure: { code: block === 'REJECTED' ? 'KEY_REJECTED' : 'KEY_NOT_REVIEWED', message: '' } }, deps, 'FAILED');
     return true;
   }
   let attempt = row.quoteAttempt;
@@ -146,7 +146,7 @@ async function sendRow(batch: PayoutBatchRow, row: PayoutBatchLineRow, deps: Exe
       return false;
     }
   }
-  await settleRow(batch.id, row.line, { failure: { code: 'QUOTE_ATTEMPTS_EXHAUSTED', message: 'Every quote expired before the withdrawal.' } }, deps, 'FAILED');
+  await settleRow(batch.id, row.line, { failure: { code: 'QUOTE_ATTEMPTS_EXHAUSTED', message: '' } }, deps, 'FAILED');
   return true;
 }
 

@@ -237,9 +237,9 @@ describe('approval', () => {
     const w = await world(2);
     const felipe = actor('felipe');
     const { batch } = await submitted(w, felipe, file(w));
-    await expect(approveBatch(felipe, batch.id)).rejects.toMatchObject({ code: 'SELF_APPROVAL', httpStatus: 403 });
+    await expect(approveBatch(felipe, batch.id)).rejects.toMatchObject({ code: 'BATCH_SELF_APPROVAL', httpStatus: 403 });
     await expect(approveBatch(actor('vitor', 'viewer'), batch.id)).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(rejectBatch(felipe, { batchId: batch.id, reason: 'no' })).rejects.toMatchObject({ code: 'SELF_APPROVAL' });
+    await expect(rejectBatch(felipe, { batchId: batch.id, reason: 'no' })).rejects.toMatchObject({ code: 'BATCH_SELF_APPROVAL' });
     const fernanda = actor('fernanda');
     const statement = await batchStepUpStatement(fernanda, batch.id);
     expect(statement.purpose).toBe('payout-batch.approve');
@@ -257,7 +257,7 @@ describe('approval', () => {
     await db.update(payoutBatchRows).set({ amount: '1000.50' }).where(and(eq(payoutBatchRows.batchId, batch.id), eq(payoutBatchRows.line, 2)));
     expect(await approveBatch(fernanda, batch.id)).toMatchObject({ status: 'APPROVED', replayed: false });
     expect(await approveBatch(fernanda, batch.id)).toMatchObject({ status: 'APPROVED', replayed: true });
-    await expect(rejectBatch(actor('other'), { batchId: batch.id, reason: 'late' })).rejects.toMatchObject({ code: 'INVALID_STATUS' });
+    await expect(rejectBatch(actor('other'), { batchId: batch.id, reason: 'late' })).rejects.toMatchObject({ code: 'BATCH_INVALID_STATUS' });
     // Approved, not executed here: cancelled whole, so the executor tests below find only their own batch.
     expect(await cancelBatch(fernanda, batch.id)).toEqual({ cancelledRows: 2 });
   });
@@ -377,7 +377,7 @@ describe('execution: exactly one withdrawal per row', () => {
     expect(await rowCounts(batch.id)).toMatchObject({ CREATED: 2, CANCELLED: 2, PENDING: 0, SUBMITTING: 0 });
     expect(await getBatch(batch.id)).toMatchObject({ status: 'CANCELLED' });
     expect(await withdrawals(w)).toHaveLength(2);
-    await expect(cancelBatch(felipe, batch.id)).rejects.toMatchObject({ code: 'INVALID_STATUS' });
+    await expect(cancelBatch(felipe, batch.id)).rejects.toMatchObject({ code: 'BATCH_INVALID_STATUS' });
     expect(await claimBatch(deps('B', s))).toBeNull();
   }, 60_000);
 });

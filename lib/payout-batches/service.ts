@@ -40,18 +40,11 @@ export type BatchActor = { id: string; email: string; name: string; role: Role }
 export const BATCH_REJECTION_REASON_MAX = 500;
 
 function must(actor: BatchActor, permission: 'payouts:request' | 'payouts:approve'): void {
-  if (!can(actor.role, permission)) throw new BatchError('FORBIDDEN', 'Your role may not do this.', { permission });
+  if (!can(actor.role, permission)) throw new BatchError('FORBIDDEN', { permission });
 }
 
 function fileRefusal(error: BatchFileError): BatchError {
-  const messages: Record<BatchFileError['code'], string> = {
-    FILE_EMPTY: 'The file has no rows to pay.',
-    FILE_TOO_LARGE: `The file is larger than ${error.max ?? 0} bytes.`,
-    TOO_MANY_ROWS: `A batch holds at most ${error.max ?? 0} rows.`,
-    HEADER_MISSING_COLUMNS: `The header row lacks: ${(error.missing ?? []).join(', ')}.`,
-    FILE_UNREADABLE: 'The file could not be read.',
-  };
-  return new BatchError(error.code, messages[error.code], { ...error }, { file: error.code });
+  return new BatchError(error.code, { ...error }, { file: error.code });
 }
 
 interface Checked {
@@ -74,10 +67,10 @@ async function readAndCheck(bytes: Uint8Array, sourceAccountId: string, deps: Pa
   if (!file.ok) throw fileRefusal(file.error);
   const db = await getDb();
   const account = await getAccount(sourceAccountId, { client: deps.client }).catch((error: unknown) => {
-    if (isApiError(error) && error.status === 404) throw new BatchError('ACCOUNT_NOT_ACTIVE', 'Account not found.', {}, { sourceAccountId: 'ACCOUNT_NOT_FOUND' });
+    if (isApiError(error) && error.status === 404) throw new BatchError('ACCOUNT_NOT_ACTIVE', {}, { sourceAccountId: 'payouts.errors.ACCOUNT_NOT_FOUND' });
     throw error;
   });
-  if (account.data.currentState.status !== 'ACTIVE') throw new BatchError('ACCOUNT_NOT_ACTIVE', 'The account is not active.', {}, { sourceAccountId: 'ACCOUNT_NOT_ACTIVE' });
+  if (account.data.currentState.status !== 'ACTIVE') throw new BatchError('ACCOUNT_NOT_ACTIVE', {}, { sourceAccountId: 'ACCOUNT_NOT_ACTIVE' });
   const directory = await loadBeneficiaryDirectory(db, deps.client);
   const checked = validateBatchRows(file.rows, file.headerLocale, directory);
   const valid = checked.flatMap((c) => (c.ok ? [c.row] : []));
@@ -175,22 +168,22 @@ export async function submitBatch(actor: BatchActor, input: SubmitBatchInput, de
   const db = await getDb();
   const existing = await getBatch(input.batchId, db);
   if (existing) {
-    if (existing.requesterId !== actor.id) throw new BatchError('NOT_FOUND', 'Batch not found.');
+    if (existing.requesterId !== actor.id) throw new BatchError('BATCH_NOT_FOUND');
     return { batch: existing, created: false };
   }
   const c = await readAndCheck(input.bytes, input.sourceAccountId, deps);
   if (c.raw.length !== input.rowCount || c.fileDigest !== input.rowsDigest) {
-    throw new BatchError('FILE_CHANGED', 'The file is not the one you previewed. Preview it again.', { previewed: input.rowCount, now: c.raw.length }, { file: 'FILE_CHANGED' });
+    throw new BatchError('FILE_CHANGED', { previewed: input.rowCount, now: c.raw.length }, { file: 'FILE_CHANGED' });
   }
   const invalid = c.checked.filter((r) => !r.ok).map((r) => r.line);
   const shown = [...new Set(input.excludedLines)].sort((a, b) => a - b);
   if (invalid.length !== shown.length || invalid.some((line, i) => line !== shown[i])) {
-    throw new BatchError('VALIDATION_CHANGED', 'Some rows changed since the preview. Preview the file again.', { invalid, shown });
+    throw new BatchError('VALIDATION_CHANGED', { invalid, shown });
   }
   if (invalid.length > 0 && !input.proceedWithoutInvalid) {
-    throw new BatchError('INVALID_ROWS', 'Some rows cannot be paid: fix them or proceed without them.', { invalid: invalid.length });
+    throw new BatchError('INVALID_ROWS', { invalid: invalid.length });
   }
-  if (c.valid.length === 0) throw new BatchError('NOTHING_TO_PAY', 'No row of this file can be paid.');
+  if (c.valid.length === 0) throw new BatchError('NOTHING_TO_PAY');
   const at = now();
   const digest = payableDigest(c.valid);
   const inserted = await db.transaction(async (tx) => {
@@ -277,13 +270,13 @@ function notifyBatchAwaiting(b: BatchWithApprovals): Promise<string[]> {
 function refusal(decision: Extract<StepDecision, { kind: 'refused' }>): BatchError {
   switch (decision.code) {
     case 'SELF_APPROVAL':
-      return new BatchError('SELF_APPROVAL', 'You requested this batch, so someone else must approve or reject it.');
+      return new BatchError('BATCH_SELF_APPROVAL');
     case 'ALREADY_APPROVED':
-      return new BatchError('ALREADY_APPROVED', 'You already approved this batch; someone else must give the next approval.');
+      return new BatchError('BATCH_ALREADY_APPROVED');
     case 'ROLE_NOT_IN_STEP':
-      return new BatchError('ROLE_NOT_IN_STEP', `The next approval of this batch must come from: ${(decision.roles ?? []).join(' or ')}.`, { roles: decision.roles ?? [] });
+      return new BatchError('BATCH_ROLE_NOT_IN_STEP', { roles: decision.roles ?? [] });
     case 'ALREADY_COMPLETE':
-      return new BatchError('INVALID_STATUS', 'This batch has every approval it needs.');
+      return new BatchError('BATCH_INVALID_STATUS');
   }
 }
 
@@ -305,13 +298,13 @@ export async function approveBatch(actor: BatchActor, batchId: string): Promise<
   const at = now();
   const result = await db.transaction(async (tx): Promise<BatchApproveResult & { batch?: PayoutBatchRow }> => {
     const [b] = await tx.select().from(payoutBatches).where(eq(payoutBatches.id, batchId)).for('update');
-    if (!b) throw new BatchError('NOT_FOUND', 'Batch not found.');
-    if (b.requesterId === actor.id) throw new BatchError('SELF_APPROVAL', 'You requested this batch, so someone else must approve or reject it.');
+    if (!b) throw new BatchError('BATCH_NOT_FOUND');
+    if (b.requesterId === actor.id) throw new BatchError('BATCH_SELF_APPROVAL');
     const live = await tx.select().from(payoutBatchApprovals).where(eq(payoutBatchApprovals.batchId, batchId));
     const required = b.approvalPlan.steps.reduce((n, s) => n + s.approvals, 0);
     if (live.some((a) => a.approverId === actor.id)) return { status: b.status === 'PENDING_APPROVAL' ? 'PENDING_APPROVAL' : 'APPROVED', approvals: live.length, required, replayed: true };
     await assertCooledOff(actor.id, tx as unknown as typeof db, at);
-    if (b.status !== 'PENDING_APPROVAL') throw new BatchError('INVALID_STATUS', 'This batch is no longer waiting for approval.', { status: b.status });
+    if (b.status !== 'PENDING_APPROVAL') throw new BatchError('BATCH_INVALID_STATUS', { status: b.status });
     const decision = decideStepApproval({
       plan: b.approvalPlan,
       requesterId: b.requesterId,
@@ -334,7 +327,7 @@ export async function approveBatch(actor: BatchActor, batchId: string): Promise<
       .set({ status: 'APPROVED', decidedByEmail: actor.email, updatedAt: at })
       .where(and(eq(payoutBatches.id, batchId), inArray(payoutBatches.status, batchSourcesOf('APPROVED'))))
       .returning({ id: payoutBatches.id });
-    if (moved.length === 0) throw new BatchError('INVALID_STATUS', 'This batch is no longer waiting for approval.');
+    if (moved.length === 0) throw new BatchError('BATCH_INVALID_STATUS');
     return { status: 'APPROVED' as const, approvals: decision.counted, required: decision.required, replayed: false, batch: b };
   });
   // Only the approval that completed the plan (its guarded update moved the batch) tells the requester.
@@ -350,17 +343,17 @@ export async function approveBatch(actor: BatchActor, batchId: string): Promise<
 export async function rejectBatch(actor: BatchActor, input: { batchId: string; reason: string }): Promise<void> {
   must(actor, 'payouts:approve');
   const reason = input.reason.trim();
-  if (!reason) throw new BatchError('REASON_REQUIRED', 'Give a reason.', {}, { reason: 'REASON_REQUIRED' });
+  if (!reason) throw new BatchError('REASON_REQUIRED', {}, { reason: 'REASON_REQUIRED' });
   const db = await getDb();
   const b = await getBatch(input.batchId, db);
-  if (!b) throw new BatchError('NOT_FOUND', 'Batch not found.');
-  if (b.requesterId === actor.id) throw new BatchError('SELF_APPROVAL', 'You requested this batch, so someone else must approve or reject it.');
+  if (!b) throw new BatchError('BATCH_NOT_FOUND');
+  if (b.requesterId === actor.id) throw new BatchError('BATCH_SELF_APPROVAL');
   const moved = await db
     .update(payoutBatches)
     .set({ status: 'REJECTED', rejectionReason: reason.slice(0, BATCH_REJECTION_REASON_MAX), decidedByEmail: actor.email, updatedAt: now(), finishedAt: now() })
     .where(and(eq(payoutBatches.id, b.id), inArray(payoutBatches.status, batchSourcesOf('REJECTED'))))
     .returning({ id: payoutBatches.id });
-  if (moved.length === 0) throw new BatchError('INVALID_STATUS', 'This batch is no longer waiting for approval.', { status: b.status });
+  if (moved.length === 0) throw new BatchError('BATCH_INVALID_STATUS', { status: b.status });
   await notify(batchNotice(b, { kind: 'rejected', by: actor.id, reason }), { db });
 }
 
@@ -371,9 +364,9 @@ export async function rejectBatch(actor: BatchActor, input: { batchId: string; r
 export async function cancelBatch(actor: BatchActor, batchId: string): Promise<{ cancelledRows: number }> {
   const db = await getDb();
   const b = await getBatch(batchId, db);
-  if (!b) throw new BatchError('NOT_FOUND', 'Batch not found.');
+  if (!b) throw new BatchError('BATCH_NOT_FOUND');
   const mayCancel = (b.requesterId === actor.id && can(actor.role, 'payouts:request')) || can(actor.role, 'payouts:approve');
-  if (!mayCancel) throw new BatchError('FORBIDDEN', 'Your role may not do this.');
+  if (!mayCancel) throw new BatchError('FORBIDDEN');
   const at = now();
   return db.transaction(async (tx) => {
     const moved = await tx
@@ -381,7 +374,7 @@ export async function cancelBatch(actor: BatchActor, batchId: string): Promise<{
       .set({ status: 'CANCELLED', decidedByEmail: actor.email, updatedAt: at, finishedAt: at })
       .where(and(eq(payoutBatches.id, batchId), inArray(payoutBatches.status, batchSourcesOf('CANCELLED'))))
       .returning({ id: payoutBatches.id });
-    if (moved.length === 0) throw new BatchError('INVALID_STATUS', 'This batch can no longer be cancelled.', { status: b.status });
+    if (moved.length === 0) throw new BatchError('BATCH_INVALID_STATUS', { status: b.status });
     const rows = await tx
       .update(payoutBatchRows)
       .set({ status: 'CANCELLED', updatedAt: at })

@@ -18,8 +18,8 @@ import { batchRows, getBatch } from './store';
 export async function batchStepUpStatement(user: Pick<SessionUser, 'id'>, batchId: string): Promise<StepUpStatement> {
   const db = await getDb();
   const b = await getBatch(batchId, db);
-  if (!b) throw new BatchError('NOT_FOUND', 'Batch not found.');
-  if (b.requesterId === user.id) throw new BatchError('SELF_APPROVAL', 'You requested this batch, so someone else must approve or reject it.');
+  if (!b) throw new BatchError('BATCH_NOT_FOUND');
+  if (b.requesterId === user.id) throw new BatchError('BATCH_SELF_APPROVAL');
   const rows = await batchRows(batchId, db);
   const payable = rows.flatMap((r) => (isAsset(r.asset) ? [{ line: r.line, instructionId: r.instructionId, amount: r.amount, asset: r.asset }] : []));
   return batchApprovalStatement({
@@ -36,7 +36,7 @@ export async function batchStepUpStatement(user: Pick<SessionUser, 'id'>, batchI
 export async function beginBatchStepUp(user: SessionUser, batchId: string): Promise<StepUpChallenge> {
   const statement = await batchStepUpStatement(user, batchId);
   const b = await getBatch(batchId);
-  if (b?.status !== 'PENDING_APPROVAL') throw new BatchError('INVALID_STATUS', 'This batch is no longer waiting for approval.', { status: b?.status });
+  if (b?.status !== 'PENDING_APPROVAL') throw new BatchError('BATCH_INVALID_STATUS', { status: b?.status });
   return beginStepUp(user, statement);
 }
 

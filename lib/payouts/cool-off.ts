@@ -19,27 +19,20 @@ export async function approverCoolOffFor(userId: string, db: ConsoleDb, at: Date
   return approverCoolOff(row?.approverSince ?? null, at, coolOffHours());
 }
 
-/** The refusal in the request's language (namespace `payouts.coolOff`), else in English. */
+/** The notice in the request's language (namespace `payouts.coolOff`), the date in the reader's zone. */
 export async function coolOffSentence(coolOff: { until: Date; hours: number }): Promise<string> {
-  try {
-    const { getLocale, getTimeZone, getTranslations } = await import('next-intl/server');
-    const [t, locale, timeZone] = await Promise.all([getTranslations('payouts.coolOff'), getLocale(), getTimeZone()]);
-    // The reader's date and time, as every date in the console (lib/i18n/format.ts).
-    const until = formatDateTime(coolOff.until.toISOString(), { locale, timeZone });
-    return t('refused', { hours: coolOff.hours, until });
-  } catch {
-    return (
-      `You gained the right to approve payouts less than ${coolOff.hours} hours ago. New approvers wait that long, so that ` +
-      `no one can add an approver and approve their own payout with it. You can approve from ${coolOff.until.toISOString()}.`
-    );
-  }
+  const { getLocale, getTimeZone, getTranslations } = await import('next-intl/server');
+  const [t, locale, timeZone] = await Promise.all([getTranslations('payouts.coolOff'), getLocale(), getTimeZone()]);
+  // The reader's date and time, as every date in the console (lib/i18n/format.ts).
+  const until = formatDateTime(coolOff.until.toISOString(), { locale, timeZone });
+  return t('refused', { hours: coolOff.hours, until });
 }
 
 /** Refuses (403, audited as denied) an approver who is still cooling off. */
 export async function assertCooledOff(userId: string, db: ConsoleDb, at: Date): Promise<void> {
   const coolOff = await approverCoolOffFor(userId, db, at);
   if (coolOff.coolingOff) {
-    throw new PayoutError('APPROVER_COOLING_OFF', await coolOffSentence(coolOff), { until: coolOff.until.toISOString(), hours: coolOff.hours });
+    throw new PayoutError('APPROVER_COOLING_OFF', { until: coolOff.until.toISOString(), hours: coolOff.hours }, {}, { hours: coolOff.hours });
   }
 }
 

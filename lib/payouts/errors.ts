@@ -1,9 +1,6 @@
-import { DomainError } from '@/lib/errors';
+import { DomainError, type MessageValues } from '@/lib/errors';
 
-/**
- * Refusals of the payout service. The code is what the browser words (catalogue `payouts.errors.<code>`);
- * the message is an English fallback for logs and the audit trail.
- */
+/** Refusals of the payout service: codes of the `errors` catalogue, the values their sentences need. */
 export type PayoutErrorCode =
   | 'FORBIDDEN'
   | 'SELF_APPROVAL'
@@ -40,12 +37,13 @@ export class PayoutError extends DomainError {
   declare readonly code: PayoutErrorCode;
   constructor(
     code: PayoutErrorCode,
-    message: string,
     readonly details: Record<string, unknown> = {},
-    /** Field path → catalogue key (first key of each field). */
-    fieldErrors: Record<string, string | string[]> = {},
+    /** Field path → a code of the payout form's words (`payouts.errors.<code>`), or a full catalogue key. */
+    fields: Record<string, string> = {},
+    values?: MessageValues,
   ) {
-    super(code, message, Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])), statusOf(code));
+    const qualified = Object.fromEntries(Object.entries(fields).map(([path, c]) => [path, c.includes('.') ? c : `payouts.errors.${c}`]));
+    super(code, { fields: qualified, values, httpStatus: statusOf(code) });
     this.name = 'PayoutError';
   }
 }

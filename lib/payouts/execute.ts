@@ -20,9 +20,10 @@ export const EXECUTION_LEASE_MS = 30_000;
 const MAX_QUOTE_ATTEMPTS = 3;
 const SYSTEM = { id: null, email: 'system' } as const;
 
+/** The service's reason as it said it; the console's own reasons are codes the `errors` catalogue words (no message). */
 function failureOf(error: unknown): { code: string; message: string } {
   if (isApiError(error)) return { code: error.code, message: error.message };
-  return { code: 'INTERNAL', message: 'The withdrawal could not be created.' };
+  return { code: 'WITHDRAWAL_NOT_CREATED', message: '' };
 }
 
 /**
@@ -214,7 +215,7 @@ async function followWithdrawal(id: string, deps: PayoutDeps): Promise<PayoutSta
   const { status, reason } = read;
   const at = now();
   if (status === 'COMPLETED' || status === 'FAILED') {
-    const failure = status === 'FAILED' ? (reason ?? { code: 'OPERATION_FAILED', message: 'The withdrawal failed.' }) : null;
+    const failure = status === 'FAILED' ? (reason ?? { code: 'WITHDRAWAL_FAILED', message: '' }) : null;
     const settled = payoutTransition(status === 'COMPLETED' ? 'SETTLED' : 'SETTLEMENT_FAILED', { at: at.toISOString(), note: failure?.code ?? null });
     const to = settled.to;
     const moved = await db

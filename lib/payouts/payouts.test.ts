@@ -18,6 +18,8 @@ import { createSandbox, type Sandbox } from '@/lib/sandbox';
 import { fromPglite } from '@/lib/sandbox/core/sql';
 import { defaultPolicy } from '@/lib/domain/payouts/approval-policy';
 import { decideKey } from '@/lib/beneficiaries/key-reviews';
+import { toFailure } from '@/lib/errors';
+import { errorsTranslator } from '@/lib/i18n/errors-translator';
 import { PayoutError } from './errors';
 import { executePayout, syncPayout } from './execute';
 import {
@@ -182,10 +184,10 @@ describe('requesting', () => {
     const w = await world();
     await expect(request(w, actor('felipe'), '10.00', { instructionId: w.pendingInstructionId })).rejects.toMatchObject({
       code: 'INSTRUCTION_NOT_APPROVED',
-      fieldErrors: { instructionId: 'INSTRUCTION_NOT_APPROVED' },
+      fields: { instructionId: { code: 'payouts.errors.INSTRUCTION_NOT_APPROVED' } },
     });
     await expect(request(w, actor('vitor', 'viewer'))).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(request(w, actor('felipe'), '1.001')).rejects.toMatchObject({ fieldErrors: { amount: 'AMOUNT_INVALID' } });
+    await expect(request(w, actor('felipe'), '1.001')).rejects.toMatchObject({ fields: { amount: { code: 'payouts.errors.AMOUNT_INVALID' } } });
   });
 });
 
@@ -295,14 +297,16 @@ describe('approving: maker ≠ checker, exactly one withdrawal', () => {
     await setApprovalPolicy(admin, tiers('4000.00'));
     await expect(setApprovalPolicy(actor('felipe'), tiers('4000.00'))).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(setApprovalPolicy(admin, tiers('1.001'))).rejects.toMatchObject({
-      fieldErrors: { 'tiers.0.upTo': 'POLICY_BOUND_PRECISION' },
+      fields: { 'tiers.0.upTo': { code: 'approvalPolicy.errors.POLICY_BOUND_PRECISION' } },
     });
     // Over the available balance: refused at request time, on the amount, saying what is available.
-    await expect(request(w, actor('felipe'), '1000.00')).rejects.toMatchObject({
+    const over = await request(w, actor('felipe'), '1000.00').catch((e: unknown) => e);
+    expect(over).toMatchObject({
       code: 'INSUFFICIENT_BALANCE',
       httpStatus: 422,
-      fieldErrors: { amount: expect.stringContaining('$500.00') },
+      fields: { amount: { code: 'OVER_AVAILABLE', values: { available: expect.stringContaining('$500.00') } } },
     });
+    expect(toFailure(over, { t: await errorsTranslator() }).fieldErrors.amount).toBe('More than the balance: only $500.00 is available in this account.');
     await expect(request(w, actor('felipe'), '100.00', { fixedSide: 'target', amount: '99999.00' })).rejects.toMatchObject({
       code: 'INSUFFICIENT_BALANCE',
     });
@@ -390,7 +394,7 @@ describe('approvers cool off', () => {
     const puppet = asActor(finance);
     const preview = await previewQuote(puppet, p.id, { client: w.client }).catch((e: PayoutError) => e);
     expect(preview).toMatchObject({ code: 'APPROVER_COOLING_OFF', httpStatus: 403 });
-    expect((preview as PayoutError).message).toMatch(/less than 24 hours ago.*no one can add an approver and approve their own payout/);
+    expect(toFailure(preview, { t: await errorsTranslator() }).sentence).toMatch(/less than 24 hours ago.*no one can add an approver and approve their own payout/);
     // The server action replayed without a preview is refused for the same reason, before anything else.
     const approval = await approvePayout(puppet, { requestId: p.id, previewQuoteId: crypto.randomUUID(), acknowledged: false }, { client: w.client }).catch(
       (e: PayoutError) => e,

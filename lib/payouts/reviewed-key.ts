@@ -15,12 +15,7 @@ export async function assertKeyReviewed(instructionId: string, db: ConsoleDb): P
   if (block === null) return;
   const details = { instructionId, creatorName: record?.creatorName ?? null };
   if (block === 'REJECTED') {
-    throw new PayoutError('KEY_REJECTED', 'Your team rejected this PIX key: it cannot receive payouts.', details, { instructionId: ['KEY_REJECTED'] });
+    throw new PayoutError('KEY_REJECTED', details, { instructionId: 'errors.KEY_REJECTED' });
   }
-  throw new PayoutError(
-    'KEY_NOT_REVIEWED',
-    'This PIX key is waiting for review by someone other than the person who added it; a payout can use it once it is approved.',
-    details,
-    { instructionId: ['KEY_NOT_REVIEWED'] },
-  );
+  throw new PayoutError('KEY_NOT_REVIEWED', details, { instructionId: 'errors.KEY_NOT_REVIEWED' });
 }

@@ -62,7 +62,7 @@ export interface RequestPayoutInput {
 }
 
 function must(actor: PayoutActor, permission: 'payouts:request' | 'payouts:approve' | 'payouts:policy'): void {
-  if (!can(actor.role, permission)) throw new PayoutError('FORBIDDEN', 'Your role may not do this.', { permission });
+  if (!can(actor.role, permission)) throw new PayoutError('FORBIDDEN', { permission });
 }
 
 /** Finance or admin asks for a payout to a saved beneficiary's APPROVED instruction; stores the indicative quote. */
@@ -71,43 +71,38 @@ export async function requestPayout(actor: PayoutActor, input: RequestPayoutInpu
   const db = await getDb();
   const existing = await getPayout(input.requestId, db);
   if (existing) {
-    if (existing.requesterId !== actor.id) throw new PayoutError('NOT_FOUND', 'Payout request not found.');
+    if (existing.requesterId !== actor.id) throw new PayoutError('NOT_FOUND');
     return existing; // the same form submitted twice
   }
-  if (!isAsset(input.sourceAsset)) throw new PayoutError('INVALID_AMOUNT', 'Choose an asset.', {}, { sourceAsset: ['ASSET_REQUIRED'] });
+  if (!isAsset(input.sourceAsset)) throw new PayoutError('INVALID_AMOUNT', {}, { sourceAsset: 'ASSET_REQUIRED' });
   const sourceAsset: Asset = input.sourceAsset;
 
   const beneficiary = await getBeneficiary(input.beneficiaryId, { client: deps.client }).catch((error: unknown) => {
     if (isApiError(error) && error.status === 404) {
-      throw new PayoutError('INSTRUCTION_NOT_FOUND', 'Beneficiary not found.', {}, { beneficiaryId: ['BENEFICIARY_NOT_FOUND'] });
+      throw new PayoutError('INSTRUCTION_NOT_FOUND', {}, { beneficiaryId: 'BENEFICIARY_NOT_FOUND' });
     }
     throw error;
   });
   const instruction = beneficiary.data.paymentInstructions.find((i) => i.id === input.instructionId);
-  if (!instruction) throw new PayoutError('INSTRUCTION_NOT_FOUND', 'Payment instruction not found.', {}, { instructionId: ['INSTRUCTION_NOT_FOUND'] });
+  if (!instruction) throw new PayoutError('INSTRUCTION_NOT_FOUND', {}, { instructionId: 'INSTRUCTION_NOT_FOUND' });
   if (instruction.currentState.status !== 'APPROVED') {
-    throw new PayoutError(
-      'INSTRUCTION_NOT_APPROVED',
-      'Only an approved payment instruction can receive a payout.',
-      { status: instruction.currentState.status },
-      { instructionId: ['INSTRUCTION_NOT_APPROVED'] },
-    );
+    throw new PayoutError('INSTRUCTION_NOT_APPROVED', { status: instruction.currentState.status }, { instructionId: 'INSTRUCTION_NOT_APPROVED' });
   }
   await assertKeyReviewed(instruction.id, db);
   const targetAsset = instruction.asset;
-  if (!isAsset(targetAsset)) throw new PayoutError('INSTRUCTION_NOT_FOUND', 'Unsupported instruction asset.', {}, { instructionId: ['INSTRUCTION_NOT_FOUND'] });
+  if (!isAsset(targetAsset)) throw new PayoutError('INSTRUCTION_NOT_FOUND', {}, { instructionId: 'INSTRUCTION_NOT_FOUND' });
 
   const account = await getAccount(input.sourceAccountId, { client: deps.client }).catch((error: unknown) => {
     if (isApiError(error) && error.status === 404) {
-      throw new PayoutError('ACCOUNT_NOT_ACTIVE', 'Account not found.', {}, { sourceAccountId: ['ACCOUNT_NOT_FOUND'] });
+      throw new PayoutError('ACCOUNT_NOT_ACTIVE', {}, { sourceAccountId: 'ACCOUNT_NOT_FOUND' });
     }
     throw error;
   });
   if (account.data.currentState.status !== 'ACTIVE') {
-    throw new PayoutError('ACCOUNT_NOT_ACTIVE', 'The account is not active.', {}, { sourceAccountId: ['ACCOUNT_NOT_ACTIVE'] });
+    throw new PayoutError('ACCOUNT_NOT_ACTIVE', {}, { sourceAccountId: 'ACCOUNT_NOT_ACTIVE' });
   }
   if (!account.data.assets.some((a) => a.asset === sourceAsset && a.status === 'ACTIVE')) {
-    throw new PayoutError('ASSET_NOT_ENABLED', 'The asset is not active on this account.', {}, { sourceAsset: ['ASSET_NOT_ENABLED'] });
+    throw new PayoutError('ASSET_NOT_ENABLED', {}, { sourceAsset: 'ASSET_NOT_ENABLED' });
   }
 
   const fixedAsset = input.fixedSide === 'source' ? sourceAsset : targetAsset;
@@ -115,9 +110,9 @@ export async function requestPayout(actor: PayoutActor, input: RequestPayoutInpu
   try {
     amount = toAmount(input.amount.trim(), fixedAsset).value;
   } catch {
-    throw new PayoutError('INVALID_AMOUNT', 'Enter an amount in the asset’s scale.', {}, { amount: ['AMOUNT_INVALID'] });
+    throw new PayoutError('INVALID_AMOUNT', {}, { amount: 'AMOUNT_INVALID' });
   }
-  if (!new Dec(amount).gt(0)) throw new PayoutError('INVALID_AMOUNT', 'The amount must be positive.', {}, { amount: ['AMOUNT_NOT_POSITIVE'] });
+  if (!new Dec(amount).gt(0)) throw new PayoutError('INVALID_AMOUNT', {}, { amount: 'AMOUNT_NOT_POSITIVE' });
 
   // A request the balance cannot cover is refused now, naming what is available, not approved and then failed:
   // before quoting when the debit is typed, after it when only the quote says what the payout costs.
@@ -225,23 +220,23 @@ async function valuePayout(
 function refusalError(decision: Extract<StepDecision, { kind: 'refused' }>): PayoutError {
   switch (decision.code) {
     case 'SELF_APPROVAL':
-      return new PayoutError('SELF_APPROVAL', 'You requested this payout, so someone else must approve or reject it.');
+      return new PayoutError('SELF_APPROVAL');
     case 'ALREADY_APPROVED':
-      return new PayoutError('ALREADY_APPROVED', 'You already approved this payout; someone else must give the next approval.');
+      return new PayoutError('ALREADY_APPROVED');
     case 'ROLE_NOT_IN_STEP':
-      return new PayoutError('ROLE_NOT_IN_STEP', `The next approval of this payout must come from: ${(decision.roles ?? []).join(' or ')}.`, {
+      return new PayoutError('ROLE_NOT_IN_STEP', {
         step: (decision.step ?? 0) + 1,
         roles: decision.roles ?? [],
       });
     case 'ALREADY_COMPLETE':
-      return new PayoutError('INVALID_STATUS', 'This request has every approval it needs.');
+      return new PayoutError('INVALID_STATUS');
   }
 }
 
 function assertOpenFor(p: PayoutWithApprovals | null, actor: PayoutActor): PayoutWithApprovals {
-  if (!p) throw new PayoutError('NOT_FOUND', 'Payout request not found.');
+  if (!p) throw new PayoutError('NOT_FOUND');
   if (p.requesterId === actor.id) {
-    throw new PayoutError('SELF_APPROVAL', 'You requested this payout, so someone else must approve or reject it.');
+    throw new PayoutError('SELF_APPROVAL');
   }
   return p;
 }
@@ -259,7 +254,7 @@ export async function previewQuote(actor: PayoutActor, requestId: string, deps: 
   const db = await getDb();
   const p = assertOpenFor(await getPayout(requestId, db), actor);
   await assertCooledOff(actor.id, db, now());
-  if (p.status !== requiredStatus('APPROVE')) throw new PayoutError('INVALID_STATUS', 'This request is no longer waiting for approval.', { status: p.status });
+  if (p.status !== requiredStatus('APPROVE')) throw new PayoutError('INVALID_STATUS', { status: p.status });
   // Whoever may not give the next approval learns it before looking at a quote (approvePayout decides again).
   const decision = decideStepApproval({
     plan: p.approvalPlan ?? legacyPlan(p.requiredApprovals),
@@ -312,7 +307,7 @@ export async function approvePayout(actor: PayoutActor, input: ApproveInput, dep
     // Inside the transaction, after the row lock: a role granted a moment ago cannot slip in between check and insert.
     await assertCooledOff(actor.id, tx as unknown as typeof db, at);
     if (p.status !== requiredStatus('APPROVE')) {
-      throw new PayoutError('INVALID_STATUS', 'This request is no longer waiting for approval.', { status: p.status });
+      throw new PayoutError('INVALID_STATUS', { status: p.status });
     }
     // The key may have been rejected by the team since the request: no approval sends money to it.
     await assertKeyReviewed(p.instructionId, tx as unknown as typeof db);
@@ -329,15 +324,10 @@ export async function approvePayout(actor: PayoutActor, input: ApproveInput, dep
       .orderBy(desc(payoutQuotePreviews.createdAt))
       .limit(1);
     if (!preview || at.getTime() - preview.createdAt.getTime() > PREVIEW_MAX_AGE_MS) {
-      throw new PayoutError('PREVIEW_REQUIRED', 'Look at a fresh quote before approving.');
+      throw new PayoutError('PREVIEW_REQUIRED');
     }
     if (needsAcknowledgement(preview.driftBps) && !input.acknowledged) {
-      throw new PayoutError(
-        'DRIFT_NOT_ACKNOWLEDGED',
-        'The rate moved more than 50 bps: confirm you accept it.',
-        { driftBps: preview.driftBps },
-        { acknowledged: ['DRIFT_NOT_ACKNOWLEDGED'] },
-      );
+      throw new PayoutError('DRIFT_NOT_ACKNOWLEDGED', { driftBps: preview.driftBps }, { acknowledged: 'DRIFT_NOT_ACKNOWLEDGED' });
     }
     const decision = decideStepApproval({
       plan: p.approvalPlan ?? legacyPlan(p.requiredApprovals),
@@ -414,7 +404,7 @@ export async function approvePayout(actor: PayoutActor, input: ApproveInput, dep
 export async function rejectPayout(actor: PayoutActor, input: { requestId: string; reason: string }): Promise<PayoutStatus> {
   must(actor, 'payouts:approve');
   const reason = input.reason.trim();
-  if (!reason) throw new PayoutError('REASON_REQUIRED', 'Give a reason.', {}, { reason: ['REASON_REQUIRED'] });
+  if (!reason) throw new PayoutError('REASON_REQUIRED', {}, { reason: 'REASON_REQUIRED' });
   const db = await getDb();
   const p = assertOpenFor(await getPayout(input.requestId, db), actor);
   const at = now();
@@ -430,7 +420,7 @@ export async function rejectPayout(actor: PayoutActor, input: { requestId: strin
     })
     .where(and(eq(payoutRequests.id, p.id), reject.guard))
     .returning({ id: payoutRequests.id });
-  if (moved.length === 0) throw new PayoutError('INVALID_STATUS', 'This request is no longer waiting for approval.', { status: p.status });
+  if (moved.length === 0) throw new PayoutError('INVALID_STATUS', { status: p.status });
   await notifyPayout('payout.rejected', p, { actorId: actor.id, reason });
   return reject.to;
 }
@@ -440,8 +430,8 @@ export async function cancelPayout(actor: PayoutActor, input: { requestId: strin
   must(actor, 'payouts:request');
   const db = await getDb();
   const p = await getPayout(input.requestId, db);
-  if (!p) throw new PayoutError('NOT_FOUND', 'Payout request not found.');
-  if (p.requesterId !== actor.id) throw new PayoutError('NOT_REQUESTER', 'Only the person who requested a payout can cancel it.');
+  if (!p) throw new PayoutError('NOT_FOUND');
+  if (p.requesterId !== actor.id) throw new PayoutError('NOT_REQUESTER');
   const at = now();
   const cancel = payoutTransition('CANCEL', { at: at.toISOString(), by: actor.email });
   const moved = await db
@@ -449,7 +439,7 @@ export async function cancelPayout(actor: PayoutActor, input: { requestId: strin
     .set({ ...cancel.set, updatedAt: at })
     .where(and(eq(payoutRequests.id, p.id), eq(payoutRequests.requesterId, actor.id), cancel.guard))
     .returning({ id: payoutRequests.id });
-  if (moved.length === 0) throw new PayoutError('INVALID_STATUS', 'This request can no longer be cancelled.', { status: p.status });
+  if (moved.length === 0) throw new PayoutError('INVALID_STATUS', { status: p.status });
   return cancel.to;
 }
 
@@ -466,9 +456,9 @@ export async function setApprovalPolicy(actor: PayoutActor, input: Omit<TieredPo
   must(actor, 'payouts:policy');
   const checked = validateTieredPolicy({ ...input, referenceCurrency: referenceCurrency() });
   if (!checked.ok) {
-    const fieldErrors: Record<string, string[]> = {};
-    for (const e of checked.errors) fieldErrors[e.path] ??= [`POLICY_${e.code}`];
-    throw new PayoutError('INVALID_POLICY', 'Some tiers need attention.', {}, fieldErrors);
+    const fields: Record<string, string> = {};
+    for (const e of checked.errors) fields[e.path] ??= `approvalPolicy.errors.POLICY_${e.code}`;
+    throw new PayoutError('INVALID_POLICY', {}, fields);
   }
   const db = await getDb();
   const { policy: before } = await getTieredPolicy(db);

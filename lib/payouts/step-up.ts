@@ -26,9 +26,9 @@ export type PayoutApprovalIntent = { payoutId: string; previewQuoteId: string; a
 export async function payoutStepUpStatement(user: Pick<SessionUser, 'id'>, intent: PayoutApprovalIntent): Promise<StepUpStatement> {
   const db = await getDb();
   const p = await getPayout(intent.payoutId, db);
-  if (!p) throw new PayoutError('NOT_FOUND', 'Payout request not found.');
+  if (!p) throw new PayoutError('NOT_FOUND');
   // Who asks comes first: the requester is refused as such (403, audited as denied), whatever else they send.
-  if (p.requesterId === user.id) throw new PayoutError('SELF_APPROVAL', 'You requested this payout, so someone else must approve or reject it.');
+  if (p.requesterId === user.id) throw new PayoutError('SELF_APPROVAL');
   const [preview] = await db
     .select()
     .from(payoutQuotePreviews)
@@ -36,7 +36,7 @@ export async function payoutStepUpStatement(user: Pick<SessionUser, 'id'>, inten
     .orderBy(desc(payoutQuotePreviews.createdAt))
     .limit(1);
   if (!preview || now().getTime() - preview.createdAt.getTime() > PREVIEW_MAX_AGE_MS) {
-    throw new PayoutError('PREVIEW_REQUIRED', 'Look at a fresh quote before approving.');
+    throw new PayoutError('PREVIEW_REQUIRED');
   }
   return payoutApprovalStatement({
     payout: { ...p, fixedSide: p.fixedSide as 'source' | 'target' },
@@ -49,7 +49,7 @@ export async function payoutStepUpStatement(user: Pick<SessionUser, 'id'>, inten
 export async function beginPayoutStepUp(user: SessionUser, intent: PayoutApprovalIntent): Promise<StepUpChallenge> {
   const statement = await payoutStepUpStatement(user, intent);
   const p = await getPayout(intent.payoutId);
-  if (p?.status !== requiredStatus('APPROVE')) throw new PayoutError('INVALID_STATUS', 'This request is no longer waiting for approval.', { status: p?.status });
+  if (p?.status !== requiredStatus('APPROVE')) throw new PayoutError('INVALID_STATUS', { status: p?.status });
   return beginStepUp(user, statement);
 }
 
@@ -81,7 +81,7 @@ export async function approvePayoutWithStepUp(
   const drift = driftBps(p.indicativeQuote.rate, toStoredQuote(data).rate);
   const maxDriftBps = fact(expected, 'maxDriftBps');
   if (!withinTolerance(drift, maxDriftBps)) {
-    throw Object.assign(new DomainError('RATE_BEYOND_BOUND', 'The rate moved beyond the bound you accepted.', {}, 409), {
+    throw Object.assign(new DomainError('RATE_BEYOND_BOUND', { httpStatus: 409 }), {
       boundCheck: { driftBps: drift, maxDriftBps },
       proof,
     });

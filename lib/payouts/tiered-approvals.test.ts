@@ -305,7 +305,11 @@ describe.each(engines)('tiered approvals on $name', (engine) => {
       setApprovalPolicy(admin, { tiers: [{ upTo: '1.001', steps: [{ approvals: 0, roles: [] }] }, { upTo: null, steps: [] }], dailyCap: null }),
     ).rejects.toMatchObject({
       code: 'INVALID_POLICY',
-      fieldErrors: { 'tiers.0.upTo': 'POLICY_BOUND_PRECISION', 'tiers.0.steps.0.approvals': 'POLICY_APPROVALS_INVALID', 'tiers.1.steps': 'POLICY_NO_STEPS' },
+      fields: {
+        'tiers.0.upTo': { code: 'approvalPolicy.errors.POLICY_BOUND_PRECISION' },
+        'tiers.0.steps.0.approvals': { code: 'approvalPolicy.errors.POLICY_APPROVALS_INVALID' },
+        'tiers.1.steps': { code: 'approvalPolicy.errors.POLICY_NO_STEPS' },
+      },
     });
     await setApprovalPolicy(admin, { ...twoAboveOneThousand, dailyCap: '5000.00' });
     const change = await setApprovalPolicy(admin, { tiers: [{ upTo: null, steps: [{ approvals: 1, roles: ['finance', 'admin'] }] }], dailyCap: null });

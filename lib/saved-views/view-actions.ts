@@ -1,6 +1,5 @@
 'use server';
 
-import { getTranslations } from 'next-intl/server';
 import { actionClient, type ActionContext } from '@/lib/actions/safe-action';
 import { DomainError } from '@/lib/errors';
 import { checkViewQuery, type SavedViewList } from '@/lib/domain/saved-views/list-schemas';
@@ -10,8 +9,7 @@ import { isUuid } from '@/lib/validation/uuid';
 import { deleteView, getView, insertView, nameTaken, setPersonalDefault, setTeamDefault, updateView } from './view-store';
 
 async function refuse(code: 'LIST_FORBIDDEN' | 'VIEW_FORBIDDEN' | 'VIEW_NOT_FOUND'): Promise<never> {
-  const t = await getTranslations('savedViews.errors');
-  throw new DomainError(code, t(code), {}, code === 'VIEW_NOT_FOUND' ? 404 : 403);
+  throw new DomainError(code, { httpStatus: code === 'VIEW_NOT_FOUND' ? 404 : 403 });
 }
 
 function requireList(ctx: ActionContext, list: SavedViewList): Promise<void> | void {
@@ -34,8 +32,7 @@ async function editableView(ctx: ActionContext, id: string): Promise<SavedView> 
 
 async function assertNameFree(ownerId: string, list: SavedViewList, name: string, exceptId?: string): Promise<void> {
   if (await nameTaken(ownerId, list, name, exceptId)) {
-    const t = await getTranslations('savedViews.errors');
-    throw new DomainError('VIEW_NAME_TAKEN', t('VIEW_NAME_TAKEN'), { name: t('VIEW_NAME_TAKEN') }, 409);
+    throw new DomainError('VIEW_NAME_TAKEN', { fields: { name: 'VIEW_NAME_TAKEN' }, httpStatus: 409 });
   }
 }
 
@@ -47,9 +44,7 @@ export const saveViewAction = actionClient
     await requireList(ctx, parsedInput.list);
     const checked = checkViewQuery(parsedInput.list, parsedInput.query);
     if (!checked.ok) {
-      const t = await getTranslations('savedViews.errors');
-      const sentence = t(`query.${checked.reason}`);
-      throw new DomainError('INVALID_VIEW_QUERY', sentence, { _form: sentence }, 422);
+      throw new DomainError('INVALID_VIEW_QUERY', { values: { reason: checked.reason }, httpStatus: 422 });
     }
     await assertNameFree(ctx.user.id, parsedInput.list, parsedInput.name);
     const id = await insertView({

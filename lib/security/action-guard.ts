@@ -9,12 +9,13 @@
 // checks size and shape here.
 
 import { readCappedBody } from './capped-body';
+import type { RefusalCode } from './refusal-body';
 import { decodeUtf8Strict, invalidUtf8Field, isUtf8UrlComponent, replacementPath } from '../validation/utf8';
 
 /** Next's default `serverActions.bodySizeLimit` ('1mb' = 1,048,576 bytes); next.config.mjs does not change it. */
 export const ACTION_BODY_LIMIT = 1024 * 1024;
 
-export type ActionVerdict = { ok: true } | { ok: false; status: 400 | 413; code: string; message: string; field?: string };
+export type ActionVerdict = { ok: true } | { ok: false; status: 400 | 413; code: RefusalCode; field?: string };
 
 const OK: ActionVerdict = { ok: true };
 
@@ -32,15 +33,13 @@ const tooLarge = (): ActionVerdict => ({
   ok: false,
   status: 413,
   code: 'PAYLOAD_TOO_LARGE',
-  message: `The request body exceeds ${ACTION_BODY_LIMIT} bytes`,
 });
-const malformed = (): ActionVerdict => ({ ok: false, status: 400, code: 'MALFORMED_REQUEST', message: 'The request body is malformed' });
+const malformed = (): ActionVerdict => ({ ok: false, status: 400, code: 'MALFORMED_REQUEST' });
 /** Bytes that are not UTF-8: Next would decode them leniently and the action would store U+FFFD. */
 const notUtf8 = (field: string | null): ActionVerdict => ({
   ok: false,
   status: 400,
   code: 'INVALID_ENCODING',
-  message: field ? `The field ${field.slice(0, 100)} is not valid UTF-8 text` : 'The request body is not valid UTF-8 text',
   ...(field ? { field: field.slice(0, 100) } : {}),
 });
 

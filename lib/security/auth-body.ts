@@ -2,6 +2,7 @@
 // getBody): malformed JSON, or JSON that is not an object, becomes a 500 with an empty body. Checked first here.
 
 import { decodeUtf8Strict, invalidUtf8Field } from '../validation/utf8';
+import { refusalBody } from './refusal-body';
 
 export const MAX_AUTH_BODY_BYTES = 64 * 1024;
 
@@ -11,18 +12,18 @@ export async function checkAuthBody(request: Request): Promise<Response | null> 
   const type = (request.headers.get('content-type') ?? '').toLowerCase();
   const declared = Number(request.headers.get('content-length') ?? '');
   if (Number.isFinite(declared) && declared > MAX_AUTH_BODY_BYTES) {
-    return Response.json({ code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' }, { status: 413 });
+    return Response.json(refusalBody('PAYLOAD_TOO_LARGE', { maxSizeBytes: MAX_AUTH_BODY_BYTES }), { status: 413 });
   }
   if (!type.includes('application/json')) return null;
   const bytes = new Uint8Array(await request.clone().arrayBuffer());
   if (bytes.byteLength > MAX_AUTH_BODY_BYTES) {
-    return Response.json({ code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' }, { status: 413 });
+    return Response.json(refusalBody('PAYLOAD_TOO_LARGE', { maxSizeBytes: MAX_AUTH_BODY_BYTES }), { status: 413 });
   }
   const text = decodeUtf8Strict(bytes);
   if (text === null) {
     const field = invalidUtf8Field(bytes);
     return Response.json(
-      { code: 'INVALID_ENCODING', message: 'The request body is not valid UTF-8 text', details: field ? { field: field.slice(0, 100) } : {} },
+      refusalBody('INVALID_ENCODING', field ? { field: field.slice(0, 100) } : {}),
       { status: 400 },
     );
   }
@@ -33,7 +34,7 @@ export async function checkAuthBody(request: Request): Promise<Response | null> 
     body = undefined;
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return Response.json({ code: 'MALFORMED_REQUEST', message: 'The request body must be a JSON object' }, { status: 400 });
+    return Response.json(refusalBody('MALFORMED_REQUEST'), { status: 400 });
   }
   return null;
 }

@@ -49,8 +49,3 @@ export function checkOrigin(input: {
   if (hostOrigin !== requestOrigin) return { allowed: false, reason: 'host-mismatch' };
   return { allowed: true };
 }
-
-export const FORBIDDEN_ORIGIN_BODY = {
-  code: 'FORBIDDEN_ORIGIN',
-  message: 'This request did not come from the console’s own pages, so it was refused.',
-} as const;

@@ -1,11 +1,12 @@
 // The proxy's logic, separated from proxy.ts so vitest can drive it with plain NextRequests.
 import { NextResponse, type NextRequest } from 'next/server';
 import { decodeSessionToken, sessionCookieName } from './session-token';
-import { checkActionRequest } from './action-guard';
+import { ACTION_BODY_LIMIT, checkActionRequest } from './action-guard';
 import { loginPathFor } from './callback-url';
 import { buildCsp, generateNonce } from './csp';
 import { CONSOLE_PATH_HEADER, NONCE_HEADER, REQUEST_ID_HEADER } from './headers';
-import { FORBIDDEN_ORIGIN_BODY, checkOrigin } from './origin-check';
+import { checkOrigin } from './origin-check';
+import { refusalBody } from './refusal-body';
 import { publicUrlFrom } from './public-url';
 import { isPublicPath } from './route-access';
 import { isSafeRequestId } from '@/lib/domain/observability/request-id';
@@ -78,15 +79,15 @@ export async function handleProxy(request: NextRequest, deps: ProxyDeps = {}): P
   });
   if (!origin.allowed) {
     log().warn({ kind: 'proxy', requestId, method: request.method, reason: `origin ${origin.reason}` }, 'refused');
-    return finish(NextResponse.json(FORBIDDEN_ORIGIN_BODY, { status: 403 }));
+    return finish(NextResponse.json(refusalBody('FORBIDDEN_ORIGIN'), { status: 403 }));
   }
 
   // A server-action body Next would answer with a 500 (malformed, over 1 MB): refused here, without a stack.
   const action = await checkActionRequest(request, pathname);
   if (!action.ok) {
     log().warn({ kind: 'proxy', requestId, method: request.method, reason: action.code }, 'refused');
-    const details = { requestId, ...(action.field ? { field: action.field } : {}) };
-    return finish(NextResponse.json({ code: action.code, message: action.message, details }, { status: action.status }));
+    const details = { requestId, ...(action.field ? { field: action.field } : {}), ...(action.code === 'PAYLOAD_TOO_LARGE' ? { maxSizeBytes: ACTION_BODY_LIMIT } : {}) };
+    return finish(NextResponse.json(refusalBody(action.code, details), { status: action.status }));
   }
 
   const method = request.method.toUpperCase();

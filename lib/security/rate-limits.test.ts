@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { failureResponse } from '../actions/route-handler';
 import { toFailure } from '../errors';
+import { errorsTranslator } from '../i18n/errors-translator';
 import {
   RATE_LIMIT_RULES,
   RateLimitedError,
@@ -10,7 +11,6 @@ import {
   limitKey,
   memoryLimiters,
   postgresLimiters,
-  rateLimitedSentence,
   rateLimits,
   useRateLimitersForTests,
   waitValues,
@@ -37,7 +37,8 @@ describe('rate limits (memory, the embedded database)', () => {
     expect(isRateLimited(error)).toBe(true);
     expect(error).toBeInstanceOf(RateLimitedError);
     expect(error).toMatchObject({ code: 'RATE_LIMITED', httpStatus: 429, limit: 'secondFactor' });
-    expect((error as RateLimitedError).message).toMatch(/^Too many second-factor attempts\. Try again in [45] minutes\.$/);
+    expect((error as RateLimitedError).values).toMatchObject({ limit: 'secondFactor', minutes: expect.any(Number) });
+    expect(toFailure(error, { t: await errorsTranslator() }).sentence).toMatch(/^Too many second-factor attempts\. Try again in [45] minutes\.$/);
     // Another user is not affected; a reset gives the tries back.
     await rateLimits.secondFactor.enforce(crypto.randomUUID());
     await rateLimits.secondFactor.reset(user);
@@ -45,9 +46,10 @@ describe('rate limits (memory, the embedded database)', () => {
   });
 
   it('reaches the browser as a Failure with retryAfterSeconds, and a route answers 429 with Retry-After', async () => {
-    const error = new RateLimitedError('export', 42, await rateLimitedSentence('export', 42));
-    const failure = toFailure(error);
-    expect(failure).toMatchObject({ code: 'RATE_LIMITED', httpStatus: 429, retryAfterSeconds: 42, sentence: 'Too many exports in a short time. Try again in 42 seconds.' });
+    const error = new RateLimitedError('export', 42);
+    const failure = toFailure(error, { t: await errorsTranslator() });
+    expect(failure).toMatchObject({ code: 'RATE_LIMITED', httpStatus: 429, retryAfterSeconds: 42, values: { limit: 'export', minutes: 0, seconds: 42 } });
+    expect(failure.sentence).toBe('Too many exports in a short time. Try again in 42 seconds.');
     const res = failureResponse(failure);
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBe('42');

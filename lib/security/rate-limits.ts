@@ -37,14 +37,16 @@ export const RATE_LIMITED = 'RATE_LIMITED';
 
 export type RateVerdict = { allowed: true; remaining: number } | { allowed: false; retryAfterSeconds: number };
 
-/** A refused request: code RATE_LIMITED, HTTP 429, the seconds until the window frees a point. */
+/**
+ * A refused request: code RATE_LIMITED, HTTP 429, the seconds until the window frees a point. The catalogue words
+ * it from the values: which limit, and the wait (`minutes = 0` means "say it in seconds").
+ */
 export class RateLimitedError extends DomainError {
   constructor(
     readonly limit: RateLimitName,
     readonly retryAfterSeconds: number,
-    sentence: string,
   ) {
-    super(RATE_LIMITED, sentence, {}, 429);
+    super(RATE_LIMITED, { values: { limit, ...waitValues(retryAfterSeconds) }, httpStatus: 429 });
     this.name = 'RateLimitedError';
   }
 }
@@ -140,37 +142,9 @@ export async function consumeWith(limiter: CountingLimiter, key: string, points 
   }
 }
 
-/** English sentences, used when no request locale is at hand (scripts, tests). The catalogue has both languages. */
-const ENGLISH: Record<RateLimitName, string> = {
-  signInAddress: 'Too many sign-in attempts from your network.',
-  signInAccount: 'Too many sign-in attempts for this account.',
-  secondFactor: 'Too many second-factor attempts.',
-  passwordChange: 'Too many password changes.',
-  payoutRequest: 'Too many payout requests in a short time.',
-  export: 'Too many exports in a short time.',
-  upload: 'Too many uploads in a short time.',
-};
-
 /** `minutes = 0` means "say it in seconds" (the catalogue's `rateLimited.wait`). */
 export function waitValues(retryAfterSeconds: number): { minutes: number; seconds: number } {
   return retryAfterSeconds < 60 ? { minutes: 0, seconds: retryAfterSeconds } : { minutes: Math.ceil(retryAfterSeconds / 60), seconds: retryAfterSeconds };
-}
-
-function englishWait(retryAfterSeconds: number): string {
-  const { minutes, seconds } = waitValues(retryAfterSeconds);
-  if (minutes === 0) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
-  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
-}
-
-/** The sentence in the request's language (namespace `security`), else English. */
-export async function rateLimitedSentence(name: RateLimitName, retryAfterSeconds: number): Promise<string> {
-  try {
-    const { getTranslations } = await import('next-intl/server');
-    const t = await getTranslations('security.rateLimited');
-    return t(name, { wait: t('wait', waitValues(retryAfterSeconds)) });
-  } catch {
-    return `${ENGLISH[name]} Try again in ${englishWait(retryAfterSeconds)}.`;
-  }
 }
 
 /** One limit, by name: what other modules call. */
@@ -178,7 +152,7 @@ export interface Limiter {
   readonly name: RateLimitName;
   /** Counts one attempt; never throws for the limit itself. */
   consume(key: string | null | undefined): Promise<RateVerdict>;
-  /** Counts one attempt; over the limit, throws `RateLimitedError` (its message is the sentence to show). */
+  /** Counts one attempt; over the limit, throws `RateLimitedError`. */
   enforce(key: string | null | undefined): Promise<void>;
   /** Forgets the key's attempts (e.g. after a successful second factor). */
   reset(key: string | null | undefined): Promise<void>;
@@ -196,7 +170,7 @@ function limiterFor(name: RateLimitName): Limiter {
     async enforce(key) {
       const verdict = await consume(key);
       if (!verdict.allowed) {
-        throw new RateLimitedError(name, verdict.retryAfterSeconds, await rateLimitedSentence(name, verdict.retryAfterSeconds));
+        throw new RateLimitedError(name, verdict.retryAfterSeconds);
       }
     },
     async reset(key) {

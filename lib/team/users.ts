@@ -21,7 +21,7 @@ type Actor = { id: string };
 
 /** A malformed id is simply "no such user" (PostgreSQL would otherwise reject it as an invalid uuid). */
 function notFound(): DomainError {
-  return new DomainError('NOT_FOUND', 'That user no longer exists.', {}, 404);
+  return new DomainError('NOT_FOUND', { httpStatus: 404 });
 }
 
 const publicColumns = {
@@ -48,7 +48,7 @@ export async function getUser(userId: string, db?: ConsoleDb): Promise<PublicUse
 }
 
 function firstIssue(result: { success: boolean; error?: { issues: { message: string }[] } }): string {
-  return result.error?.issues[0]?.message ?? 'Invalid value.';
+  return result.error?.issues[0]?.message ?? 'INVALID_FIELD';
 }
 
 export async function createUser(
@@ -57,16 +57,16 @@ export async function createUser(
 ): Promise<PublicUser> {
   const database = db ?? (await getDb());
   const email = emailSchema.safeParse(input.email);
-  if (!email.success) throw new DomainError('INVALID_INPUT', firstIssue(email), { email: firstIssue(email) });
+  if (!email.success) throw new DomainError('INVALID_INPUT', { fields: { email: firstIssue(email) } });
   const name = input.name?.trim();
-  if (!name) throw new DomainError('INVALID_INPUT', 'Enter a name.', { name: 'nameRequired' });
-  if (!isRole(input.role)) throw new DomainError('INVALID_INPUT', 'Choose a role.', { role: 'roleRequired' });
+  if (!name) throw new DomainError('INVALID_INPUT', { fields: { name: 'nameRequired' } });
+  if (!isRole(input.role)) throw new DomainError('INVALID_INPUT', { fields: { role: 'roleRequired' } });
   const password = passwordSchema.safeParse(input.password);
   if (!password.success) {
-    throw new DomainError('WEAK_PASSWORD', firstIssue(password), { password: firstIssue(password) });
+    throw new DomainError('WEAK_PASSWORD', { fields: { password: firstIssue(password) } });
   }
   const weak = passwordStrengthProblem(input.password, { email: email.data, name });
-  if (weak) throw new DomainError('WEAK_PASSWORD', weak, { password: weak });
+  if (weak) throw new DomainError('WEAK_PASSWORD', { fields: { password: weak } });
   const at = now();
   const passwordHash = await hashPassword(input.password);
   const [row] = await database
@@ -85,9 +85,9 @@ export async function createUser(
     .onConflictDoNothing({ target: users.email })
     .returning(publicColumns);
   if (!row) {
-    throw new DomainError('EMAIL_TAKEN', 'A user with this e-mail already exists.', {
+    throw new DomainError('EMAIL_TAKEN', { fields: {
       email: 'emailTaken', // field errors are `validation` catalogue keys
-    }, 409);
+    }, httpStatus: 409 });
   }
   return row;
 }
@@ -115,7 +115,7 @@ async function withLastAdminGuard<T>(
     if (!target) throw notFound();
     const isActiveAdmin = target.role === 'admin' && !target.disabledAt;
     if (losesAdmin && isActiveAdmin && !admins.some((a) => a.id !== target.id)) {
-      throw new DomainError('LAST_ADMIN', 'This is the last active admin. Make someone else an admin first.', {}, 409);
+      throw new DomainError('LAST_ADMIN', { httpStatus: 409 });
     }
     return change(tx as unknown as ConsoleDb, target);
   });
@@ -131,7 +131,7 @@ async function loadTarget(database: ConsoleDb, userId: string): Promise<UserRow>
 /** Takes effect on the user's next request (getCurrentUser reads the role each time). */
 export async function changeRole(_actor: Actor, userId: string, role: Role, db?: ConsoleDb): Promise<PublicUser> {
   const database = db ?? (await getDb());
-  if (!isRole(role)) throw new DomainError('INVALID_INPUT', 'Choose a role.', { role: 'roleRequired' });
+  if (!isRole(role)) throw new DomainError('INVALID_INPUT', { fields: { role: 'roleRequired' } });
   const updated = await withLastAdminGuard(database, userId, role !== 'admin', async (tx, target) => {
     if (target.role === role) return (await getUser(userId, tx))!;
     const at = now();
@@ -155,7 +155,7 @@ export async function changeRole(_actor: Actor, userId: string, role: Role, db?:
 export async function setDisabled(actor: Actor, userId: string, disabled: boolean, db?: ConsoleDb): Promise<PublicUser> {
   const database = db ?? (await getDb());
   if (disabled && actor.id === userId) {
-    throw new DomainError('SELF_DISABLE', 'You cannot disable your own account.', {}, 409);
+    throw new DomainError('SELF_DISABLE', { httpStatus: 409 });
   }
   const updated = await withLastAdminGuard(database, userId, disabled, async (tx, target) => {
     const at = now();
@@ -186,21 +186,21 @@ export async function changePassword(
   const database = db ?? (await getDb());
   const target = await loadTarget(database, userId);
   if (!(await verifyPassword(current, target.passwordHash))) {
-    throw new DomainError('WRONG_PASSWORD', 'The current password is not correct.', {
+    throw new DomainError('WRONG_PASSWORD', { fields: {
       currentPassword: 'wrongPassword',
-    });
+    } });
   }
   const parsed = passwordSchema.safeParse(next);
   if (!parsed.success) {
-    throw new DomainError('WEAK_PASSWORD', firstIssue(parsed), { newPassword: firstIssue(parsed) });
+    throw new DomainError('WEAK_PASSWORD', { fields: { newPassword: firstIssue(parsed) } });
   }
   if (current === next) {
-    throw new DomainError('SAME_PASSWORD', 'Choose a password different from the current one.', {
+    throw new DomainError('SAME_PASSWORD', { fields: {
       newPassword: 'passwordUnchanged',
-    });
+    } });
   }
   const weak = passwordStrengthProblem(next, { email: target.email, name: target.name });
-  if (weak) throw new DomainError('WEAK_PASSWORD', weak, { newPassword: weak });
+  if (weak) throw new DomainError('WEAK_PASSWORD', { fields: { newPassword: weak } });
   const passwordHash = await hashPassword(next);
   await database
     .update(users)

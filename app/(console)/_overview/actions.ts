@@ -22,7 +22,7 @@ export const receiveEventsAction = actionClient
     const env = getEnv();
     const url = receiverUrl(env.PUBLIC_URL);
     if (receiverUrlProblem({ sandbox: env.SANDBOX, receiverUrl: url })) {
-      throw new DomainError('RECEIVER_NOT_HTTPS', `The service only delivers to https addresses; PUBLIC_URL (${env.PUBLIC_URL}) is not one.`, {}, 422);
+      throw new DomainError('RECEIVER_NOT_HTTPS', { httpStatus: 422 });
     }
     // Already subscribed (another admin, another tab): nothing to create.
     forgetLiveStatus();

@@ -21,7 +21,7 @@ export const verifyAuditProofAction = actionClient
     const db = await getDb();
     const [event] = await db.select({ details: auditEvents.details, target: auditEvents.target }).from(auditEvents).where(eq(auditEvents.id, parsedInput.eventId));
     const proof = event?.details?.stepUp as StepUpProof | undefined;
-    if (!proof) throw new DomainError('NOT_FOUND', 'This event keeps no signature.', {}, 404);
+    if (!proof) throw new DomainError('NOT_FOUND', { httpStatus: 404 });
     const result = await verifyStoredProof(proof);
     ctx.audit.target = parsedInput.eventId;
     ctx.audit.details = { digest: proof.digest, ok: result.ok, reason: result.reason ?? null };

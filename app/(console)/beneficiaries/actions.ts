@@ -44,7 +44,7 @@ export const addInstructionAction = actionClient
     const { data } = await addPaymentInstruction(beneficiaryId, body, { idempotencyKey: key }).catch((error: unknown) => {
       // The service refuses a key the beneficiary already holds: said on the key's field, in the reader's language.
       if (isApiError(error) && isDuplicatePixKeyRefusal(error)) {
-        throw new DomainError('DUPLICATE_PIX_KEY', 'This beneficiary already has this PIX key.', { dictKey: 'DUPLICATE_PIX_KEY' }, 422);
+        throw new DomainError('DUPLICATE_PIX_KEY', { fields: { dictKey: 'DUPLICATE_PIX_KEY' }, httpStatus: 422 });
       }
       throw error;
     });

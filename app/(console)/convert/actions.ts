@@ -2,6 +2,7 @@
 
 import * as z from 'zod/mini';
 import { DomainError } from '@/lib/errors';
+import { amountProblem } from '@/lib/money/amount-problem';
 import { actionClient } from '@/lib/actions/safe-action';
 import { createSwap } from '@/lib/api/operations';
 import { createQuote } from '@/lib/api/quotes';
@@ -13,10 +14,10 @@ import { isAsset } from '@/lib/money/assets';
 import { signQuoteFacts, verifyQuoteFacts } from '@/lib/quotes/quote-ticket';
 import { assetSchema } from '@/lib/money/zod';
 
-const uuid = z.uuid({ error: 'The form lost its request key. Reload the page and try again.' });
+const uuid = z.uuid({ error: 'FORM_KEY_LOST' });
 
 const quoteInputSchema = z.object({
-  accountId: z.uuid({ error: 'Choose an account.' }),
+  accountId: z.uuid({ error: 'ACCOUNT_REQUIRED' }),
   sellAsset: assetSchema,
   buyAsset: assetSchema,
   fixedSide: z.enum(['sell', 'buy']),
@@ -39,7 +40,11 @@ export const createQuoteAction = actionClient
   .action(async ({ parsedInput, ctx }) => {
     const { idempotencyKey, ...intent } = parsedInput;
     const built = buildQuoteRequest(intent);
-    if (!built.ok) throw new DomainError('INVALID_INPUT', built.message, { [built.field]: built.message });
+    if (!built.ok) {
+      const fixedAsset = intent.fixedSide === 'sell' ? intent.sellAsset : intent.buyAsset;
+      const problem = built.code === 'SAME_ASSET' ? { code: 'SAME_ASSET' } : amountProblem(built.code, fixedAsset);
+      throw new DomainError('INVALID_INPUT', { fields: { [built.field]: problem } });
+    }
     if (built.body.sourceAmount !== undefined) {
       await enforceAvailable(intent.accountId, toAmount(built.body.sourceAmount, intent.sellAsset), 'amount');
     }
@@ -76,7 +81,7 @@ export const confirmSwapAction = actionClient
     ctx.audit.details = { idempotencyKey, quoteId: parsedInput.quoteId };
     const { accountId, quoteId, pay, ticket } = parsedInput;
     if (!verifyQuoteFacts({ quoteId, accountId, payValue: pay.value, payAsset: pay.asset }, ticket)) {
-      throw new DomainError('QUOTE_TICKET_INVALID', 'This quote cannot be confirmed from this page. Get a new quote.');
+      throw new DomainError('QUOTE_TICKET_INVALID');
     }
     await enforceAvailable(accountId, toAmount(pay.value, pay.asset), 'amount');
     const { data } = await createSwap({ accountId: parsedInput.accountId, quoteId: parsedInput.quoteId }, { idempotencyKey });

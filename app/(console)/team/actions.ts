@@ -58,7 +58,7 @@ export const changeRoleAction = actionClient
   .inputSchema(changeRoleSchema)
   .action(async ({ parsedInput, ctx }) => {
     const current = await getUser(parsedInput.userId);
-    if (!current) throw new DomainError('NOT_FOUND', 'That user no longer exists.', {}, 404);
+    if (!current) throw new DomainError('NOT_FOUND', { httpStatus: 404 });
     if (!current.disabledAt && roleChangeWeakens(current.role, parsedInput.role)) {
       const proposal = await proposeControlChange(ctx.user, 'team.change-role', {
         userId: current.id,

@@ -1,7 +1,6 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { getTranslations } from 'next-intl/server';
 import { actionClient } from '@/lib/actions/safe-action';
 import { DomainError } from '@/lib/errors';
 import { loadOwnAccounts } from '@/lib/api/own-accounts';
@@ -49,12 +48,11 @@ export const createSubscriptionAction = actionClient
   .inputSchema(createSubscriptionSchema)
   .action(async ({ parsedInput, ctx }) => {
     const problem = urlProblem(parsedInput.url, sandboxOn());
-    if (problem) throw new DomainError('INVALID_INPUT', problem, { url: problem });
+    if (problem) throw new DomainError('INVALID_INPUT', { fields: { url: `webhooks.${problem}` } });
     const unreachable = reachProblem(parsedInput.url, deliveryReach());
     if (unreachable) {
-      const t = await getTranslations('webhooks');
-      const sentence = t(unreachable.key, { host: unreachable.host, receiver: unreachable.receiver });
-      throw new DomainError('UNDELIVERABLE_URL', sentence, { url: sentence }, 422);
+      const values = { host: unreachable.host, receiver: unreachable.receiver };
+      throw new DomainError('UNDELIVERABLE_URL', { fields: { url: { code: `webhooks.${unreachable.key}`, values } }, httpStatus: 422 });
     }
     const { data } = await createSubscription(
       {
@@ -116,11 +114,11 @@ function windowOf(input: ReplayWindowInput): { from: Date | null; to: Date | nul
   try {
     timeZone = new Intl.DateTimeFormat('en-US', { timeZone: input.timeZone }).resolvedOptions().timeZone;
   } catch {
-    throw new DomainError('INVALID_INPUT', 'errors.invalidTimeZone');
+    throw new DomainError('INVALID_INPUT');
   }
   const from = input.from ? dayBoundary(input.from, timeZone, false) : null;
   const to = input.to ? dayBoundary(input.to, timeZone, true) : null;
-  if (from && to && from > to) throw new DomainError('INVALID_INPUT', 'errors.rangeOrder', { to: 'errors.rangeOrder' });
+  if (from && to && from > to) throw new DomainError('INVALID_INPUT', { fields: { to: 'webhooks.errors.rangeOrder' } });
   return { from, to };
 }
 
@@ -168,7 +166,7 @@ export const cancelReplayAction = actionClient
   .action(async ({ parsedInput, ctx }) => {
     const cancelled = await cancelReplayJob(parsedInput.jobId);
     const view = await getReplayJob(parsedInput.jobId);
-    if (!view) throw new DomainError('NOT_FOUND', 'errors.jobNotFound', {}, 404);
+    if (!view) throw new DomainError('NOT_FOUND', { httpStatus: 404 });
     ctx.audit.target = parsedInput.jobId;
     ctx.audit.details = { cancelled: cancelled !== null, counts: view.progress.counts };
     return { status: view.status };
@@ -179,7 +177,7 @@ export const failNextAction = actionClient
   .metadata({ name: 'webhooks.sandboxFailNext', permission: MANAGE })
   .inputSchema(failNextSchema)
   .action(async ({ parsedInput, ctx }) => {
-    if (!sandboxOn()) throw new DomainError('SANDBOX_ONLY', 'errors.sandboxOnly', {}, 403);
+    if (!sandboxOn()) throw new DomainError('SANDBOX_ONLY', { httpStatus: 403 });
     const { data: sub } = await getSubscription(parsedInput.subscriptionId);
     await failNextDeliveries({ url: sub.url, count: parsedInput.count }, { idempotencyKey: parsedInput.intentKey });
     ctx.audit.details = { url: sub.url, count: parsedInput.count };
@@ -195,10 +193,10 @@ export const sendTestEventsAction = actionClient
   .metadata({ name: 'webhooks.sandboxTestEvents', permission: MANAGE })
   .inputSchema(testEventsSchema)
   .action(async ({ parsedInput, ctx }) => {
-    if (!sandboxOn()) throw new DomainError('SANDBOX_ONLY', 'errors.sandboxOnly', {}, 403);
+    if (!sandboxOn()) throw new DomainError('SANDBOX_ONLY', { httpStatus: 403 });
     const pick = pickTestTransferAccounts(await loadOwnAccounts(), parsedInput.count);
-    if (!pick.ok && pick.problem === 'NO_ACCOUNTS') throw new DomainError('NO_ACCOUNTS', 'errors.testEventsNeedAccounts', {}, 409);
-    if (!pick.ok) throw new DomainError('NO_FUNDS_FOR_TEST_EVENTS', `No active account has ${pick.needed} BRL available for the test transfers.`, { needed: pick.needed }, 409);
+    if (!pick.ok && pick.problem === 'NO_ACCOUNTS') throw new DomainError('NO_ACCOUNTS', { httpStatus: 409 });
+    if (!pick.ok) throw new DomainError('NO_FUNDS_FOR_TEST_EVENTS', { values: { needed: pick.needed }, httpStatus: 409 });
     for (let i = 0; i < parsedInput.count; i++) {
       await createTestTransfer(
         { sourceAccountId: pick.source.id, targetAccountId: pick.target.id, amount: { value: TEST_TRANSFER_VALUE, asset: TEST_TRANSFER_ASSET } },

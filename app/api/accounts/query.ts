@@ -27,7 +27,7 @@ export function parseAccountListQuery(params: URLSearchParams): ParsedAccountQue
   const fieldErrors: Record<string, string> = {};
   for (const issue of parsed.error.issues) {
     const keys = issue.code === 'unrecognized_keys' ? issue.keys : [issue.path.map(String).join('.')];
-    for (const key of keys) fieldErrors[key] ??= issue.code === 'unrecognized_keys' ? 'Unknown parameter' : issue.message;
+    for (const key of keys) fieldErrors[key] ??= issue.code === 'unrecognized_keys' ? 'UNKNOWN_PARAMETER' : 'INVALID_FIELD';
   }
   return { ok: false, fieldErrors };
 }

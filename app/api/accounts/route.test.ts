@@ -111,12 +111,13 @@ describe('GET /api/accounts', () => {
       code: 'INVALID_FILTER_FORMAT',
       sentence: 'The filter is not valid.',
       fieldErrors: {},
+      fields: {},
       requestId: 'req-filter',
       httpStatus: 400,
     });
   });
 
-  it('a bad cursor the service refuses (400 INVALID_DATA on query:cursor) stays a 400 with the field', async () => {
+  it('a bad cursor the service refuses (400 INVALID_DATA on query:cursor) stays a 400 with the field, worded by the catalogue', async () => {
     serve('/api/accounts', () =>
       HttpResponse.json(
         {
@@ -129,7 +130,12 @@ describe('GET /api/accounts', () => {
     );
     const res = await listRoute(new Request('http://console.test/api/accounts?cursor=abc'), listCtx);
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ code: 'INVALID_DATA', fieldErrors: { cursor: 'The cursor is not valid' }, requestId: 'req-cursor' });
+    expect(await res.json()).toMatchObject({
+      code: 'INVALID_DATA',
+      fields: { cursor: { code: 'INVALID_CURSOR' } },
+      fieldErrors: { cursor: 'This page link is no longer valid. Go back to the first page.' },
+      requestId: 'req-cursor',
+    });
   });
 });
 

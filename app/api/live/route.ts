@@ -1,6 +1,7 @@
 import { failureResponse } from '@/lib/actions/route-handler';
 import { can } from '@/lib/auth/permissions';
-import { makeFailure } from '@/lib/errors';
+import { makeFailure, type MessageValues } from '@/lib/errors';
+import { errorsTranslator } from '@/lib/i18n/errors-translator';
 import { getCurrentUser } from '@/lib/auth/session';
 import { concernsSession, getSessionInvalidator } from '@/lib/auth/session-invalidation';
 import { isSessionStillValid } from '@/lib/auth/sessions';
@@ -18,21 +19,21 @@ export const dynamic = 'force-dynamic';
 const globalForSlots = globalThis as unknown as { __liveSlots?: StreamSlots };
 const slots = (globalForSlots.__liveSlots ??= new StreamSlots());
 
-/** Refusals in the one failure shape (lib/errors), like every other route handler's. */
-function refuse(status: number, code: string, message: string): Response {
-  return withApiHeaders(failureResponse(makeFailure(code, status, { sentence: message })));
+/** Refusals in the one failure shape (lib/errors), worded from the catalogue like every other route handler's. */
+async function refuse(status: number, code: string, values?: MessageValues): Promise<Response> {
+  return withApiHeaders(failureResponse(makeFailure(code, status, { values, t: await errorsTranslator() })));
 }
 
 /** `GET /api/live`: server-sent events of received webhooks (type and resource ids) for the signed-in user. */
 export async function GET(request: Request): Promise<Response> {
   const user = await getCurrentUser();
-  if (!user) return refuse(401, 'UNAUTHENTICATED', 'Sign in to continue.');
-  if (user.mustChangePassword) return refuse(403, 'PASSWORD_CHANGE_REQUIRED', 'Change your password to continue.');
-  if (!can(user.role, 'overview:read')) return refuse(403, 'FORBIDDEN', 'Your role does not allow this.');
+  if (!user) return refuse(401, 'UNAUTHENTICATED');
+  if (user.mustChangePassword) return refuse(403, 'PASSWORD_CHANGE_REQUIRED');
+  if (!can(user.role, 'overview:read')) return refuse(403, 'FORBIDDEN');
 
   const release = slots.acquire(user.id);
   if (!release) {
-    return refuse(429, 'TOO_MANY_STREAMS', `At most ${MAX_STREAMS_PER_USER} live connections per user; close a tab.`);
+    return refuse(429, 'TOO_MANY_STREAMS', { max: MAX_STREAMS_PER_USER });
   }
   try {
     const [db, bus, sessions] = await Promise.all([getDb(), getLiveBus(), getSessionInvalidator()]);

@@ -11,11 +11,11 @@ export const GET = guardedGet('overview:read', async ({ request, user }) => {
   const params = new URL(request.url).searchParams;
   const rawLimit = params.get('limit') ?? '10';
   if (!/^\d{1,2}$/.test(rawLimit) || Number(rawLimit) < 1 || Number(rawLimit) > MAX_LIMIT) {
-    return routeFailure('INVALID_QUERY', 400, { limit: `Give a number from 1 to ${MAX_LIMIT}.` });
+    return routeFailure('INVALID_QUERY', 400, { limit: { code: 'NUMBER_OUT_OF_RANGE', values: { min: 1, max: MAX_LIMIT } } });
   }
   const before = params.get('before');
   if (before !== null && !/^[0-9TZ:.+-]{10,40}\|[0-9a-f-]{36}$/i.test(before)) {
-    return routeFailure('INVALID_QUERY', 400, { before: 'Use the `next` value of the previous page.' });
+    return routeFailure('INVALID_QUERY', 400, { before: 'INVALID_CURSOR' });
   }
   return jsonResponse(await listInbox(await getDb(), user.id, { limit: Number(rawLimit), before }));
 });

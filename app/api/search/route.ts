@@ -22,7 +22,7 @@ export const GET = guardedGet('overview:read', async ({ request, user }) => {
     const fieldErrors: Record<string, string> = {};
     for (const issue of parsed.error.issues) {
       const keys = issue.code === 'unrecognized_keys' ? issue.keys : [issue.path.map(String).join('.') || 'q'];
-      for (const key of keys) fieldErrors[key] ??= issue.code === 'unrecognized_keys' ? 'Unknown parameter' : issue.message;
+      for (const key of keys) fieldErrors[key] ??= issue.code === 'unrecognized_keys' ? 'UNKNOWN_PARAMETER' : 'INVALID_FIELD';
     }
     return routeFailure('INVALID_QUERY', 400, fieldErrors);
   }

@@ -61,7 +61,7 @@ export async function confirmTotp(user: SessionUser, code: string): Promise<Enro
 
 function requireFresh(user: SessionUser) {
   if (!isFactorFresh(user.factorVerifiedAt, now())) {
-    throw new DomainError('FACTOR_NOT_FRESH', 'Confirm with your second factor first.', {}, 403);
+    throw new DomainError('FACTOR_NOT_FRESH', { httpStatus: 403 });
   }
 }
 
@@ -71,7 +71,7 @@ async function refuseLastRequiredFactor(user: SessionUser, removing: 'passkey' |
   const summary = await factorSummary(db, user.id);
   const left = removing === 'passkey' ? summary.passkeys - 1 + (summary.totp ? 1 : 0) : summary.passkeys;
   if (left <= 0 && (await secondFactorPolicy(db, getEnv().SANDBOX)).required) {
-    throw new DomainError('LAST_FACTOR_REQUIRED', 'Your team requires a second factor. Add another one before removing this one.', {}, 409);
+    throw new DomainError('LAST_FACTOR_REQUIRED', { httpStatus: 409 });
   }
 }
 
@@ -93,14 +93,14 @@ export async function removeUserTotp(user: SessionUser): Promise<void> {
   requireFresh(user);
   await refuseLastRequiredFactor(user, 'totp');
   const db = await getDb();
-  if (!(await removeTotp(db, user.id))) throw new DomainError('NOT_FOUND', 'No authenticator app is set up.', {}, 404);
+  if (!(await removeTotp(db, user.id))) throw new DomainError('NOT_FOUND', { httpStatus: 404 });
   await endOtherSessions(db, user.id, user.sessionId);
 }
 
 export async function regenerateRecoveryCodes(user: SessionUser): Promise<string[]> {
   const db = await getDb();
   if (!hasFactor(await factorSummary(db, user.id))) {
-    throw new DomainError('NO_FACTOR', 'Add a passkey or an authenticator app first.', {}, 409);
+    throw new DomainError('NO_FACTOR', { httpStatus: 409 });
   }
   requireFresh(user);
   return issueRecoveryCodes(db, user.id, now());

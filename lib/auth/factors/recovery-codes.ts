@@ -56,7 +56,7 @@ export async function remainingRecoveryCodes(db: ConsoleDb, userId: string): Pro
 export async function redeemRecoveryCode(db: ConsoleDb, userId: string, code: unknown, at: Date): Promise<void> {
   const normalized = normalizeRecoveryCode(code);
   if (!normalized) {
-    throw new DomainError('RECOVERY_CODE_INVALID', 'That recovery code is not right.', { code: 'RECOVERY_CODE_INVALID' }, 400);
+    throw new DomainError('RECOVERY_CODE_INVALID', { fields: { code: 'RECOVERY_CODE_INVALID' }, httpStatus: 400 });
   }
   const spent = await db
     .update(recoveryCodes)
@@ -64,7 +64,7 @@ export async function redeemRecoveryCode(db: ConsoleDb, userId: string, code: un
     .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, hashRecoveryCode(normalized)), isNull(recoveryCodes.usedAt)))
     .returning({ id: recoveryCodes.id });
   if (spent.length === 0) {
-    throw new DomainError('RECOVERY_CODE_INVALID', 'That recovery code is not right, or it was already used.', { code: 'RECOVERY_CODE_INVALID' }, 401);
+    throw new DomainError('RECOVERY_CODE_INVALID', { fields: { code: 'RECOVERY_CODE_INVALID' }, httpStatus: 401 });
   }
 }
 

@@ -79,7 +79,7 @@ export async function setSecondFactorRequired(
   at: Date,
 ): Promise<{ signedOut: number }> {
   if (required && !hasFactor(await factorSummary(db, actor.id))) {
-    throw new DomainError('OWN_FACTOR_FIRST', 'Set up your own passkey or authenticator app before requiring one from everyone.', {}, 409);
+    throw new DomainError('OWN_FACTOR_FIRST', { httpStatus: 409 });
   }
   await db
     .insert(teamSettings)
@@ -113,7 +113,7 @@ export async function finishSignInStep(
   at: Date,
 ): Promise<{ sid: string; userId: string }> {
   const [old] = await db.select().from(sessions).where(eq(sessions.id, sessionId));
-  if (!old) throw new DomainError('UNAUTHENTICATED', 'Sign in to continue.', {}, 401);
+  if (!old) throw new DomainError('UNAUTHENTICATED', { httpStatus: 401 });
   const sid = await createSession(db, {
     userId: old.userId,
     roleVersion: old.roleVersion,

@@ -27,7 +27,7 @@ export function relyingParty() {
 
 /** Passkey assertion options for the session's user: at sign-in, or to confirm a change inside the console. */
 export async function secondFactorOptions(user: SessionUser) {
-  if (user.stage === 'enrol') throw new DomainError('UNAUTHENTICATED', 'Sign in to continue.', {}, 401);
+  if (user.stage === 'enrol') throw new DomainError('UNAUTHENTICATED', { httpStatus: 401 });
   return passkeyAuthenticationOptions(await getDb(), relyingParty(), { sessionId: user.sessionId, userId: user.id }, now());
 }
 
@@ -56,10 +56,10 @@ export async function answerSecondFactor(user: SessionUser, body: unknown): Prom
       db,
     ).catch((error: unknown) => console.error(`[audit] could not record auth.secondFactor: ${String(error)}`));
 
-  if (user.stage === 'enrol') throw new DomainError('UNAUTHENTICATED', 'Sign in to continue.', {}, 401);
+  if (user.stage === 'enrol') throw new DomainError('UNAUTHENTICATED', { httpStatus: 401 });
   if (!method) {
     await audit('denied', { code: 'INVALID_INPUT' });
-    throw new DomainError('INVALID_INPUT', 'Choose a passkey, an authenticator code or a recovery code.', {}, 400);
+    throw new DomainError('INVALID_INPUT', { httpStatus: 400 });
   }
   try {
     // Five answers per user in five minutes (429 with Retry-After past it); a right answer gives them back.
@@ -81,7 +81,7 @@ export async function answerSecondFactor(user: SessionUser, body: unknown): Prom
     const ended = await recordFactorFailure(db, user.sessionId);
     await audit('denied', { code: error.code, reason: (error as { reason?: string }).reason, sessionEnded: ended });
     if (ended) {
-      throw new DomainError('SECOND_FACTOR_TOO_MANY', 'Too many wrong answers. Sign in again with your password.', {}, 401);
+      throw new DomainError('SECOND_FACTOR_TOO_MANY', { httpStatus: 401 });
     }
     throw error;
   }

@@ -66,7 +66,7 @@ export async function beginTotpSetup(
   at: Date,
 ): Promise<{ secret: string; uri: string }> {
   if (await hasConfirmedTotp(db, user.id)) {
-    throw new DomainError('TOTP_ALREADY_SET', 'An authenticator app is already set up. Remove it first to set up another.', {}, 409);
+    throw new DomainError('TOTP_ALREADY_SET', { httpStatus: 409 });
   }
   const secret = newTotpSecret();
   const secretEnc = sealSecret(secret, serverSecret);
@@ -80,11 +80,11 @@ export async function beginTotpSetup(
 /** Accepts the first code of a set-up in progress; the app is a factor from then on. */
 export async function confirmTotpSetup(db: ConsoleDb, userId: string, code: unknown, serverSecret: string, at: Date): Promise<void> {
   const digits = normalizeTotpCode(code);
-  if (!digits) throw new DomainError('TOTP_INVALID', 'Enter the 6-digit code your authenticator app shows.', { code: 'TOTP_INVALID' }, 400);
+  if (!digits) throw new DomainError('TOTP_INVALID', { fields: { code: 'TOTP_INVALID' }, httpStatus: 400 });
   const [row] = await db.select().from(totpFactors).where(and(eq(totpFactors.userId, userId), isNull(totpFactors.confirmedAt)));
-  if (!row) throw new DomainError('TOTP_SETUP_MISSING', 'Start setting up the authenticator app again.', {}, 409);
+  if (!row) throw new DomainError('TOTP_SETUP_MISSING', { httpStatus: 409 });
   const step = await matchTotp(openSecret(row.secretEnc, serverSecret), digits, at, null);
-  if (step === null) throw new DomainError('TOTP_INVALID', 'That code is not right. Check the app and try again.', { code: 'TOTP_INVALID' }, 401);
+  if (step === null) throw new DomainError('TOTP_INVALID', { fields: { code: 'TOTP_INVALID' }, httpStatus: 401 });
   await db
     .update(totpFactors)
     .set({ confirmedAt: at, lastTimeStep: step, lastUsedAt: at })
@@ -97,17 +97,17 @@ export async function confirmTotpSetup(db: ConsoleDb, userId: string, code: unkn
  */
 export async function verifyTotp(db: ConsoleDb, userId: string, code: unknown, serverSecret: string, at: Date): Promise<void> {
   const digits = normalizeTotpCode(code);
-  if (!digits) throw new DomainError('TOTP_INVALID', 'Enter the 6-digit code your authenticator app shows.', { code: 'TOTP_INVALID' }, 400);
+  if (!digits) throw new DomainError('TOTP_INVALID', { fields: { code: 'TOTP_INVALID' }, httpStatus: 400 });
   const [row] = await db.select().from(totpFactors).where(and(eq(totpFactors.userId, userId), isNotNull(totpFactors.confirmedAt)));
-  if (!row) throw new DomainError('TOTP_NOT_SET', 'No authenticator app is set up for this account.', {}, 401);
+  if (!row) throw new DomainError('TOTP_NOT_SET', { httpStatus: 401 });
   const secret = openSecret(row.secretEnc, serverSecret);
   const step = await matchTotp(secret, digits, at, row.lastTimeStep);
   if (step === null) {
     // Tell a replay from a wrong code: the person typed a real code, just one already used.
     const reused = row.lastTimeStep !== null && (await matchTotp(secret, digits, at, null)) !== null;
     throw reused
-      ? new DomainError('TOTP_REUSED', 'This code was already used. Wait for the next one and enter it.', { code: 'TOTP_REUSED' }, 401)
-      : new DomainError('TOTP_INVALID', 'That code is not right. Check the app and try again.', { code: 'TOTP_INVALID' }, 401);
+      ? new DomainError('TOTP_REUSED', { fields: { code: 'TOTP_REUSED' }, httpStatus: 401 })
+      : new DomainError('TOTP_INVALID', { fields: { code: 'TOTP_INVALID' }, httpStatus: 401 });
   }
   const stored = await db
     .update(totpFactors)
@@ -121,7 +121,7 @@ export async function verifyTotp(db: ConsoleDb, userId: string, code: unknown, s
     )
     .returning({ userId: totpFactors.userId });
   if (stored.length === 0) {
-    throw new DomainError('TOTP_REUSED', 'This code was already used. Wait for the next one and enter it.', { code: 'TOTP_REUSED' }, 401);
+    throw new DomainError('TOTP_REUSED', { fields: { code: 'TOTP_REUSED' }, httpStatus: 401 });
   }
 }
 

@@ -46,9 +46,9 @@ const authenticationShape = z.object({
 });
 
 const malformed = () =>
-  new DomainError('WEBAUTHN_MALFORMED', 'The passkey answer could not be read. Try again.', {}, 400);
+  new DomainError('WEBAUTHN_MALFORMED', { httpStatus: 400 });
 const refused = () =>
-  new DomainError('WEBAUTHN_REFUSED', 'The passkey answer was not accepted for this console. Try again.', {}, 401);
+  new DomainError('WEBAUTHN_REFUSED', { httpStatus: 401 });
 
 export function parseRegistrationResponse(input: unknown): RegistrationResponseJSON {
   const parsed = registrationShape.safeParse(input);
@@ -84,7 +84,7 @@ async function takeChallenge(db: ConsoleDb, sessionId: string, purpose: 'registe
     .where(and(eq(sessions.id, sessionId), eq(sessions.webauthnChallengePurpose, purpose), gt(sessions.webauthnChallengeExpiresAt, at)));
   const challenge = row?.challenge;
   if (!challenge) {
-    throw new DomainError('WEBAUTHN_CHALLENGE_EXPIRED', 'The passkey request expired or was already answered. Try again.', {}, 400);
+    throw new DomainError('WEBAUTHN_CHALLENGE_EXPIRED', { httpStatus: 400 });
   }
   const taken = await db
     .update(sessions)
@@ -92,7 +92,7 @@ async function takeChallenge(db: ConsoleDb, sessionId: string, purpose: 'registe
     .where(and(eq(sessions.id, sessionId), eq(sessions.webauthnChallenge, challenge)))
     .returning({ id: sessions.id });
   if (taken.length === 0) {
-    throw new DomainError('WEBAUTHN_CHALLENGE_EXPIRED', 'The passkey request expired or was already answered. Try again.', {}, 400);
+    throw new DomainError('WEBAUTHN_CHALLENGE_EXPIRED', { httpStatus: 400 });
   }
   return challenge;
 }
@@ -160,13 +160,13 @@ export async function registerPasskey(
     })
     .onConflictDoNothing({ target: webauthnCredentials.id })
     .returning();
-  if (!row) throw new DomainError('WEBAUTHN_DUPLICATE', 'This passkey is already registered.', {}, 409);
+  if (!row) throw new DomainError('WEBAUTHN_DUPLICATE', { httpStatus: 409 });
   return row;
 }
 
 export async function passkeyAuthenticationOptions(db: ConsoleDb, rp: RelyingParty, who: { sessionId: string; userId: string }, at: Date) {
   const existing = await listPasskeys(db, who.userId);
-  if (existing.length === 0) throw new DomainError('WEBAUTHN_NONE', 'No passkey is registered for this account.', {}, 400);
+  if (existing.length === 0) throw new DomainError('WEBAUTHN_NONE', { httpStatus: 400 });
   const options = await generateAuthenticationOptions({
     rpID: rp.rpID,
     allowCredentials: existing.map((c) => ({ id: c.id, transports: c.transports })),
@@ -193,7 +193,7 @@ export async function verifyPasskeyAssertion(
     .from(webauthnCredentials)
     .where(and(eq(webauthnCredentials.id, response.id), eq(webauthnCredentials.userId, who.userId)));
   if (!credential) {
-    throw new DomainError('WEBAUTHN_UNKNOWN_CREDENTIAL', 'This passkey is not registered for this account.', {}, 401);
+    throw new DomainError('WEBAUTHN_UNKNOWN_CREDENTIAL', { httpStatus: 401 });
   }
   const expectedChallenge = await takeChallenge(db, who.sessionId, 'authenticate', at);
   let newCounter: number;
@@ -231,7 +231,7 @@ export async function renamePasskey(db: ConsoleDb, userId: string, id: string, n
     .set({ name })
     .where(and(eq(webauthnCredentials.id, id), eq(webauthnCredentials.userId, userId)))
     .returning({ id: webauthnCredentials.id });
-  if (done.length === 0) throw new DomainError('NOT_FOUND', 'That passkey no longer exists.', {}, 404);
+  if (done.length === 0) throw new DomainError('NOT_FOUND', { httpStatus: 404 });
 }
 
 export async function deletePasskey(db: ConsoleDb, userId: string, id: string): Promise<WebauthnCredentialRow> {
@@ -239,6 +239,6 @@ export async function deletePasskey(db: ConsoleDb, userId: string, id: string): 
     .delete(webauthnCredentials)
     .where(and(eq(webauthnCredentials.id, id), eq(webauthnCredentials.userId, userId)))
     .returning();
-  if (!gone) throw new DomainError('NOT_FOUND', 'That passkey no longer exists.', {}, 404);
+  if (!gone) throw new DomainError('NOT_FOUND', { httpStatus: 404 });
   return gone;
 }

@@ -30,16 +30,15 @@ export type { StepUpChallenge, StepUpMethod, StepUpProof, StepUpResponse } from 
 export const STEP_UP_CODES = ['STEP_UP_REQUIRED', 'STEP_UP_EXPIRED', 'STEP_UP_MISMATCH', 'STEP_UP_REPLAYED', 'STEP_UP_INVALID', 'STEP_UP_NO_FACTOR'] as const;
 export type StepUpCode = (typeof STEP_UP_CODES)[number];
 
-/** A refusal: the code and English sentence for the user, `reason` (and differing fact keys) for the audit only. */
+/** A refusal: the code for the user (worded by the catalogue), `reason` (and differing fact keys) for the audit only. */
 export class StepUpError extends DomainError {
   constructor(
     code: StepUpCode,
-    message: string,
     httpStatus: number,
     readonly reason: string,
     readonly differing: string[] = [],
   ) {
-    super(code, message, {}, httpStatus);
+    super(code, { httpStatus });
   }
 }
 
@@ -48,13 +47,13 @@ export function isStepUpError(error: unknown): error is StepUpError {
 }
 
 const required = (reason: string) =>
-  new StepUpError('STEP_UP_REQUIRED', 'Confirm with your passkey or authenticator code to approve.', 401, reason);
-const expired = () => new StepUpError('STEP_UP_EXPIRED', 'The confirmation expired. Review the details again and confirm.', 409, 'expired');
-const replayed = () => new StepUpError('STEP_UP_REPLAYED', 'This confirmation was already used. Review the details again and confirm.', 409, 'replayed');
+  new StepUpError('STEP_UP_REQUIRED', 401, reason);
+const expired = () => new StepUpError('STEP_UP_EXPIRED', 409, 'expired');
+const replayed = () => new StepUpError('STEP_UP_REPLAYED', 409, 'replayed');
 const mismatch = (reason: string, differing: string[] = []) =>
-  new StepUpError('STEP_UP_MISMATCH', 'What you confirmed is no longer what would be approved. Review the details again and confirm.', 409, reason, differing);
+  new StepUpError('STEP_UP_MISMATCH', 409, reason, differing);
 const invalid = (reason: string, status = 401) =>
-  new StepUpError('STEP_UP_INVALID', 'The confirmation was not accepted. Try again.', status, reason);
+  new StepUpError('STEP_UP_INVALID', status, reason);
 
 export type StepUpDeps = { db: ConsoleDb; rp: RelyingParty; serverSecret: string; at: Date };
 
@@ -69,7 +68,7 @@ export async function beginStepUpWith(d: StepUpDeps, user: Pick<SessionUser, 'id
   const passkeys = await listPasskeys(d.db, user.id);
   const method: StepUpMethod | null = passkeys.length > 0 ? 'webauthn' : (await hasConfirmedTotp(d.db, user.id)) ? 'totp' : null;
   if (!method) {
-    throw new StepUpError('STEP_UP_NO_FACTOR', 'Add a passkey or an authenticator app (user menu → Security) before approving.', 409, 'no factor');
+    throw new StepUpError('STEP_UP_NO_FACTOR', 409, 'no-factor');
   }
   const expiresAt = new Date(d.at.getTime() + STEP_UP_TTL_MS).toISOString();
   const nonce = randomBytes(16).toString('base64url');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildRequirementBoard, decodeMissingItems, encodeMissingItems, parseMissingDocumentTypes, type WireRequirementItem } from './requirement-board';
+import { buildRequirementBoard, missingItemsOf, parseMissingDocumentTypes, type WireRequirementItem } from './requirement-board';
 
 const ACCOUNT = '11111111-1111-4111-8111-111111111111';
 const UBO = '22222222-2222-4222-8222-222222222222';
@@ -96,11 +96,13 @@ describe('parseMissingDocumentTypes', () => {
   });
 });
 
-describe('missing items through a field message', () => {
-  it('round-trips the groups and single types', () => {
+describe('missing items in a failure’s details', () => {
+  it('reads the groups and single types as sent (through JSON), and nothing from a malformed failure', () => {
     const items = parseMissingDocumentTypes({ missingDocumentTypes: ['PROOF_OF_ADDRESS|UTILITY_BILL', 'UBO_VERIFICATION'] });
-    expect(encodeMissingItems(items)).toBe('PROOF_OF_ADDRESS|UTILITY_BILL,UBO_VERIFICATION');
-    expect(decodeMissingItems(encodeMissingItems(items))).toEqual(items);
-    expect(decodeMissingItems(undefined)).toEqual([]);
+    const wire = JSON.parse(JSON.stringify({ details: { missingItems: items } })) as { details: Record<string, unknown> };
+    expect(missingItemsOf(wire)).toEqual([['PROOF_OF_ADDRESS', 'UTILITY_BILL'], ['UBO_VERIFICATION']]);
+    expect(missingItemsOf({})).toEqual([]);
+    expect(missingItemsOf({ details: { missingItems: 'A|B' } })).toEqual([]);
+    expect(missingItemsOf({ details: { missingItems: [[1, 'X'], []] } })).toEqual([['X']]);
   });
 });

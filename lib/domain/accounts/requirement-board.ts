@@ -189,18 +189,14 @@ export function parseMissingDocumentTypes(details: unknown): string[][] {
   return list.filter((v): v is string => typeof v === 'string' && v.length > 0).map((v) => v.split('|').filter(Boolean));
 }
 
-/** The failure's field that carries the missing items of a refused review submission. */
-export const MISSING_ITEMS_FIELD = 'missingDocumentTypes';
-
-/** The missing items as one field message (a Failure's field errors are strings): `A|B,C`. */
-export function encodeMissingItems(items: readonly (readonly string[])[]): string {
-  return items.map((types) => types.join('|')).join(',');
-}
-
-export function decodeMissingItems(text: string | undefined): string[][] {
-  if (!text) return [];
-  return text
-    .split(',')
-    .map((item) => item.split('|').filter(Boolean))
+/**
+ * The missing items of a refused review submission (`MISSING_DOCUMENTS_FOR_REVIEW`), from the failure's details:
+ * each item the document types that would answer it. Anything malformed is left out.
+ */
+export function missingItemsOf(failure: { details?: Record<string, unknown> }): string[][] {
+  const items = failure.details?.missingItems;
+  if (!Array.isArray(items)) return [];
+  return items
+    .map((types) => (Array.isArray(types) ? types.filter((t): t is string => typeof t === 'string' && t.length > 0) : []))
     .filter((types) => types.length > 0);
 }

@@ -20,7 +20,7 @@ export type QuoteRequestBody =
 
 export type QuoteRequestResult =
   | { ok: true; body: QuoteRequestBody }
-  | { ok: false; field: 'amount' | 'buyAsset'; code: AmountErrorCode | 'SAME_ASSET'; message: string };
+  | { ok: false; field: 'amount' | 'buyAsset'; code: AmountErrorCode | 'SAME_ASSET' };
 
 /**
  * Builds the quote request from what the person chose. The amount belongs to the fixed side's asset, so it is
@@ -29,11 +29,11 @@ export type QuoteRequestResult =
  */
 export function buildQuoteRequest(intent: QuoteIntent): QuoteRequestResult {
   if (intent.sellAsset === intent.buyAsset) {
-    return { ok: false, field: 'buyAsset', code: 'SAME_ASSET', message: 'Choose two different assets.' };
+    return { ok: false, field: 'buyAsset', code: 'SAME_ASSET' };
   }
   const fixedAsset = intent.fixedSide === 'sell' ? intent.sellAsset : intent.buyAsset;
   const parsed = parseAmount(intent.amount, fixedAsset);
-  if (!parsed.ok) return { ok: false, field: 'amount', code: parsed.code, message: parsed.message };
+  if (!parsed.ok) return { ok: false, field: 'amount', code: parsed.code };
   const base = { accountId: intent.accountId, sourceAsset: intent.sellAsset, targetAsset: intent.buyAsset };
   return {
     ok: true,

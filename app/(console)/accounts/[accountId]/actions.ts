@@ -5,9 +5,9 @@ import { actionClient } from '@/lib/actions/safe-action';
 import { addUbo, getAccount, submitAccountReview } from '@/lib/api/accounts';
 import { isApiError } from '@/lib/api/errors';
 import { ownerUbos } from '@/lib/domain/accounts/owner';
-import { MISSING_ITEMS_FIELD, encodeMissingItems, parseMissingDocumentTypes } from '@/lib/domain/accounts/requirement-board';
+import { parseMissingDocumentTypes } from '@/lib/domain/accounts/requirement-board';
 import { UBO_REFUSAL_FIELDS, toAddUboBody, uboFormSchema } from '@/lib/domain/accounts/ubo-form';
-import { DomainError, type FieldErrors } from '@/lib/errors';
+import { DomainError } from '@/lib/errors';
 
 const keyed = {
   accountId: z.uuid(),
@@ -27,9 +27,9 @@ export const addUboAction = actionClient
     const { data: account } = await getAccount(parsedInput.accountId);
     const parsed = uboFormSchema(ownerUbos(account.owner).map((u) => u.ownershipPercentage)).safeParse(parsedInput.values);
     if (!parsed.success) {
-      const fieldErrors: FieldErrors = {};
-      for (const issue of parsed.error.issues) fieldErrors[issue.path.join('.') || '_form'] ??= issue.message;
-      throw new DomainError('INVALID_INPUT', 'Some fields need attention.', fieldErrors);
+      const fields: Record<string, string> = {};
+      for (const issue of parsed.error.issues) fields[issue.path.join('.') || '_form'] ??= issue.message;
+      throw new DomainError('INVALID_INPUT', { fields });
     }
     try {
       const { data: ubo } = await addUbo(parsedInput.accountId, toAddUboBody(parsed.data), { idempotencyKey: parsedInput.idempotencyKey });
@@ -39,7 +39,7 @@ export const addUboAction = actionClient
     } catch (error) {
       if (isApiError(error) && error.code in UBO_REFUSAL_FIELDS) {
         const field = UBO_REFUSAL_FIELDS[error.code];
-        throw new DomainError(error.code, error.message, field ? { [field]: error.code } : {}, error.status);
+        throw new DomainError(error.code, { fields: field ? { [field]: error.code } : {}, httpStatus: error.status });
       }
       throw error;
     }
@@ -58,8 +58,8 @@ export const submitReviewAction = actionClient
       return { submitted: true as const };
     } catch (error) {
       if (isApiError(error) && error.code === 'MISSING_DOCUMENTS_FOR_REVIEW') {
-        const missing = encodeMissingItems(parseMissingDocumentTypes(error.details));
-        throw new DomainError(error.code, error.message, { [MISSING_ITEMS_FIELD]: missing }, error.status);
+        const missingItems = parseMissingDocumentTypes(error.details);
+        throw new DomainError(error.code, { details: { missingItems }, httpStatus: error.status });
       }
       throw error;
     }

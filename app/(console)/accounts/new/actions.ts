@@ -8,7 +8,7 @@ import { createAccountSchema, toCreateAccountBody } from '@/lib/domain/accounts/
 // The form's own schema plus the form instance's idempotency key: the server re-validates exactly what the
 // browser validated, and the key makes a double submit or a retry one account at the service.
 const createAccountActionSchema = z.extend(createAccountSchema, {
-  idempotencyKey: z.uuid({ error: 'The form lost its request key. Reload the page and try again.' }),
+  idempotencyKey: z.uuid({ error: 'FORM_KEY_LOST' }),
 });
 
 export const createAccountAction = actionClient

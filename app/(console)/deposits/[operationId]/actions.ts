@@ -16,7 +16,7 @@ export const simulateDepositPaymentAction = actionClient
   .metadata({ name: 'deposits.simulatePayment', permission: 'operations:create' })
   .inputSchema(z.object({ operationId: z.uuid() }))
   .action(async ({ parsedInput, ctx }) => {
-    if (getEnv().SANDBOX !== 'on') throw new DomainError('SANDBOX_OFF', 'Payments can only be simulated in the sandbox.');
+    if (getEnv().SANDBOX !== 'on') throw new DomainError('SANDBOX_OFF');
     const idempotencyKey = derivedKey('deposit-pay', parsedInput.operationId);
     ctx.audit.details = { idempotencyKey, operationId: parsedInput.operationId };
     try {

@@ -2,6 +2,7 @@
 
 import * as z from 'zod/mini';
 import { DomainError } from '@/lib/errors';
+import { amountProblem } from '@/lib/money/amount-problem';
 import { actionClient } from '@/lib/actions/safe-action';
 import { createDeposit } from '@/lib/api/operations';
 import { createQuote } from '@/lib/api/quotes';
@@ -15,10 +16,10 @@ const PIX_PAY_IN_ASSET = 'BRL';
 /** The PIX rail that returns a BR Code (QR and copy-and-paste) carrying the key and the amount. */
 const PIX_RAIL = 'PIX_STATIC_QR_CODE';
 
-const keyError = { error: 'The form lost its request key. Reload the page and try again.' };
+const keyError = { error: 'FORM_KEY_LOST' };
 
 const intentSchema = z.object({
-  accountId: z.uuid({ error: 'Choose an account.' }),
+  accountId: z.uuid({ error: 'ACCOUNT_REQUIRED' }),
   asset: assetSchema,
   amount: z.string(),
 });
@@ -26,7 +27,7 @@ const intentSchema = z.object({
 /** POST /api/quotes for a deposit: fixed target (the amount to credit), paid in reais. */
 async function quoteDeposit(intent: z.infer<typeof intentSchema>, idempotencyKey: string) {
   const parsed = parseAmount(intent.amount, intent.asset);
-  if (!parsed.ok) throw new DomainError('INVALID_INPUT', parsed.message, { amount: parsed.message });
+  if (!parsed.ok) throw new DomainError('INVALID_INPUT', { fields: { amount: amountProblem(parsed.code, intent.asset) } });
   const { data } = await createQuote(
     { accountId: intent.accountId, sourceAsset: PIX_PAY_IN_ASSET, targetAsset: intent.asset, targetAmount: parsed.amount.value },
     { idempotencyKey },
@@ -52,7 +53,7 @@ export const quoteDepositAction = actionClient
 
 const depositInputSchema = z.union([
   // A quote the person saw (cross-currency): the deposit consumes it.
-  z.object({ accountId: z.uuid({ error: 'Choose an account.' }), quoteId: z.uuid() }),
+  z.object({ accountId: z.uuid({ error: 'ACCOUNT_REQUIRED' }), quoteId: z.uuid() }),
   // Same asset as the PIX pays in (1:1, no fee): quoted and created in one step.
   z.extend(intentSchema, { idempotencyKey: z.uuid(keyError) }),
 ]);

@@ -2,6 +2,7 @@
 
 import * as z from 'zod/mini';
 import { DomainError } from '@/lib/errors';
+import { amountProblem } from '@/lib/money/amount-problem';
 import { actionClient } from '@/lib/actions/safe-action';
 import { createTransfer } from '@/lib/api/operations';
 import { enforceAvailable } from '@/lib/balances/enforce-available';
@@ -9,11 +10,11 @@ import { parseAmount } from '@/lib/money/parse-amount';
 import { assetSchema } from '@/lib/money/zod';
 
 const transferInputSchema = z.object({
-  sourceAccountId: z.uuid({ error: 'Choose the account to debit.' }),
-  targetAccountId: z.uuid({ error: 'Choose the account to credit.' }),
+  sourceAccountId: z.uuid({ error: 'SOURCE_ACCOUNT_REQUIRED' }),
+  targetAccountId: z.uuid({ error: 'TARGET_ACCOUNT_REQUIRED' }),
   asset: assetSchema,
   amount: z.string(),
-  idempotencyKey: z.uuid({ error: 'The form lost its request key. Reload the page and try again.' }),
+  idempotencyKey: z.uuid({ error: 'FORM_KEY_LOST' }),
 });
 
 /**
@@ -27,10 +28,10 @@ export const createTransferAction = actionClient
   .action(async ({ parsedInput, ctx }) => {
     const { sourceAccountId, targetAccountId, asset, idempotencyKey } = parsedInput;
     if (sourceAccountId === targetAccountId) {
-      throw new DomainError('SAME_ACCOUNT', 'Choose two different accounts.', { targetAccountId: 'Choose two different accounts.' });
+      throw new DomainError('SAME_ACCOUNT', { fields: { targetAccountId: 'SAME_ACCOUNT' } });
     }
     const parsed = parseAmount(parsedInput.amount, asset);
-    if (!parsed.ok) throw new DomainError('INVALID_INPUT', parsed.message, { amount: parsed.message });
+    if (!parsed.ok) throw new DomainError('INVALID_INPUT', { fields: { amount: amountProblem(parsed.code, asset) } });
     ctx.audit.details = { idempotencyKey, sourceAccountId, targetAccountId };
     await enforceAvailable(sourceAccountId, parsed.amount, 'amount');
     const { data } = await createTransfer(

@@ -7,7 +7,8 @@ import { getCurrentUser } from '@/lib/auth/session';
 import { ownerUbos } from '@/lib/domain/accounts/owner';
 import { makeFailure, toFailure, type Failure } from '@/lib/errors';
 import { errorsTranslator } from '@/lib/i18n/errors-translator';
-import { FORBIDDEN_ORIGIN_BODY, checkOrigin } from '@/lib/security/origin-check';
+import { checkOrigin } from '@/lib/security/origin-check';
+import { refusalBody } from '@/lib/security/refusal-body';
 import { withApiHeaders } from '@/lib/security/api-headers';
 import { REQUEST_ID_HEADER } from '@/lib/security/headers';
 import { publicUrlFrom } from '@/lib/security/public-url';
@@ -63,7 +64,7 @@ export async function POST(request: Request, context: { params: Promise<{ accoun
     host: request.headers.get('host'),
     publicOrigin: publicUrlFrom(process.env).origin,
   });
-  if (!origin.allowed) return withApiHeaders(jsonResponse(FORBIDDEN_ORIGIN_BODY, 403));
+  if (!origin.allowed) return withApiHeaders(jsonResponse(refusalBody('FORBIDDEN_ORIGIN'), 403));
 
   // Made here, as the proxy makes it for the requests it sees: a client's X-Request-Id (any length, any text) never
   // becomes the audit event's correlation id.

@@ -13,7 +13,7 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { readActionResult } from '@/lib/actions/result';
-import { failureSentence } from '@/lib/errors';
+import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 
 type Passkey = { id: string; name: string; createdAt: string; lastUsedAt: string | null; synced: boolean };
 type Actions = EnrolmentActions & {
@@ -40,6 +40,7 @@ export function SecurityPanel({
   actions: Actions;
 }) {
   const t = useTranslations('security');
+  const failureSentence = useFailureSentence();
   const router = useRouter();
   const [codes, setCodes] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);

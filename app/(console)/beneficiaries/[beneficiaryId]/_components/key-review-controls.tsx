@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
+import { applyFailure } from '@/components/forms/apply-failure';
 import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -14,7 +15,7 @@ import { useToast } from '@/components/ui/toast';
 import { readActionResult } from '@/lib/actions/result';
 import { KEY_REVIEW_REASON_MAX } from '@/lib/domain/beneficiaries/key-review';
 import type { StepUpChallenge, StepUpResponse } from '@/lib/domain/step-up/challenge';
-import type { Failure } from '@/lib/errors';
+import { catalogueTranslator, type Failure } from '@/lib/errors';
 import { approveKeyAction, beginKeyApprovalAction, rejectKeyAction } from '../../actions';
 
 /**
@@ -45,7 +46,8 @@ export function KeyReviewControls({
   const [challenge, setChallenge] = useState<StepUpChallenge | null>(null);
   const [signError, setSignError] = useState<string | null>(null);
 
-  const failureText = (failure: Failure) => (t.has(`errors.${failure.code}`) ? t(`errors.${failure.code}`) : sentence(failure));
+  const errors = catalogueTranslator(useTranslations('errors'));
+  const failureText = (failure: Failure) => sentence(failure);
 
   function openApproval() {
     setError(null);
@@ -81,13 +83,12 @@ export function KeyReviewControls({
   }
 
   function reject() {
-    if (!reason.trim()) return setReasonError(t('errors.KEY_REVIEW_REASON_REQUIRED'));
+    if (!reason.trim()) return setReasonError(errors('KEY_REVIEW_REASON_REQUIRED'));
     setError(null);
     start(async () => {
       const r = readActionResult(await rejectKeyAction({ beneficiaryId, instructionId, reason }));
       if (!r.ok) {
-        const field = r.failure.fieldErrors.reason;
-        if (field) return setReasonError(t.has(`errors.${field}`) ? t(`errors.${field}`) : field);
+        if (applyFailure((_field, message) => setReasonError(message), r.failure, errors, ['reason']) === null) return;
         setRejecting(false);
         setError(failureText(r.failure));
         router.refresh();

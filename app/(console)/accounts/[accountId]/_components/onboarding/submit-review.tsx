@@ -8,7 +8,7 @@ import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { readActionResult } from '@/lib/actions/result';
-import { MISSING_ITEMS_FIELD, decodeMissingItems } from '@/lib/domain/accounts/requirement-board';
+import { missingItemsOf } from '@/lib/domain/accounts/requirement-board';
 import { submitReviewAction } from '../../actions';
 
 /**
@@ -39,7 +39,7 @@ export function SubmitReview({ accountId, blockedReason }: { accountId: string; 
     const f = outcome.failure;
     if (f.code === 'MISSING_DOCUMENTS_FOR_REVIEW') {
       // Each missing item by name; a group (`A|B`) as its options.
-      const items = decodeMissingItems(f.fieldErrors[MISSING_ITEMS_FIELD]).map((types) => types.map(docTitle).join(' / '));
+      const items = missingItemsOf(f).map((types) => types.map(docTitle).join(' / '));
       setFailure({ text: t('review.missing', { items: items.join('; ') }), requestId: f.requestId ?? null });
     } else {
       setFailure({ text: failureSentence({ ...f, requestId: null }), requestId: f.requestId ?? null });
