@@ -25,7 +25,10 @@ export async function register() {
     // Received webhooks: the live bus (LISTEN with PostgreSQL) and the 30-day retention sweep.
     await (await import('./lib/live/background')).startLiveBackground();
     // Payout requests: 7-day expiry, resuming executions whose lease lapsed, following withdrawals.
-    (await import('./lib/payouts/sweep')).startPayoutSweep();
+    // The sweep also follows payout batch rows' withdrawals (a step the batch feature adds; payouts import no batch code).
+    const sweep = await import('./lib/payouts/sweep');
+    sweep.addPayoutSweepStep('payout-batches.follow', (await import('./lib/payout-batches/follow')).followBatchRows);
+    sweep.startPayoutSweep();
     // The inbox's watch: low balances, stuck operations, accounts needing action, failing webhook endpoints.
     (await import('./lib/notifications/watch')).startNotificationWatch();
     // Control changes a single admin asked for take effect after their delay (their due time is in the console DB).

@@ -15,6 +15,7 @@ const FEATURE_SERVER = [
   'balances',
   'beneficiaries',
   'control-changes',
+  'deposits',
   'live',
   'notifications',
   'operations',
@@ -50,7 +51,6 @@ const SHARED = [
 /** lib/domain/<x> with no lib/<x>: where their server side is instead. */
 const PURE_ONLY: Record<string, string> = {
   address: 'none: the address form schema shared by accounts and beneficiaries',
-  deposits: 'the deposit routes’ actions call lib/api directly',
   lists: 'none: the list query parameters every list shares',
   observability: 'lib/observability (shared)',
   'step-up': 'lib/auth/step-up (signing is part of authentication)',

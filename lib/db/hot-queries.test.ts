@@ -9,6 +9,7 @@ import { listEventsAfter, listEventsOfKind, latestSeq } from '../live/store';
 import { countInbox, listPayouts } from '../payouts/store';
 import { requestedOnDay } from '../payouts/approval-policy';
 import { runPayoutSweep } from '../payouts/sweep';
+import { followBatchRows } from '../payout-batches/follow';
 import { registerConsoleRetention } from '../retention-rules';
 import { createSandbox, type Sandbox } from '../sandbox';
 import { findCustomerById } from '../sandbox/core/customers';
@@ -67,6 +68,7 @@ const CONSOLE_HOT_QUERIES: Array<{ name: string; run(c: ConsoleCtx): Promise<unk
   { name: 'received events: live resume', run: async (c) => listEventsAfter(c.db, (await latestSeq(c.db)) - 50, 100) },
   { name: 'received events of an operation', run: (c) => listEventsOfKind(c.db, 'operation', { since: new Date(c.now.getTime() - 3_600_000), limit: 50 }) },
   { name: 'payout sweep (expiry, lapsed leases, processing)', run: () => runPayoutSweep() },
+  { name: 'payout sweep: batch rows whose withdrawal is still moving', run: () => followBatchRows() },
   { name: 'payout request: the requester’s day so far (daily cap)', run: (c) => requestedOnDay(c.financeId, 'BRL', c.now, c.db) },
   { name: 'replay executor claim', run: (c) => claimReplayJob({ db: c.db, owner: 'hot-queries-test', leaseMs: 15_000 }) },
   { name: 'retention sweeps (received events, sessions, rate-limit counters, …)', run: (c) => runRetention(c.db, c.now) },

@@ -33,7 +33,7 @@ export async function followBatchRows(deps: PayoutDeps & { db?: ConsoleDb; limit
       continue;
     }
     if (read.status === 'COMPLETED' || read.status === 'FAILED') {
-      const failure = read.status === 'FAILED' ? (read.reason ?? { code: 'OPERATION_FAILED', message: 'The withdrawal failed.' }) : null;
+      const failure = read.status === 'FAILED' ? (read.reason ?? { code: 'WITHDRAWAL_FAILED', message: '' }) : null;
       await db.update(payoutBatchRows).set({ status: read.status, operationStatus: read.status, failure, updatedAt: sql`now()` }).where(where);
       settled.add(row.batchId);
     } else {

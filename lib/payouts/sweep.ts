@@ -4,7 +4,6 @@ import { recordAudit } from '@/lib/audit/record-audit';
 import { now } from '@/lib/clock';
 import { getDb } from '@/lib/db/client';
 import { payoutRequests } from '@/lib/db/schema';
-import { followBatchRows } from '@/lib/payout-batches/follow';
 import { EXECUTION_LEASE_MS, executePayout, syncPayout } from './execute';
 import type { PayoutDeps } from './quotes';
 import { idsInStatus, payoutTransition, stillBefore } from './store';
@@ -16,12 +15,27 @@ import { onDrain } from '@/lib/observability/shutdown';
 import { withSpan } from '@/lib/observability/tracing';
 
 /**
+ * A step another feature adds to every pass (the batch rows' withdrawals, `lib/payout-batches/follow.ts`), so this
+ * folder imports none of the features built on payouts; returns how much it moved. Kept on globalThis: Next may
+ * bundle this module more than once in one process.
+ */
+export type PayoutSweepStep = (deps: PayoutDeps) => Promise<number>;
+const globalForSteps = globalThis as unknown as { __payoutSweepSteps?: Map<string, PayoutSweepStep> };
+function sweepSteps(): Map<string, PayoutSweepStep> {
+  return (globalForSteps.__payoutSweepSteps ??= new Map());
+}
+/** Adds (or replaces, by name) a step run at the end of every sweep pass. */
+export function addPayoutSweepStep(name: string, step: PayoutSweepStep): void {
+  sweepSteps().set(name, step);
+}
+
+/**
  * One pass of the background sweep: expire requests still waiting after 7 days, resume executions whose lease
- * lapsed (a crash, a time-out: same derived keys, so at most one withdrawal), follow PROCESSING withdrawals and
- * the withdrawals of payout batch rows.
+ * lapsed (a crash, a time-out: same derived keys, so at most one withdrawal), follow PROCESSING withdrawals, then
+ * the steps other features added (the withdrawals of payout batch rows).
  * Every step is a guarded update, so two console instances sweeping at once move each request once.
  */
-export async function runPayoutSweep(deps: PayoutDeps = {}): Promise<{ expired: number; resumed: number; synced: number; batchRows: number }> {
+export async function runPayoutSweep(deps: PayoutDeps = {}): Promise<{ expired: number; resumed: number; synced: number; followed: number }> {
   const db = await getDb();
   const at = now();
   const expire = payoutTransition('EXPIRE', { at: at.toISOString(), by: 'system' });
@@ -42,8 +56,9 @@ export async function runPayoutSweep(deps: PayoutDeps = {}): Promise<{ expired: 
   const processing = await idsInStatus(['PROCESSING'], db);
   for (const id of processing.slice(0, 50)) await syncPayout(id, deps);
   // Batch rows' withdrawals are followed the same way, a bounded slice per pass.
-  const batchRows = await followBatchRows(deps);
-  return { expired: expired.length, resumed: resumed.length, synced: processing.length, batchRows };
+  let followed = 0;
+  for (const step of sweepSteps().values()) followed += await step(deps);
+  return { expired: expired.length, resumed: resumed.length, synced: processing.length, followed };
 }
 
 type SweepState = { timer?: ReturnType<typeof setTimeout>; delayMs: number; running: boolean; wake?: () => void; stopped?: boolean; pass?: Promise<void> };
@@ -73,7 +88,7 @@ export function startPayoutSweep(intervalMs = 2_000): void {
       withSpan('job payouts.sweep', {}, () => runPayoutSweep()),
     )
       .then((r) => {
-        const busy = r.expired + r.resumed + r.synced + r.batchRows > 0;
+        const busy = r.expired + r.resumed + r.synced + r.followed > 0;
         count((m) => m.jobSteps, { job: 'payouts.sweep', outcome: 'ok' });
         if (busy) log().info({ kind: 'job', job: 'payouts.sweep', ...r }, 'payout sweep');
         state.delayMs = busy ? intervalMs : Math.min(PAYOUT_SWEEP_MAX_IDLE_MS, state.delayMs * 2);
