@@ -9,8 +9,10 @@ import type { ApiConfig } from './config';
 import { uploadDocument } from './documents';
 import { ApiError } from './errors';
 import { toFailure } from '@/lib/errors';
+import { englishFailureWording } from '@/lib/i18n/errors-translator';
 
-const toUserMessage = (error: unknown) => toFailure(error).sentence;
+// The sentence as an English reader sees it (the words live only in messages/).
+const toUserMessage = async (error: unknown) => toFailure(error, { t: await englishFailureWording() }).sentence;
 import { ACCOUNT_ID, accountBody, balancesBody } from './testing/fixtures';
 import { fakeTime, makeJwt, recordingLogger, testConfig, TEST_CLIENT_ID, TEST_CLIENT_SECRET, type FakeTime, type RecordingLogger } from './testing/fakes';
 
@@ -250,7 +252,7 @@ describe('retries', () => {
     expect(error).toMatchObject({ status: 503, code: 'SERVICE_UNREACHABLE', details: { outcomeUnknown: true, attempts: 4 } });
     expect(error.requestId).toMatch(/^local-/);
     expect(h2.apiRequests).toHaveLength(4);
-    expect(toUserMessage(error)).toMatch(/retrying is safe/i);
+    expect(await toUserMessage(error)).toMatch(/retrying is safe/i);
   });
 
   it('times out a hung attempt, retries it, and ends with a TIMEOUT error', async () => {
@@ -340,7 +342,7 @@ describe('circuit breaker', () => {
     await expect(send()).rejects.toMatchObject({ status: 503, code: 'UNAVAILABLE' });
     const fast = (await send().catch((e: unknown) => e)) as ApiError;
     expect(fast).toMatchObject({ status: 503, code: 'CIRCUIT_OPEN', details: { outcomeUnknown: false, retryAfterSeconds: 10 } });
-    expect(toUserMessage(fast)).toMatch(/nothing was sent/);
+    expect(await toUserMessage(fast)).toMatch(/nothing was sent/);
     expect(h.apiRequests).toHaveLength(2);
     h.time.advance(10_000);
     await expect(send()).resolves.toMatchObject({ data: { id: ACCOUNT_ID } });
@@ -448,7 +450,7 @@ describe('access token', () => {
     expect(error).toMatchObject({ status: 503, code: 'TOKEN_UNAVAILABLE' });
     expect(tokenCalls).toBe(4);
     expect(apiCalls).toBe(0);
-    expect(toUserMessage(error)).toMatch(/could not sign in to the payments service/);
+    expect(await toUserMessage(error)).toMatch(/could not sign in to the payments service/);
   });
 
   it('refused credentials are not retried', async () => {

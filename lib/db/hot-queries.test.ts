@@ -151,6 +151,21 @@ async function growConsole(e: Engine, adminId: string, financeId: string): Promi
                   '{}'::jsonb, 1, (ARRAY['COMPLETED', 'REJECTED', 'FAILED', 'EXPIRED', 'CANCELLED'])[1 + g % 5], '[]'::jsonb,
                   now() - g * interval '1 minute', now() - g * interval '1 minute', now() - g * interval '1 minute' + interval '7 days'
            FROM generate_series(1, ${ROWS}) g`);
+  // Payout batches (one a day per requester at most in real use; many here) and their rows, mostly settled.
+  await q(`INSERT INTO console.payout_batches (id, status, requester_id, requester_email, requester_name, source_account_id,
+             source_account_name, file_row_count, file_digest, row_count, payable_digest, totals, reference_currency,
+             reference_total, reference_values, approval_plan, created_at, updated_at, finished_at)
+           SELECT md5('pb' || g)::uuid, (ARRAY['COMPLETED', 'REJECTED', 'CANCELLED'])[1 + g % 3],
+                  CASE WHEN g % 2 = 0 THEN '${adminId}'::uuid ELSE '${financeId}'::uuid END, 'seed@acme.test', 'Seed',
+                  md5('a' || g)::uuid, 'Acme', 1, md5('f' || g), 1, md5('p' || g), '{"BRL":"10.00"}'::jsonb, 'BRL', '10.00',
+                  '{"BRL":"10.00"}'::jsonb, '{"steps":[]}'::jsonb, now() - g * interval '1 minute', now() - g * interval '1 minute',
+                  now() - g * interval '1 minute'
+           FROM generate_series(1, ${ROWS}) g`);
+  await q(`INSERT INTO console.payout_batch_rows (batch_id, line, beneficiary_id, beneficiary_name, instruction_id, tax_id, dict_key,
+             amount, asset, status, updated_at)
+           SELECT md5('pb' || g)::uuid, 2, md5('b' || g)::uuid, 'João', md5('i' || g)::uuid, '12345678909', 'joao@example.com',
+                  '10.00', 'BRL', CASE WHEN g % 500 = 0 THEN 'CREATED' ELSE 'COMPLETED' END, now() - g * interval '1 minute'
+           FROM generate_series(1, ${ROWS}) g`);
   await q(`INSERT INTO console.webhook_replay_jobs (id, subscription_id, status, event_types, total, created_at, updated_at, finished_at)
            SELECT md5('j' || g)::uuid, 'sub-' || (g % 20), (ARRAY['COMPLETED', 'CANCELLED'])[1 + g % 2], '[]'::jsonb, 1,
                   now() - g * interval '1 minute', now() - g * interval '1 minute', now() - g * interval '1 minute'

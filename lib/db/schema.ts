@@ -726,6 +726,8 @@ export const payoutBatches = consoleSchema.table(
     check('payout_batches_status_valid', sql`${t.status} in ('PENDING_APPROVAL', 'APPROVED', 'EXECUTING', 'COMPLETED', 'CANCELLED', 'REJECTED')`),
     index('payout_batches_created_id_idx').on(t.createdAt, t.id),
     index('payout_batches_status_idx').on(t.status),
+    // The requester's day so far (the daily cap counts their batches beside their single payouts).
+    index('payout_batches_requester_day_idx').on(t.requesterId, t.createdAt),
   ],
 );
 

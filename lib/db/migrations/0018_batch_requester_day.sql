@@ -1,0 +1,1 @@
+CREATE INDEX "payout_batches_requester_day_idx" ON "console"."payout_batches" USING btree ("requester_id","created_at");
