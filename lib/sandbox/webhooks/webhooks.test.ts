@@ -826,8 +826,18 @@ describe('crash safety', () => {
     expect(ids).toContain(claimed[0].message_id);
     await deliver(second);
     expect(receiver.received).toHaveLength(5);
-    expect((await logs(subA.id, '?limit=100')).data).toHaveLength(3);
-    expect((await logs(subB.id, '?limit=100')).data).toHaveLength(2);
+    // The claim opened its attempt (counted, logged as interrupted) before the process died: that message has two
+    // logs, the interrupted one and its re-delivery as a retry; every other message one.
+    const all = [...(await logs(subA.id, '?limit=100')).data, ...(await logs(subB.id, '?limit=100')).data];
+    expect(all).toHaveLength(6);
+    const ofClaimed = all
+      .filter((l: Loose) => l.messageId === claimed[0].message_id)
+      .map((l: Loose) => [l.status, l.retryAttempts, l.error ?? null])
+      .sort((a: unknown[], b: unknown[]) => Number(a[1]) - Number(b[1]));
+    expect(ofClaimed).toEqual([
+      ['FAILED', 0, INTERRUPTED_ERROR],
+      ['SUCCESS', 1, null],
+    ]);
     const { rows } = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM sandbox.webhook_deliveries WHERE NOT done');
     expect(rows[0].n).toBe(0);
   });
