@@ -162,7 +162,6 @@ const treasury = accounts.find((a) => a.owner.legalName === 'Acme Importação L
 const subscription = (await sandbox(token, 'GET', 'api/subscriptions?limit=1')).data[0];
 await sandbox(token, 'POST', `_sandbox/accounts/${main.id}/balances`, { asset: 'BRL', value: '100000000.00' });
 let have = await countOperations(token);
-const cookie = await signIn();
 const results = [];
 
 for (const size of SIZES) {
@@ -191,6 +190,8 @@ for (const size of SIZES) {
     console.log(`  ${size}: grown in ${Math.round((performance.now() - started) / 1000)} s`);
   }
   const settledCpu = await settle(pid);
+  // A fresh session per size: a growth outlasts the console's idle session time-out (pages would answer 307).
+  const cookie = await signIn();
   const idleCpu = await cpuPercentOver(pid, IDLE_S);
   const headers = { Cookie: cookie };
   const row = {

@@ -5,7 +5,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { fromPglite } from '../lib/sandbox/core/sql';
 import { createSandbox } from '../lib/sandbox/index';
-import { benchDeliveryLatency, benchExecutionLogPages, benchTransitionLatency } from '../lib/sandbox/bench/webhooks';
+import { benchDeliveryLatency, benchDeliveryThroughput, benchExecutionLogPages, benchTransitionLatency } from '../lib/sandbox/bench/webhooks';
 
 async function main() {
   const pg = new PGlite();
@@ -20,6 +20,11 @@ async function main() {
     console.log(`emit commit → receipt, worker woken after commit (ms): p50 ${woken.p50}  p95 ${woken.p95}  max ${woken.max}  (n=${woken.samples}; target p95 <= 300)`);
     const polled = await benchDeliveryLatency(sandbox, { samples: 100, wake: false });
     console.log(`emit commit → receipt, picked up by the 100 ms poll (ms): p50 ${polled.p50}  p95 ${polled.p95}  max ${polled.max}  (n=${polled.samples})`);
+    const throughput = await benchDeliveryThroughput(sandbox, { messages: 2_000 });
+    console.log(
+      `throughput: ${throughput.deliveries} deliveries queued at once, delivered in ${throughput.seconds} s (${throughput.perSecond}/s), ` +
+        `${throughput.cpuMsPerDelivery} ms of this process's CPU per delivery (sandbox, engine and receiver)`,
+    );
     await sandbox.stop();
     for (const count of [1_000, 100_000]) {
       const r = await benchExecutionLogPages(sandbox, count);

@@ -40,7 +40,7 @@ export const SANDBOX_HOT_QUERIES: HotQuery[] = [
     name: 'webhook claim of due deliveries',
     serves: 'webhooks.deliver',
     sql: CLAIM_DUE_DELIVERIES,
-    params: (c) => [new Date(c.now.getTime() + 60_000), '00000000-0000-4000-8000-000000000000', c.now, c.now, 25],
+    params: (c) => [new Date(c.now.getTime() + 60_000), '00000000-0000-4000-8000-000000000000', c.now, c.now, 25, 'interrupted'],
   },
   { name: 'webhook next retry (idle sleep)', serves: 'webhooks.deliver', sql: NEXT_DELIVERY_AT, params: () => [] },
   { name: 'settlement due', serves: 'operations.settle', sql: DUE_OPERATIONS, params: (c) => [c.now, 50] },

@@ -73,6 +73,56 @@ export async function benchDeliveryLatency(sandbox: Sandbox, opts: { samples?: n
   }
 }
 
+export interface DeliveryThroughput {
+  deliveries: number;
+  seconds: number;
+  perSecond: number;
+  /** CPU of this whole process (sandbox, engine and the local receiver) per delivery, user + system. */
+  cpuMsPerDelivery: number;
+}
+
+/**
+ * Delivery throughput: `messages` events emitted at once (one transaction), then the worker loop as in production
+ * delivers them to a real HTTP receiver on 127.0.0.1; time and process CPU until the last is received and every
+ * attempt recorded. CPU per delivery is the figure that does not depend on what else the machine runs.
+ */
+export async function benchDeliveryThroughput(sandbox: Sandbox, opts: { messages?: number } = {}): Promise<DeliveryThroughput> {
+  const messages = opts.messages ?? 1_000;
+  const receiver = await startLocalReceiver();
+  try {
+    const { customerId, token } = await benchCustomer(sandbox);
+    const res = await api(sandbox, token, 'POST', '/api/subscriptions', { url: `${receiver.origin}/throughput`, includeAll: true });
+    if (res.status !== 201) throw new Error(`subscription not created: ${res.status} ${await res.text()}`);
+    await sandbox.services.sql.transaction(async (tx) => {
+      for (let i = 0; i < messages; i++) {
+        await sandbox.services.emit(tx, {
+          customerId,
+          type: 'OPERATION_COMPLETED',
+          resourceName: 'OPERATION',
+          resourceId: randomUUID(),
+          payload: { customerId, sample: i, currentState: { status: 'COMPLETED', createdAt: new Date().toISOString() } },
+        });
+      }
+    });
+    const cpu0 = process.cpuUsage();
+    const t0 = performance.now();
+    sandbox.start();
+    sandbox.services.wake();
+    await receiver.waitFor(messages, 600_000);
+    await settleInFlightDeliveries(sandbox.services);
+    const seconds = (performance.now() - t0) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    return {
+      deliveries: messages,
+      seconds: Math.round(seconds * 100) / 100,
+      perSecond: Math.round((messages / seconds) * 10) / 10,
+      cpuMsPerDelivery: Math.round(((cpu.user + cpu.system) / 1000 / messages) * 100) / 100,
+    };
+  } finally {
+    await receiver.close();
+  }
+}
+
 const BENCH_OWNER = {
   type: 'COMPANY',
   legalName: 'Bench Importação Ltda',

@@ -794,6 +794,61 @@ describe('hardening', () => {
   });
 });
 
+describe('cost of a delivery', () => {
+  it('a batch of deliveries costs the claim plus three statements each (no transaction per attempt) and asks for no compression', async () => {
+    // Counts every call into the engine the webhook task makes: each one is a round of the embedded engine's single
+    // connection, which the console's requests wait for.
+    const calls: string[] = [];
+    const counting: Sql = {
+      query: (text, params) => {
+        calls.push(text.trim().split(/\s+/).slice(0, 3).join(' '));
+        return sql.query(text, params);
+      },
+      exec: (text) => {
+        calls.push(text.trim().split(/\s+/)[0]);
+        return sql.exec(text);
+      },
+      transaction: (fn) => {
+        calls.push('BEGIN … COMMIT');
+        return sql.transaction(fn);
+      },
+    };
+    const counted = createSandbox({ sql: counting, modules: [createWebhooksModule({ timeoutMs: TIMEOUT_MS })], fetch: fetchSpy as unknown as typeof fetch });
+    await counted.ready;
+    const sub = await subscribe({ url: `${receiver.origin}/cost`, includeAll: true });
+    await emit(...Array.from({ length: 10 }, () => eventFor(alice, 'OPERATION_COMPLETED')));
+    calls.length = 0;
+    const task = counted.worker.taskList.find((t) => t.name === 'webhooks.deliver')!;
+    await task.run(counted.services);
+    await settleInFlightDeliveries(counted.services);
+    expect(receiver.received).toHaveLength(10);
+    // Probe, fan-out, claim (which opens every attempt), then per delivery: the fail-next rule, the customer's
+    // secret and the outcome. Before: a transaction to open each attempt and another to record it (ten calls each).
+    expect(calls.filter((c) => c === 'BEGIN … COMMIT')).toEqual([]);
+    expect(calls.length).toBeLessThanOrEqual(3 + 3 * 10);
+    expect((await logs(sub.id, '?limit=100')).data.map((l: Loose) => l.status)).toEqual(Array(10).fill('SUCCESS'));
+    // The answer is only drained: a compressed one costs the receiver a gzip and the sandbox a gunzip per delivery.
+    expect(receiver.received.every((r) => r.headers['accept-encoding'] === 'identity')).toBe(true);
+    await counted.stop();
+  });
+
+  it('the claim counts and logs each attempt before anything is sent', async () => {
+    const sub = await subscribe({ url: `${receiver.origin}/opened`, includeAll: true });
+    await emit(eventFor(alice, 'OPERATION_COMPLETED'));
+    expect(await fanOutEvents(sql, sandbox.services.clock.now())).toBe(1);
+    const [claimed] = await claimDueDeliveries(sql, DEFAULT_DELIVERY_CONFIG, sandbox.services.clock.now(), 5);
+    expect(claimed.attempts_made).toBe(0);
+    expect(receiver.received).toHaveLength(0);
+    expect((await logs(sub.id)).data).toEqual([
+      expect.objectContaining({ id: claimed.log_id, messageId: claimed.message_id, status: 'FAILED', httpStatus: 0, retryAttempts: 0, error: INTERRUPTED_ERROR }),
+    ]);
+    const { rows } = await sql.query<{ attempts_made: number }>('SELECT attempts_made FROM sandbox.webhook_deliveries WHERE id = $1', [claimed.id]);
+    expect(rows[0].attempts_made).toBe(1);
+    await performAttempt(sandbox.services, DEFAULT_DELIVERY_CONFIG, claimed);
+    expect((await logs(sub.id)).data).toEqual([expect.objectContaining({ id: claimed.log_id, status: 'SUCCESS', httpStatus: 200, retryAttempts: 0 })]);
+  });
+});
+
 describe('crash safety', () => {
   it('a sandbox stopped before delivering leaves work a new sandbox on the same DB delivers exactly once', async () => {
     const first = newSandbox({ leaseMs: 1500 });
@@ -826,8 +881,18 @@ describe('crash safety', () => {
     expect(ids).toContain(claimed[0].message_id);
     await deliver(second);
     expect(receiver.received).toHaveLength(5);
-    expect((await logs(subA.id, '?limit=100')).data).toHaveLength(3);
-    expect((await logs(subB.id, '?limit=100')).data).toHaveLength(2);
+    // The claim opened its attempt (counted, logged as interrupted) before the process died: that message has two
+    // logs, the interrupted one and its re-delivery as a retry; every other message one.
+    const all = [...(await logs(subA.id, '?limit=100')).data, ...(await logs(subB.id, '?limit=100')).data];
+    expect(all).toHaveLength(6);
+    const ofClaimed = all
+      .filter((l: Loose) => l.messageId === claimed[0].message_id)
+      .map((l: Loose) => [l.status, l.retryAttempts, l.error ?? null])
+      .sort((a: unknown[], b: unknown[]) => Number(a[1]) - Number(b[1]));
+    expect(ofClaimed).toEqual([
+      ['FAILED', 0, INTERRUPTED_ERROR],
+      ['SUCCESS', 1, null],
+    ]);
     const { rows } = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM sandbox.webhook_deliveries WHERE NOT done');
     expect(rows[0].n).toBe(0);
   });
