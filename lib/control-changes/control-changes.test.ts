@@ -24,6 +24,7 @@ import {
   rejectControlChange,
 } from './service';
 import { approveControlChangeWithStepUp, beginControlChangeStepUp } from './step-up';
+import { dropTestDatabase, freshTestDatabase } from '@/lib/db/test-databases';
 
 const clock = fakeClock(new Date('2026-11-25T12:00:00.000Z'));
 
@@ -302,17 +303,17 @@ suite(
 );
 
 const url = process.env.TEST_DATABASE_URL;
+const PG_DATABASE = `fx_control_changes_${process.pid}`;
 if (url) {
   suite(
     'PostgreSQL',
     async () => {
-      process.env.DATABASE_URL = url;
+      process.env.DATABASE_URL = await freshTestDatabase(url, PG_DATABASE);
       process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), 'pg-test-'));
       resetEnvForTests();
       resetDatabaseForTests();
       const raw = await getRawClient();
       if (raw.kind !== 'pg') throw new Error('expected the pg client');
-      await raw.pool.query('drop schema if exists console cascade');
       return getDb();
     },
     async () => {
@@ -322,6 +323,7 @@ if (url) {
       resetDatabaseForTests();
       delete process.env.DATABASE_URL;
       resetEnvForTests();
+      await dropTestDatabase(url, PG_DATABASE);
     },
   );
 }

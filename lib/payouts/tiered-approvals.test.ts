@@ -23,6 +23,7 @@ import { getTieredPolicy } from './approval-policy';
 import type { PayoutError } from './errors';
 import { approvePayout, previewQuote, requestPayout, setApprovalPolicy, type PayoutActor } from './service';
 import { getPayout, liveApprovals } from './store';
+import { dropTestDatabase, freshTestDatabase } from '@/lib/db/test-databases';
 
 const BASE = 'https://fx.test';
 let sandbox: Sandbox;
@@ -133,11 +134,16 @@ if (pgUrl) {
   engines.push({
     name: 'PostgreSQL',
     open: async () => {
-      const pool = new Pool({ connectionString: pgUrl, max: 10 });
-      await pool.query('drop schema if exists console cascade');
-      await pool.query('drop schema if exists sandbox cascade');
+      const name = `fx_tiered_approvals_${process.pid}`;
+      const pool = new Pool({ connectionString: await freshTestDatabase(pgUrl, name), max: 10 });
       await attachTestDatabase({ kind: 'pg', pool });
-      return { sandboxSql: fromPgPool(pool), close: () => pool.end() };
+      return {
+        sandboxSql: fromPgPool(pool),
+        close: async () => {
+          await pool.end();
+          await dropTestDatabase(pgUrl, name);
+        },
+      };
     },
   });
 }
