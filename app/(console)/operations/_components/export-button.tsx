@@ -52,11 +52,11 @@ export function ExportButton({ href }: { href: string }) {
       const url = dialect === 'standard' ? href : `${href}${href.includes('?') ? '&' : '?'}dialect=${encodeURIComponent(dialect)}`;
       const res = await fetch(url, { signal: abort.signal, headers: { Accept: 'text/csv' } });
       if (!res.ok || !res.body) {
-        const body = (await res.json().catch(() => null)) as { code?: string; sentence?: string; requestId?: string } | null;
+        const body = (await res.json().catch(() => null)) as { code?: string; sentence?: string; values?: Record<string, string | number>; requestId?: string } | null;
         setState({
           phase: 'failed',
           message: t('failed', {
-            sentence: failureSentence({ code: body?.code ?? 'INTERNAL', sentence: body?.sentence ?? `HTTP ${res.status}`, requestId: body?.requestId }),
+            sentence: failureSentence({ code: body?.code ?? 'INTERNAL', sentence: body?.sentence ?? `HTTP ${res.status}`, values: body?.values, requestId: body?.requestId }),
           }),
         });
         return;

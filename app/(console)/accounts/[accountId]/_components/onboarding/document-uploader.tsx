@@ -77,10 +77,10 @@ export function DocumentUploader({
   const docTitle = (type: string) => (t.has(`documents.${type}.title`) ? t(`documents.${type}.title`) : type);
   const fieldLabel = (key: string) => (t.has(`metadataFields.${key}`) ? t(`metadataFields.${key}`) : key);
   const mb = (bytes: number) => format.number(bytes / 1_000_000, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 });
-  const problemText = (code: string, sentence?: string | null, requestId?: string | null) =>
+  const problemText = (code: string, sentence?: string | null, requestId?: string | null, values?: Record<string, string | number>) =>
     t.has(`upload.problems.${code}`)
       ? t(`upload.problems.${code}`, { maxMb: MAX_MB })
-      : failureSentence({ code, sentence: sentence ?? t('upload.problems.INVALID_UPLOAD'), requestId });
+      : failureSentence({ code, sentence: sentence ?? t('upload.problems.INVALID_UPLOAD'), values, requestId });
 
   async function pick(id: SlotId, file: File | undefined) {
     setMessage(null);
@@ -138,7 +138,7 @@ export function DocumentUploader({
           setSlot(side, { status: 'ready', sent: 0 });
           setMessage({ tone: 'info', text: t('upload.cancelled') });
         } else {
-          setSlot(side, { status: 'failed', problem: problemText(result.code, result.message, result.requestId) });
+          setSlot(side, { status: 'failed', problem: problemText(result.code, result.message, result.requestId, result.values) });
         }
         return;
       }

@@ -9,7 +9,7 @@ export interface UploadMetaBody {
 
 export type UploadResult =
   | { ok: true; sha256: string; size: number }
-  | { ok: false; code: string; message: string | null; requestId: string | null; status: number };
+  | { ok: false; code: string; message: string | null; values?: Record<string, string | number>; requestId: string | null; status: number };
 
 export interface UploadHandle {
   done: Promise<UploadResult>;
@@ -37,7 +37,7 @@ export function startUpload(input: {
       if (e.lengthComputable) input.onProgress(e.loaded, e.total);
     });
     xhr.addEventListener('load', () => {
-      let body: { ok?: boolean; code?: string; message?: string; requestId?: string | null; sha256?: string; size?: number } = {};
+      let body: { ok?: boolean; code?: string; message?: string; values?: Record<string, string | number>; requestId?: string | null; sha256?: string; size?: number } = {};
       try {
         body = JSON.parse(xhr.responseText) as typeof body;
       } catch {
@@ -46,7 +46,7 @@ export function startUpload(input: {
       if (xhr.status >= 200 && xhr.status < 300 && body.ok) {
         resolve({ ok: true, sha256: body.sha256 ?? '', size: body.size ?? input.file.size });
       } else {
-        resolve({ ok: false, code: body.code ?? `HTTP_${xhr.status}`, message: body.message ?? null, requestId: body.requestId ?? null, status: xhr.status });
+        resolve({ ok: false, code: body.code ?? `HTTP_${xhr.status}`, message: body.message ?? null, values: body.values, requestId: body.requestId ?? null, status: xhr.status });
       }
     });
     xhr.addEventListener('error', () => resolve({ ok: false, code: 'NETWORK', message: null, requestId: null, status: 0 }));
