@@ -3,7 +3,7 @@
 import { useEffect, useReducer, useState, type ChangeEvent, type FormEvent } from 'react';
 import { errorAt, FormModel, getPath, isUnder, type SchemaSource, type ValidationMode } from './form-model';
 
-export { lazySchema, type FormSchema } from './form-model';
+export { lazySchema, type FormSchema, type LazySchema } from './form-model';
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
@@ -31,16 +31,29 @@ export interface ControlledField<V> {
   onBlur: () => void;
 }
 
+/** A list field (`tiers`, `tiers.0.steps`): a stable React key per item, and the changes of the list itself. */
+export interface FieldList {
+  keys: string[];
+  append: (item: unknown) => void;
+  insert: (index: number, item: unknown) => void;
+  remove: (index: number) => void;
+  move: (from: number, to: number) => void;
+}
+
 export interface FormApi<TIn extends object, TOut> {
   values: TIn;
-  /** The message at a field (a catalogue key or a sentence), or the first under it. */
-  error: (field: string) => string | undefined;
+  /**
+   * The message at a field (a catalogue key or a sentence), or the first under it; with `own`, only the field's own
+   * (a list's message about itself, `tiers`, apart from its items').
+   */
+  error: (field: string, options?: { own?: boolean }) => string | undefined;
   submitting: boolean;
   register: (field: string, options?: RegisterOptions) => RegisteredControl;
   /** A radio button of `field` for one `value`. */
   radio: (field: string, value: string, options?: RegisterOptions) => RegisteredControl;
   checkbox: (field: string, options?: RegisterOptions) => RegisteredControl;
   field: <V>(field: string) => ControlledField<V>;
+  list: (field: string) => FieldList;
   setValue: (field: string, value: unknown, options?: { validate?: boolean }) => void;
   setError: (field: string, message: string) => void;
   clearErrors: (field?: string) => void;
@@ -136,7 +149,7 @@ function formApi<TIn extends object, TOut>(model: FormModel<TIn, TOut>): { model
   return {
     model,
     functions: {
-      error: (field) => errorAt(model.errors, field),
+      error: (field, options) => (options?.own ? model.errors[field] : errorAt(model.errors, field)),
       register: (field, options) => ({ ...handlers(field, options), defaultValue: String(getPath(model.values, field) ?? '') }),
       radio: (field, value, options) => ({ ...handlers(field, options), value, defaultChecked: getPath(model.values, field) === value }),
       checkbox: (field, options) => ({ ...handlers(field, options), defaultChecked: Boolean(getPath(model.values, field)) }),
@@ -145,7 +158,14 @@ function formApi<TIn extends object, TOut>(model: FormModel<TIn, TOut>): { model
         onChange: (value: V) => void model.change(field, value),
         onBlur: () => void model.blur(field),
       }),
-      // As react-hook-form's: checked only when asked (`{ validate: true }`).
+      list: (field) => ({
+        keys: model.keys(field),
+        append: (item) => void model.append(field, item),
+        insert: (index, item) => void model.insert(field, index, item),
+        remove: (index) => void model.remove(field, index),
+        move: (from, to) => void model.move(field, from, to),
+      }),
+      // Checked only when asked (`{ validate: true }`).
       setValue: (field, value, options) => {
         void model.change(field, value, { validate: options?.validate ?? false });
         write(field);

@@ -39,7 +39,7 @@ const zodSpecs = (packages: Map<string, string[]>) => [...packages.keys()].filte
 const DYNAMIC_IMPORT = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 describe('client form graphs use zod/mini only', () => {
-  // These forms load their schema on first use (components/forms/lazy-resolver.ts): no zod in the page's first-load
+  // These forms load their schema on first use (`lazySchema`, components/forms/form-model.ts): no zod in the page's first-load
   // JS at all, and the modules they load later reach zod only as zod/mini.
   it.each([
     'app/(console)/accounts/new/_components/create-account-form.tsx',

@@ -1,4 +1,4 @@
-import { DomainError, type MessageValues } from '@/lib/errors';
+import { DomainError, type FieldProblem, type MessageValues } from '@/lib/errors';
 
 /** Refusals of the payout service: codes of the `errors` catalogue, the values their sentences need. */
 export type PayoutErrorCode =
@@ -38,11 +38,14 @@ export class PayoutError extends DomainError {
   constructor(
     code: PayoutErrorCode,
     readonly details: Record<string, unknown> = {},
-    /** Field path → a code of the payout form's words (`payouts.errors.<code>`), or a full catalogue key. */
-    fields: Record<string, string> = {},
+    /**
+     * Field path → a code of the payout form's words (`payouts.errors.<code>`), a full catalogue key, or a problem
+     * whose code is one of the `errors` catalogue.
+     */
+    fields: Record<string, string | FieldProblem> = {},
     values?: MessageValues,
   ) {
-    const qualified = Object.fromEntries(Object.entries(fields).map(([path, c]) => [path, c.includes('.') ? c : `payouts.errors.${c}`]));
+    const qualified = Object.fromEntries(Object.entries(fields).map(([path, c]) => [path, typeof c !== 'string' || c.includes('.') ? c : `payouts.errors.${c}`]));
     super(code, { fields: qualified, values, httpStatus: statusOf(code) });
     this.name = 'PayoutError';
   }

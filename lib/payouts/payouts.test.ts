@@ -297,7 +297,7 @@ describe('approving: maker ≠ checker, exactly one withdrawal', () => {
     await setApprovalPolicy(admin, tiers('4000.00'));
     await expect(setApprovalPolicy(actor('felipe'), tiers('4000.00'))).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(setApprovalPolicy(admin, tiers('1.001'))).rejects.toMatchObject({
-      fields: { 'tiers.0.upTo': { code: 'approvalPolicy.errors.POLICY_BOUND_PRECISION' } },
+      fields: { 'tiers.0.upTo': { code: 'POLICY_BOUND_PRECISION' } },
     });
     // Over the available balance: refused at request time, on the amount, saying what is available.
     const over = await request(w, actor('felipe'), '1000.00').catch((e: unknown) => e);

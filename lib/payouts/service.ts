@@ -11,6 +11,7 @@ import { now } from '@/lib/clock';
 import { can, type Role } from '@/lib/auth/permissions';
 import { getDb } from '@/lib/db/client';
 import { payoutApprovals, payoutQuotePreviews, payoutRequests, type StoredQuote } from '@/lib/db/schema';
+import type { FieldProblem } from '@/lib/errors';
 import { holderName } from '@/lib/domain/beneficiaries/holder';
 import { driftBps } from '@/lib/domain/quotes/rates';
 import { INITIAL_PAYOUT_STATUS, expiresAt, requiredStatus, needsAcknowledgement, payoutStepKey, toleranceFor, type PayoutStatus } from '@/lib/domain/payouts';
@@ -456,8 +457,8 @@ export async function setApprovalPolicy(actor: PayoutActor, input: Omit<TieredPo
   must(actor, 'payouts:policy');
   const checked = validateTieredPolicy({ ...input, referenceCurrency: referenceCurrency() });
   if (!checked.ok) {
-    const fields: Record<string, string> = {};
-    for (const e of checked.errors) fields[e.path] ??= `approvalPolicy.errors.POLICY_${e.code}`;
+    const fields: Record<string, FieldProblem> = {};
+    for (const e of checked.errors) fields[e.path] ??= { code: `POLICY_${e.code}` };
     throw new PayoutError('INVALID_POLICY', {}, fields);
   }
   const db = await getDb();

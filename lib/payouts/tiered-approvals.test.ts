@@ -312,9 +312,9 @@ describe.each(engines)('tiered approvals on $name', (engine) => {
     ).rejects.toMatchObject({
       code: 'INVALID_POLICY',
       fields: {
-        'tiers.0.upTo': { code: 'approvalPolicy.errors.POLICY_BOUND_PRECISION' },
-        'tiers.0.steps.0.approvals': { code: 'approvalPolicy.errors.POLICY_APPROVALS_INVALID' },
-        'tiers.1.steps': { code: 'approvalPolicy.errors.POLICY_NO_STEPS' },
+        'tiers.0.upTo': { code: 'POLICY_BOUND_PRECISION' },
+        'tiers.0.steps.0.approvals': { code: 'POLICY_APPROVALS_INVALID' },
+        'tiers.1.steps': { code: 'POLICY_NO_STEPS' },
       },
     });
     await setApprovalPolicy(admin, { ...twoAboveOneThousand, dailyCap: '5000.00' });

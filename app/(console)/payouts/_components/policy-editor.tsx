@@ -3,14 +3,12 @@
 import { useRouter } from 'next/navigation';
 import { useLocale, useTimeZone, useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { Controller, useFieldArray, useForm, useWatch, type Control, type FieldErrors } from 'react-hook-form';
-import { applyFieldErrors } from '@/components/forms/apply-field-errors';
-import { lazyResolver } from '@/components/forms/lazy-resolver';
 import { MoneyField } from '@/components/forms/money-field';
+import { showFailure } from '@/components/forms/show-failure';
 import { SubmitButton } from '@/components/forms/submit-button';
+import { lazySchema, useForm, type FormApi, type LazySchema } from '@/components/forms/use-form';
 import { DateTimeText } from '@/components/i18n/date-time-text';
 import { amountText } from '@/components/money/amount-text';
-import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { tierSentence, type PolicyTranslator } from '@/components/payouts/approval-sentences';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -31,7 +29,7 @@ import {
   type TieredPolicy,
 } from '@/lib/domain/payouts/approval-policy';
 import type { ApprovalPolicyValues } from '@/lib/domain/payouts/schema';
-import type { Failure } from '@/lib/errors';
+import { catalogueTranslator } from '@/lib/errors';
 import { DEFAULT_TIME_ZONE } from '@/lib/i18n/config';
 import { formatDateTime } from '@/lib/i18n/format';
 import type { Asset } from '@/lib/money/assets';
@@ -51,18 +49,17 @@ export type PolicyEditorView = {
 };
 
 // zod and the schema load when the form is first used, not with the page (first-load JS budget).
-const resolvers = new Map<string, ReturnType<typeof lazyResolver<ApprovalPolicyValues, unknown, ApprovalPolicyValues>>>();
-function validationFor(currency: string) {
-  let v = resolvers.get(currency);
-  if (!v) {
-    v = lazyResolver<ApprovalPolicyValues, unknown, ApprovalPolicyValues>(async () => {
-      const [{ zodResolver }, { approvalPolicyFormSchema }] = await Promise.all([import('@hookform/resolvers/zod'), import('@/lib/domain/payouts/schema')]);
-      return zodResolver(approvalPolicyFormSchema(currency));
-    });
-    resolvers.set(currency, v);
+const schemas = new Map<string, LazySchema<ApprovalPolicyValues>>();
+function schemaFor(currency: string) {
+  let schema = schemas.get(currency);
+  if (!schema) {
+    schema = lazySchema(async () => (await import('@/lib/domain/payouts/schema')).approvalPolicyFormSchema(currency));
+    schemas.set(currency, schema);
   }
-  return v;
+  return schema;
 }
+
+type PolicyForm = FormApi<ApprovalPolicyValues, ApprovalPolicyValues>;
 
 function toValues(policy: TieredPolicy): ApprovalPolicyValues {
   return {
@@ -79,12 +76,14 @@ function toInput(values: ApprovalPolicyValues): ApprovalPolicyValues {
   };
 }
 
-/** Error message at a dotted path of the form's errors (`tiers.0.steps.1.roles`). */
-function errorAt(errors: FieldErrors<ApprovalPolicyValues>, path: string): string | undefined {
-  let node: unknown = errors;
-  for (const part of path.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
-  const message = node && typeof node === 'object' ? (node as { message?: unknown }).message : undefined;
-  return typeof message === 'string' ? message : undefined;
+/** The fields a refusal can name, in screen order (the first one is focused). */
+function policyFields(values: ApprovalPolicyValues): string[] {
+  const tiers = values.tiers.flatMap((tier, i) => [
+    `tiers.${i}.upTo`,
+    ...tier.steps.flatMap((_, j) => [`tiers.${i}.steps.${j}.approvals`, `tiers.${i}.steps.${j}.roles`]),
+    `tiers.${i}.steps`,
+  ]);
+  return [...tiers, 'tiers', 'dailyCap'];
 }
 
 /**
@@ -99,27 +98,27 @@ export function PolicyEditor({ view }: { view: PolicyEditorView }) {
   const timeZone = useTimeZone() ?? DEFAULT_TIME_ZONE;
   const router = useRouter();
   const { toast } = useToast();
-  const failureSentence = useFailureSentence();
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const errorsT = catalogueTranslator(useTranslations('errors'));
+  const [failure, setFailure] = useState<{ sentence: string; requestId: string | null } | null>(null);
   const currency = view.currency;
-  const validation = validationFor(currency);
-  const form = useForm<ApprovalPolicyValues, unknown, ApprovalPolicyValues>({ resolver: validation.resolver, defaultValues: toValues(view.policy) });
-  const { control, handleSubmit, setError, setFocus, formState } = form;
-  const tiers = useFieldArray({ control, name: 'tiers' });
-  const watched = useWatch({ control }) as ApprovalPolicyValues;
-  const word = (code: string | undefined) => (code === undefined ? undefined : t.has(`errors.${code}`) ? t(`errors.${code}`) : code);
-  const err = (path: string) => word(errorAt(formState.errors, path));
+  const form = useForm<ApprovalPolicyValues>({ defaultValues: toValues(view.policy), schema: schemaFor(currency), mode: 'onSubmit' });
+  const tiers = form.list('tiers');
+  // Schema messages are codes of the errors catalogue; a refusal placed on a field is already a sentence.
+  const err = (path: string) => {
+    const message = form.error(path, { own: true });
+    return message === undefined ? undefined : (errorsT(message) ?? message);
+  };
 
   // In words: the form as it stands when it is a valid policy, else the saved one.
-  const live = watched?.tiers ? validateTieredPolicy({ ...toInput(watched), referenceCurrency: currency }) : null;
-  const shown = live?.ok ? live.policy : view.policy;
+  const live = validateTieredPolicy({ ...toInput(form.values), referenceCurrency: currency });
+  const shown = live.ok ? live.policy : view.policy;
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     const outcome = readActionResult(await setApprovalPolicyAction(toInput(values)));
     if (!outcome.ok) {
-      const fields = Object.keys(outcome.failure.fieldErrors) as Parameters<typeof applyFieldErrors<ApprovalPolicyValues>>[1];
-      if (!applyFieldErrors(outcome.failure, fields, { setError, setFocus })) setFailure(outcome.failure);
+      const sentence = showFailure(form, outcome.failure, errorsT, policyFields(values));
+      if (sentence !== null) setFailure({ sentence, requestId: outcome.failure.requestId ?? null });
       return;
     }
     const pending = outcome.data.pending;
@@ -164,10 +163,10 @@ export function PolicyEditor({ view }: { view: PolicyEditorView }) {
           </ul>
         </section>
 
-        <form onSubmit={onSubmit} onFocus={validation.preload} noValidate className="space-y-6" aria-label={t('editor.title')}>
+        <form onSubmit={onSubmit} onFocus={form.preload} noValidate className="space-y-6" aria-label={t('editor.title')}>
           {failure ? (
-            <Alert tone="error" title={t('editor.notSaved')}>
-              {failureSentence(failure)}
+            <Alert tone="error" title={t('editor.notSaved')} requestId={failure.requestId}>
+              {failure.sentence}
             </Alert>
           ) : null}
           <div className="rounded-lg border border-border bg-surface">
@@ -190,10 +189,10 @@ export function PolicyEditor({ view }: { view: PolicyEditorView }) {
                 </tr>
               </thead>
               <tbody className="divide-y divide-border">
-                {tiers.fields.map((tier, i) => {
-                  const last = i === tiers.fields.length - 1;
+                {tiers.keys.map((key, i) => {
+                  const last = i === tiers.keys.length - 1;
                   return (
-                    <tr key={tier.id} className="block p-4 sm:table-row sm:p-0" data-testid={`policy-tier-${i}`}>
+                    <tr key={key} className="block p-4 sm:table-row sm:p-0" data-testid={`policy-tier-${i}`}>
                       <th scope="row" className="block pb-2 text-left font-semibold whitespace-nowrap sm:table-cell sm:px-4 sm:py-3 sm:align-top">
                         {t('editor.tierNumber', { n: i + 1 })}
                       </th>
@@ -201,31 +200,25 @@ export function PolicyEditor({ view }: { view: PolicyEditorView }) {
                         {last ? (
                           <p className="text-fg-muted sm:pt-2">{t('editor.unbounded')}</p>
                         ) : (
-                          <Controller
-                            control={control}
-                            name={`tiers.${i}.upTo`}
-                            render={({ field }) => (
-                              <MoneyField
-                                id={`tiers.${i}.upTo`}
-                                label={t('editor.upToLabel', { n: i + 1, currency })}
-                                error={err(`tiers.${i}.upTo`)}
-                                value={field.value ?? ''}
-                                onChange={field.onChange}
-                                asset={currency}
-                                locale={locale}
-                              />
-                            )}
+                          <MoneyField
+                            id={`tiers.${i}.upTo`}
+                            label={t('editor.upToLabel', { n: i + 1, currency })}
+                            error={err(`tiers.${i}.upTo`)}
+                            value={form.field<string | null>(`tiers.${i}.upTo`).value ?? ''}
+                            onChange={form.field<string>(`tiers.${i}.upTo`).onChange}
+                            asset={currency}
+                            locale={locale}
                           />
                         )}
                       </td>
                       <td className="block pb-3 sm:table-cell sm:px-4 sm:py-3 sm:align-top">
-                        <TierSteps control={control} tier={i} err={err} />
+                        <TierSteps form={form} tier={i} err={err} />
                       </td>
                       <td className="block sm:table-cell sm:px-4 sm:py-3 sm:text-right sm:align-top">
                         <Button
                           variant="ghost"
                           size="sm"
-                          disabled={tiers.fields.length <= 1}
+                          disabled={tiers.keys.length <= 1}
                           onClick={() => tiers.remove(i)}
                           aria-label={t('editor.removeTier', { n: i + 1 })}
                         >
@@ -245,32 +238,26 @@ export function PolicyEditor({ view }: { view: PolicyEditorView }) {
           ) : null}
           <Button
             variant="secondary"
-            disabled={tiers.fields.length >= MAX_TIERS}
+            disabled={tiers.keys.length >= MAX_TIERS}
             onClick={() => {
               // The new tier goes before the last (unbounded) one, which keeps taking everything above.
-              tiers.insert(Math.max(0, tiers.fields.length - 1), { upTo: '', steps: [{ approvals: 1, roles: ['finance', 'admin'] }] });
+              tiers.insert(Math.max(0, tiers.keys.length - 1), { upTo: '', steps: [{ approvals: 1, roles: ['finance', 'admin'] }] });
             }}
           >
             {t('editor.addTier')}
           </Button>
-          <Controller
-            control={control}
-            name="dailyCap"
-            render={({ field }) => (
-              <MoneyField
-                id="dailyCap"
-                className="max-w-sm"
-                label={t('editor.dailyCap', { currency })}
-                hint={t('editor.dailyCapHint')}
-                error={err('dailyCap')}
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                asset={currency}
-                locale={locale}
-              />
-            )}
+          <MoneyField
+            id="dailyCap"
+            className="max-w-sm"
+            label={t('editor.dailyCap', { currency })}
+            hint={t('editor.dailyCapHint')}
+            error={err('dailyCap')}
+            value={form.field<string | null>('dailyCap').value ?? ''}
+            onChange={form.field<string>('dailyCap').onChange}
+            asset={currency}
+            locale={locale}
           />
-          <SubmitButton loading={formState.isSubmitting}>{t('editor.save')}</SubmitButton>
+          <SubmitButton loading={form.submitting}>{t('editor.save')}</SubmitButton>
         </form>
       </CardBody>
     </Card>
@@ -278,83 +265,74 @@ export function PolicyEditor({ view }: { view: PolicyEditorView }) {
 }
 
 /** One tier's ordered steps: how many approvals and from which roles (any of them). */
-function TierSteps({ control, tier, err }: { control: Control<ApprovalPolicyValues, unknown, ApprovalPolicyValues>; tier: number; err: (path: string) => string | undefined }) {
+function TierSteps({ form, tier, err }: { form: PolicyForm; tier: number; err: (path: string) => string | undefined }) {
   const t = useTranslations('approvalPolicy');
-  const steps = useFieldArray({ control, name: `tiers.${tier}.steps` });
+  const steps = form.list(`tiers.${tier}.steps`);
   return (
     <div className="space-y-3">
       <ol className="space-y-3">
-        {steps.fields.map((step, j) => (
-          <li key={step.id} className="rounded-md border border-border p-3" data-testid={`policy-tier-${tier}-step-${j}`}>
-            <div className="flex flex-wrap items-end gap-4">
-              <Controller
-                control={control}
-                name={`tiers.${tier}.steps.${j}.approvals`}
-                render={({ field }) => (
-                  <Field
-                    id={`tiers.${tier}.steps.${j}.approvals`}
-                    label={
-                      <>
-                        <span className="sr-only">{t('editor.stepContext', { tier: tier + 1, step: j + 1 })} </span>
-                        {t('editor.approvals')}
-                      </>
-                    }
-                    error={err(`tiers.${tier}.steps.${j}.approvals`)}
-                  >
-                    <Select value={String(field.value)} onChange={(e) => field.onChange(Number(e.currentTarget.value))} onBlur={field.onBlur} className="w-24">
-                      {Array.from({ length: MAX_STEP_APPROVALS }, (_, k) => k + 1).map((n) => (
-                        <option key={n} value={n}>
-                          {n}
-                        </option>
-                      ))}
-                    </Select>
-                  </Field>
-                )}
-              />
-              <Controller
-                control={control}
-                name={`tiers.${tier}.steps.${j}.roles`}
-                render={({ field }) => {
-                  const id = `tiers.${tier}.steps.${j}.roles`;
-                  const error = err(id);
-                  return (
-                    <fieldset aria-describedby={error ? `${id}-error` : undefined} aria-invalid={error ? true : undefined}>
-                      <legend className="mb-1.5 text-sm font-medium text-fg">
-                        <span className="sr-only">{t('editor.stepContext', { tier: tier + 1, step: j + 1 })} </span>
-                        {t('editor.whoMayApprove')}
-                      </legend>
-                      <div className="flex flex-wrap gap-4 py-2">
-                        {APPROVER_ROLES.map((role) => (
-                          <Checkbox
-                            key={role}
-                            id={`${id}.${role}`}
-                            label={t(`roleOption.${role}`)}
-                            checked={field.value.includes(role)}
-                            onChange={(e) => {
-                              const on = e.currentTarget.checked;
-                              field.onChange(APPROVER_ROLES.filter((r: ApproverRole) => (r === role ? on : field.value.includes(r))));
-                            }}
-                          />
-                        ))}
-                      </div>
-                      {error ? (
-                        <p id={`${id}-error`} className="text-sm font-medium text-danger-text">
-                          {error}
-                        </p>
-                      ) : null}
-                    </fieldset>
-                  );
-                }}
-              />
-              <Button variant="ghost" size="sm" disabled={steps.fields.length <= 1} onClick={() => steps.remove(j)}>
-                {t('editor.removeStep', { n: j + 1 })}
-              </Button>
-            </div>
-          </li>
-        ))}
+        {steps.keys.map((key, j) => {
+          const approvalsId = `tiers.${tier}.steps.${j}.approvals`;
+          const approvals = form.field<number>(approvalsId);
+          const id = `tiers.${tier}.steps.${j}.roles`;
+          const roles = form.field<ApproverRole[]>(id);
+          const error = err(id);
+          return (
+            <li key={key} className="rounded-md border border-border p-3" data-testid={`policy-tier-${tier}-step-${j}`}>
+              <div className="flex flex-wrap items-end gap-4">
+                <Field
+                  id={approvalsId}
+                  label={
+                    <>
+                      <span className="sr-only">{t('editor.stepContext', { tier: tier + 1, step: j + 1 })} </span>
+                      {t('editor.approvals')}
+                    </>
+                  }
+                  error={err(approvalsId)}
+                >
+                  <Select value={String(approvals.value)} onChange={(e) => approvals.onChange(Number(e.currentTarget.value))} onBlur={approvals.onBlur} className="w-24">
+                    {Array.from({ length: MAX_STEP_APPROVALS }, (_, k) => k + 1).map((n) => (
+                      <option key={n} value={n}>
+                        {n}
+                      </option>
+                    ))}
+                  </Select>
+                </Field>
+                <fieldset aria-describedby={error ? `${id}-error` : undefined} aria-invalid={error ? true : undefined}>
+                  <legend className="mb-1.5 text-sm font-medium text-fg">
+                    <span className="sr-only">{t('editor.stepContext', { tier: tier + 1, step: j + 1 })} </span>
+                    {t('editor.whoMayApprove')}
+                  </legend>
+                  <div className="flex flex-wrap gap-4 py-2">
+                    {APPROVER_ROLES.map((role) => (
+                      <Checkbox
+                        key={role}
+                        id={`${id}.${role}`}
+                        label={t(`roleOption.${role}`)}
+                        checked={roles.value.includes(role)}
+                        onChange={(e) => {
+                          const on = e.currentTarget.checked;
+                          roles.onChange(APPROVER_ROLES.filter((r) => (r === role ? on : roles.value.includes(r))));
+                        }}
+                      />
+                    ))}
+                  </div>
+                  {error ? (
+                    <p id={`${id}-error`} className="text-sm font-medium text-danger-text">
+                      {error}
+                    </p>
+                  ) : null}
+                </fieldset>
+                <Button variant="ghost" size="sm" disabled={steps.keys.length <= 1} onClick={() => steps.remove(j)}>
+                  {t('editor.removeStep', { n: j + 1 })}
+                </Button>
+              </div>
+            </li>
+          );
+        })}
       </ol>
       {err(`tiers.${tier}.steps`) ? <p className="text-sm font-medium text-danger-text">{err(`tiers.${tier}.steps`)}</p> : null}
-      <Button variant="secondary" size="sm" disabled={steps.fields.length >= MAX_STEPS} onClick={() => steps.append({ approvals: 1, roles: ['admin'] })}>
+      <Button variant="secondary" size="sm" disabled={steps.keys.length >= MAX_STEPS} onClick={() => steps.append({ approvals: 1, roles: ['admin'] })}>
         {t('editor.addStep')}
       </Button>
     </div>
