@@ -140,7 +140,7 @@ test.describe('money movement (finance)', () => {
     await advanceSandboxClock(page.request, baseURL!, 31);
     await page.getByRole('button', { name: 'Review and confirm' }).click();
     await page.getByRole('button', { name: 'Confirm conversion' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'The quote expired before it was confirmed. Get a new quote.' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'The quote has expired. Get a new quote.' })).toBeVisible();
     await expect(page.getByRole('timer')).toHaveAttribute('data-expired', 'true');
     await expect(page.getByRole('button', { name: 'Confirm conversion' })).toBeDisabled();
 

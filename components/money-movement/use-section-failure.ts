@@ -2,11 +2,11 @@ import { useTranslations } from 'next-intl';
 import { useFailureSentence, type FailureLike } from '@/components/i18n/use-failure-sentence';
 
 /** The money-movement namespaces: each has its own `errors.<CODE>` wording for the refusals of its flow. */
-export type MoneyNamespace = 'convert' | 'deposits' | 'transfers';
+export type MoneyNamespace = 'deposits' | 'transfers';
 
 /**
  * One sentence for a failure in a money-movement form: the section's own wording for the code when its catalogue
- * has one (`convert.errors.QUOTE_EXPIRED` says what to do next on that screen), else the shared `errors` sentence,
+ * has one (`deposits.errors.INVALID_STATUS_CHANGE` says what that means for a deposit), else the shared `errors` sentence,
  * else the server's. Client components under an IntlScope carrying `namespace`.
  */
 export function useSectionFailure(namespace: MoneyNamespace): (failure: FailureLike) => string {

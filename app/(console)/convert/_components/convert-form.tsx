@@ -2,9 +2,11 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { useEffect, useRef, useState, useTransition } from 'react';
+import { useEffect, useMemo, useRef, useState, useTransition } from 'react';
+import { applyFailure } from '@/components/forms/apply-failure';
 import { MoneyField } from '@/components/forms/money-field';
-import { amountErrorKey, useSectionFailure } from '@/components/money-movement/use-section-failure';
+import { showFailure } from '@/components/forms/show-failure';
+import { useForm } from '@/components/forms/use-form';
 import { amountText } from '@/components/money/amount-text';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -15,7 +17,8 @@ import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { useQuoteCountdown } from '@/hooks/use-quote-countdown';
 import { readActionResult } from '@/lib/actions/result';
-import type { Failure } from '@/lib/errors';
+import { catalogueTranslator, type Failure } from '@/lib/errors';
+import { amountFormSchema, convertAmountContext } from '@/lib/domain/quotes/amount-check';
 import { afterConfirmRefusal } from '@/lib/domain/quotes/confirm-refusal';
 import { quoteClock, type QuoteClock } from '@/lib/domain/quotes/countdown';
 import { formatBps, isZeroDecimal } from '@/lib/domain/quotes/display';
@@ -23,8 +26,7 @@ import type { FixedSide } from '@/lib/domain/quotes/request';
 import type { QuoteView } from '@/lib/domain/quotes/view';
 import type { Amount } from '@/lib/money/amount-core';
 import type { Asset } from '@/lib/money/assets';
-import { parseAmount } from '@/lib/money/parse-amount';
-import { exceedsAvailable } from '@/lib/domain/balances/available';
+import { parseFieldKey } from '@/lib/validation/validation-result';
 import { confirmSwapAction, createQuoteAction } from '../actions';
 
 const loadRates = () => import('@/lib/domain/quotes/rates');
@@ -40,8 +42,24 @@ export interface ConvertAccount {
 type Held = { view: QuoteView; clock: QuoteClock; ticket: string };
 type Rate = QuoteView['rate'];
 
+type ConvertValues = { accountId: string; sellAsset: Asset | undefined; buyAsset: Asset | undefined; fixedSide: FixedSide; amount: string };
+type Shown = { sentence: string; requestId: string | null };
+
+/** Fields a refusal of the service can point at, in the form's order. */
+const FIELDS = ['buyAsset', 'amount'] as const;
+
 function otherAsset(assets: readonly Asset[], not: Asset | undefined): Asset | undefined {
   return assets.find((a) => a !== not);
+}
+
+function startValues(account: ConvertAccount | undefined): ConvertValues {
+  const assets = account?.assets.map((a) => a.asset) ?? [];
+  return { accountId: account?.id ?? '', sellAsset: assets[0], buyAsset: otherAsset(assets, assets[0]), fixedSide: 'sell', amount: '' };
+}
+
+/** A quote just received, its clock set from the service's time and the moment it arrived. */
+function holdQuote(view: QuoteView, serverNow: string, ticket: string): Held {
+  return { view, clock: quoteClock(view.expiresAt, serverNow, Date.now()), ticket };
 }
 
 /**
@@ -51,24 +69,30 @@ function otherAsset(assets: readonly Asset[], not: Asset | undefined): Asset | u
  */
 export function ConvertForm({ accounts }: { accounts: ConvertAccount[] }) {
   const t = useTranslations('convert');
-  const tm = useTranslations('common.moneyInput');
   const locale = useLocale();
   const router = useRouter();
-  const failureSentence = useSectionFailure('convert');
-  const [accountId, setAccountId] = useState(accounts[0]?.id ?? '');
+  const errorsT = catalogueTranslator(useTranslations('errors'));
+  // The amount is checked against the fixed side's asset and, when the sold side is fixed, the balance the page knows.
+  const schema = useMemo(
+    () =>
+      amountFormSchema<ConvertValues>((values) => {
+        const sellAvailable = accounts.find((a) => a.id === values.accountId)?.assets.find((a) => a.asset === values.sellAsset)?.available ?? null;
+        const context = convertAmountContext(values, sellAvailable);
+        return { ...context, availableText: context.available ? amountText(context.available, locale) : undefined };
+      }),
+    [accounts, locale],
+  );
+  // Said on "get quote", cleared as the amount is typed again (the money input keeps its format meanwhile).
+  const form = useForm<ConvertValues>({ defaultValues: startValues(accounts[0]), schema, mode: 'onSubmit' });
+  const { accountId, sellAsset, buyAsset, fixedSide, amount } = form.values;
   const account = accounts.find((a) => a.id === accountId) ?? accounts[0];
   const assets = account?.assets.map((a) => a.asset) ?? [];
-  const [sellAsset, setSellAsset] = useState<Asset | undefined>(assets[0]);
-  const [buyAsset, setBuyAsset] = useState<Asset | undefined>(otherAsset(assets, assets[0]));
-  const [fixedSide, setFixedSide] = useState<FixedSide>('sell');
-  const [amount, setAmount] = useState('');
-  const [amountError, setAmountError] = useState<string | undefined>();
   const [held, setHeld] = useState<Held | null>(null);
   const [lastRate, setLastRate] = useState<Rate | null>(null);
   const [drift, setDrift] = useState<string | null>(null);
   const [step, setStep] = useState<'quote' | 'confirm'>('quote');
-  const [failure, setFailure] = useState<Failure | null>(null);
-  const [quoting, startQuote] = useTransition();
+  // The refusal's sentence, beside the quote (a field says what it can).
+  const [failure, setFailure] = useState<Shown | null>(null);
   const [confirming, startConfirm] = useTransition();
   // A double click reaches the handler twice before React re-renders the button disabled: send once per quote.
   const sentFor = useRef<string | null>(null);
@@ -85,76 +109,77 @@ export function ConvertForm({ accounts }: { accounts: ConvertAccount[] }) {
   const available = account.assets.find((a) => a.asset === sellAsset)?.available ?? null;
   const fixedAsset = fixedSide === 'sell' ? sellAsset : buyAsset;
   const quote = held?.view ?? null;
+  const quoting = form.submitting;
+
+  /** A field's message: an `errors` code from the form's rules, or a sentence already worded from a refusal. */
+  function word(message: string | undefined): string | undefined {
+    if (message === undefined) return undefined;
+    const { key, values } = parseFieldKey(message);
+    return errorsT(key, values) ?? message;
+  }
+
+  /**
+   * The refusal on its field and, when no field can say it, as the sentence. At the confirm step the amount field
+   * may be out of sight (a phone): the sentence is said beside the quote too.
+   */
+  function refused(f: Failure, always: boolean) {
+    const sentence = always ? applyFailure(form.setError, f, errorsT, FIELDS) ?? errorsT(f.code, f.values) ?? f.sentence : showFailure(form, f, errorsT, FIELDS);
+    setFailure(sentence === null ? null : { sentence, requestId: f.requestId ?? null });
+  }
 
   function dropQuote() {
     setHeld(null);
     setStep('quote');
     setFailure(null);
+    form.clearErrors('buyAsset');
   }
 
   function chooseAccount(id: string) {
-    setAccountId(id);
-    const list = accounts.find((a) => a.id === id)?.assets.map((a) => a.asset) ?? [];
-    setSellAsset(list[0]);
-    setBuyAsset(otherAsset(list, list[0]));
+    const next = startValues(accounts.find((a) => a.id === id));
+    form.setValue('accountId', id);
+    form.setValue('sellAsset', next.sellAsset);
+    form.setValue('buyAsset', next.buyAsset);
     setLastRate(null);
     setDrift(null);
     dropQuote();
   }
 
   function chooseSell(asset: Asset) {
-    setSellAsset(asset);
+    form.setValue('sellAsset', asset);
     // The buy side never offers what is sold: keep it, unless it is now the same asset.
-    if (asset === buyAsset) setBuyAsset(otherAsset(assets, asset));
+    if (asset === buyAsset) form.setValue('buyAsset', otherAsset(assets, asset));
     dropQuote();
   }
 
-  function requestQuote() {
+  const requestQuote = form.handleSubmit(async (values) => {
+    if (!values.sellAsset || !values.buyAsset) return;
     setFailure(null);
-    setAmountError(undefined);
-    if (!sellAsset || !buyAsset || !fixedAsset) return;
-    const parsed = parseAmount(amount, fixedAsset);
-    if (!parsed.ok) {
-      setAmountError(t(amountErrorKey(parsed.code), { asset: fixedAsset }));
-      return;
-    }
-    // What the page knows of the balance answers at once; the server checks again (and the bought side's cost).
-    if (fixedSide === 'sell' && available && exceedsAvailable(parsed.amount, available)) {
-      setAmountError(tm('overAvailable', { available: amountText(available, locale) }));
-      return;
-    }
-    startQuote(async () => {
-      const result = readActionResult(
-        await createQuoteAction({
-          accountId: account.id,
-          sellAsset,
-          buyAsset,
-          fixedSide,
-          amount: parsed.amount.value,
-          idempotencyKey: crypto.randomUUID(),
-        }),
-      );
-      if (!result.ok) {
-        setFailure(result.failure);
-        return;
-      }
-      const receivedAt = Date.now();
-      const { quote: next, serverNow, ticket } = result.data;
-      // The drift's division (decimal.js) is fetched when the first quote arrives, not with the page, so a re-quote
-      // finds it loaded; a failed download only leaves the drift unsaid.
-      if (!lastRate) loadRates().catch(() => undefined);
-      const drift = lastRate
-        ? await loadRates().then(
-            (rates) => (rates.sameDirection(lastRate, next.rate) ? rates.driftBps(lastRate, next.rate) : null),
-            () => null,
-          )
-        : null;
-      setHeld({ view: next, clock: quoteClock(next.expiresAt, serverNow, receivedAt), ticket });
-      setDrift(drift);
-      setLastRate(next.rate);
-      setStep('quote');
-    });
-  }
+    const result = readActionResult(
+      await createQuoteAction({
+        accountId: values.accountId,
+        sellAsset: values.sellAsset,
+        buyAsset: values.buyAsset,
+        fixedSide: values.fixedSide,
+        amount: values.amount,
+        idempotencyKey: crypto.randomUUID(),
+      }),
+    );
+    if (!result.ok) return refused(result.failure, step === 'confirm');
+    const { quote: next, serverNow, ticket } = result.data;
+    // The drift's division (decimal.js) is fetched when the first quote arrives, not with the page, so a re-quote
+    // finds it loaded; a failed download only leaves the drift unsaid.
+    if (!lastRate) loadRates().catch(() => undefined);
+    const drift = lastRate
+      ? await loadRates().then(
+          (rates) => (rates.sameDirection(lastRate, next.rate) ? rates.driftBps(lastRate, next.rate) : null),
+          () => null,
+        )
+      : null;
+    setHeld(holdQuote(next, serverNow, ticket));
+    setDrift(drift);
+    setLastRate(next.rate);
+    setStep('quote');
+  });
 
   function confirm() {
     if (!held || countdown.expired || sentFor.current === held.view.id) return;
@@ -166,7 +191,7 @@ export function ConvertForm({ accounts }: { accounts: ConvertAccount[] }) {
         await confirmSwapAction({ accountId: quoteAccount, quoteId: id, pay: { value: pay.value, asset: pay.asset }, ticket: held.ticket }),
       );
       if (!result.ok) {
-        setFailure(result.failure);
+        refused(result.failure, true);
         const after = afterConfirmRefusal(result.failure.code, held.clock, Date.now());
         if (after.quoteOver) setHeld((h) => (h ? { ...h, clock: after.clock } : h));
         // Anything else (a time-out, the service busy) may be retried: the same quote sends the same key.
@@ -176,17 +201,13 @@ export function ConvertForm({ accounts }: { accounts: ConvertAccount[] }) {
       setHeld(null);
       setDrift(null);
       setStep('quote');
-      setAmount('');
+      form.setValue('amount', '');
       router.replace(`/convert?operation=${encodeURIComponent(result.data.operationId)}`, { scroll: false });
     });
   }
 
-  const buyError = failure?.fieldErrors.buyAsset;
-  const serverAmountError = failure?.fieldErrors.amount;
-  // At the confirm step the amount field may be out of sight (a phone): the refusal is said by the quote too.
-  const shownFailure = failure && (step === 'confirm' || (!buyError && !serverAmountError)) ? failure : null;
   const newQuoteButton = (
-    <Button variant="secondary" onClick={requestQuote} loading={quoting}>
+    <Button variant="secondary" onClick={() => requestQuote()} loading={quoting}>
       {t('quote.newQuote')}
     </Button>
   );
@@ -196,14 +217,7 @@ export function ConvertForm({ accounts }: { accounts: ConvertAccount[] }) {
       <Card>
         <CardHeader title={t('form.legend')} />
         <CardBody>
-          <form
-            className="space-y-4"
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              requestQuote();
-            }}
-          >
+          <form className="space-y-4" noValidate onSubmit={requestQuote}>
             <Field id="convert-account" label={t('form.account')}>
               <Select value={account.id} onChange={(e) => chooseAccount(e.target.value)}>
                 {accounts.map((a) => (
@@ -224,11 +238,11 @@ export function ConvertForm({ accounts }: { accounts: ConvertAccount[] }) {
                   ))}
                 </Select>
               </Field>
-              <Field id="convert-buy" label={t('form.buy')} error={buyError}>
+              <Field id="convert-buy" label={t('form.buy')} error={word(form.error('buyAsset'))}>
                 <Select
                   value={buyAsset ?? ''}
                   onChange={(e) => {
-                    setBuyAsset(e.target.value as Asset);
+                    form.setValue('buyAsset', e.target.value as Asset);
                     dropQuote();
                   }}
                 >
@@ -253,7 +267,7 @@ export function ConvertForm({ accounts }: { accounts: ConvertAccount[] }) {
                       value={side}
                       checked={fixedSide === side}
                       onChange={() => {
-                        setFixedSide(side);
+                        form.setValue('fixedSide', side);
                         dropQuote();
                       }}
                       className="size-4 accent-[var(--color-accent,currentColor)]"
@@ -267,14 +281,14 @@ export function ConvertForm({ accounts }: { accounts: ConvertAccount[] }) {
               id="convert-amount"
               label={fixedSide === 'sell' ? t('form.amountSell', { asset: sellAsset ?? '' }) : t('form.amountBuy', { asset: buyAsset ?? '' })}
               hint={available ? t('form.available', { amount: amountText(available, locale) }) : t('form.availableUnknown')}
-              error={amountError ?? serverAmountError}
+              error={word(form.error('amount'))}
               required
               value={amount}
               asset={fixedAsset ?? 'BRL'}
               locale={locale}
               onChange={(value) => {
-                setAmount(value);
-                setAmountError(undefined);
+                form.setValue('amount', value);
+                form.clearErrors('amount');
                 if (held) dropQuote();
               }}
             />
@@ -286,9 +300,9 @@ export function ConvertForm({ accounts }: { accounts: ConvertAccount[] }) {
       </Card>
 
       <div className="scroll-mt-4 space-y-4" ref={quoteCard}>
-        {shownFailure ? (
-          <Alert tone="error" requestId={shownFailure.requestId ?? null}>
-            {failureSentence(shownFailure)}
+        {failure ? (
+          <Alert tone="error" requestId={failure.requestId}>
+            {failure.sentence}
           </Alert>
         ) : null}
         {quote ? (

@@ -4,8 +4,10 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, useTransition } from 'react';
 import { MoneyField } from '@/components/forms/money-field';
+import { applyFailure } from '@/components/forms/apply-failure';
+import { showFailure } from '@/components/forms/show-failure';
+import { useForm } from '@/components/forms/use-form';
 import { useIdempotencyKey } from '@/components/forms/use-idempotency-key';
-import { amountErrorKey, useSectionFailure } from '@/components/money-movement/use-section-failure';
 import { QuoteCountdownBadge } from '@/components/quotes/quote-countdown-badge';
 import { QuoteDetails } from '@/components/quotes/quote-details';
 import { Alert } from '@/components/ui/alert';
@@ -15,12 +17,13 @@ import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { useQuoteCountdown } from '@/hooks/use-quote-countdown';
 import { readActionResult } from '@/lib/actions/result';
-import type { Failure } from '@/lib/errors';
+import { catalogueTranslator, type Failure } from '@/lib/errors';
+import { amountFormSchema } from '@/lib/domain/quotes/amount-check';
 import { afterConfirmRefusal } from '@/lib/domain/quotes/confirm-refusal';
 import { quoteClock, type QuoteClock } from '@/lib/domain/quotes/countdown';
 import type { QuoteView } from '@/lib/domain/quotes/view';
 import type { Asset } from '@/lib/money/assets';
-import { parseAmount } from '@/lib/money/parse-amount';
+import { parseFieldKey } from '@/lib/validation/validation-result';
 import { createDepositAction, quoteDepositAction } from '../actions';
 
 export interface DepositAccount {
@@ -39,6 +42,18 @@ function defaultAsset(assets: readonly Asset[]): Asset | undefined {
 
 type Held = { view: QuoteView; clock: QuoteClock };
 
+/** A quote just received, its clock set from the service's time and the moment it arrived. */
+function holdQuote(view: QuoteView, serverNow: string): Held {
+  return { view, clock: quoteClock(view.expiresAt, serverNow, Date.now()) };
+}
+type DepositValues = { accountId: string; asset: Asset | undefined; amount: string };
+type Shown = { sentence: string; requestId: string | null };
+
+/** Fields a refusal of the service can point at. */
+const FIELDS = ['amount'] as const;
+// The amount at the chosen asset's scale; a deposit credits the account, so no balance limits it.
+const schema = amountFormSchema<DepositValues>((values) => ({ asset: values.asset, available: null }));
+
 /**
  * Account, asset and amount to credit, paid by PIX → the deposit's payment instructions on their own page.
  *
@@ -49,19 +64,22 @@ type Held = { view: QuoteView; clock: QuoteClock };
  */
 export function DepositForm({ accounts }: { accounts: DepositAccount[] }) {
   const t = useTranslations('deposits');
+  const errorsT = catalogueTranslator(useTranslations('errors'));
   const locale = useLocale();
   const router = useRouter();
-  const failureSentence = useSectionFailure('deposits');
   const { key } = useIdempotencyKey();
-  const [accountId, setAccountId] = useState(accounts[0]?.id ?? '');
+  const form = useForm<DepositValues>({
+    defaultValues: { accountId: accounts[0]?.id ?? '', asset: defaultAsset(accounts[0]?.assets ?? []), amount: '' },
+    schema,
+    // Said on "get quote"/"create", cleared as the amount is typed again (the money input keeps its format).
+    mode: 'onSubmit',
+  });
+  const { accountId, asset, amount } = form.values;
   const account = accounts.find((a) => a.id === accountId) ?? accounts[0];
-  const [asset, setAsset] = useState<Asset | undefined>(defaultAsset(account?.assets ?? []));
-  const [amount, setAmount] = useState('');
-  const [amountError, setAmountError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<Failure | null>(null);
+  // The refusal's sentence: above the form (before a quote), above the quote (once one is held).
+  const [failure, setFailure] = useState<Shown | null>(null);
   const [held, setHeld] = useState<Held | null>(null);
-  const [quoting, startQuote] = useTransition();
-  const [pending, start] = useTransition();
+  const [creating, startCreate] = useTransition();
   // Stays on once the deposit exists, until its page replaces the form: nothing can be sent twice.
   const [navigating, setNavigating] = useState(false);
   // A double click reaches the handler twice before React re-renders the button disabled: create once per quote.
@@ -77,6 +95,21 @@ export function DepositForm({ accounts }: { accounts: DepositAccount[] }) {
   if (!account || !asset) return <Alert tone="info">{t('noAccounts')}</Alert>;
   const converted = asset !== PIX_PAY_IN_ASSET;
   const quote = held?.view ?? null;
+  const quoting = converted && form.submitting;
+  const busy = creating || navigating || (!converted && form.submitting);
+
+  /** A field's message: an `errors` code from the form's rules, or a sentence already worded from a refusal. */
+  function word(message: string | undefined): string | undefined {
+    if (message === undefined) return undefined;
+    const { key: code, values } = parseFieldKey(message);
+    return errorsT(code, values) ?? message;
+  }
+
+  /** The refusal on its field; the form's sentence when a field cannot say it (`always`: said even then). */
+  function refused(f: Failure, always = false) {
+    const sentence = always ? applyFailure(form.setError, f, errorsT, FIELDS) ?? errorsT(f.code, f.values) ?? f.sentence : showFailure(form, f, errorsT, FIELDS);
+    setFailure(sentence === null ? null : { sentence, requestId: f.requestId ?? null });
+  }
 
   /** Anything that changes the intent drops the quote: it priced another deposit. */
   function dropQuote() {
@@ -84,60 +117,37 @@ export function DepositForm({ accounts }: { accounts: DepositAccount[] }) {
     setFailure(null);
   }
 
-  function readAmount(): string | null {
-    if (!asset) return null;
-    const parsed = parseAmount(amount, asset);
-    if (!parsed.ok) {
-      setAmountError(t(amountErrorKey(parsed.code), { asset }));
-      return null;
-    }
-    return parsed.amount.value;
-  }
-
   function navigateTo(operationId: string) {
     setNavigating(true);
     router.push(`/deposits/${encodeURIComponent(operationId)}`);
   }
 
-  function submit() {
-    if (!account || !asset || pending || quoting || navigating) return;
+  const submit = form.handleSubmit(async (values) => {
+    if (!values.asset || creating || navigating) return;
     setFailure(null);
-    setAmountError(undefined);
-    const value = readAmount();
-    if (value === null) return;
-    if (converted) {
-      startQuote(async () => {
-        const result = readActionResult(
-          await quoteDepositAction({ accountId: account.id, asset, amount: value, idempotencyKey: crypto.randomUUID() }),
-        );
-        if (!result.ok) {
-          setFailure(result.failure);
-          return;
-        }
-        const { quote: next, serverNow } = result.data;
-        setHeld({ view: next, clock: quoteClock(next.expiresAt, serverNow, Date.now()) });
-      });
+    if (values.asset !== PIX_PAY_IN_ASSET) {
+      const result = readActionResult(
+        await quoteDepositAction({ accountId: values.accountId, asset: values.asset, amount: values.amount, idempotencyKey: crypto.randomUUID() }),
+      );
+      if (!result.ok) return refused(result.failure, Boolean(held));
+      const { quote: next, serverNow } = result.data;
+      setHeld(holdQuote(next, serverNow));
       return;
     }
-    start(async () => {
-      const result = readActionResult(await createDepositAction({ accountId: account.id, asset, amount: value, idempotencyKey: key }));
-      if (!result.ok) {
-        setFailure(result.failure);
-        return;
-      }
-      navigateTo(result.data.operationId);
-    });
-  }
+    const result = readActionResult(await createDepositAction({ accountId: values.accountId, asset: values.asset, amount: values.amount, idempotencyKey: key }));
+    if (!result.ok) return refused(result.failure);
+    navigateTo(result.data.operationId);
+  });
 
   function createFromQuote() {
     if (!held || countdown.expired || navigating || sentFor.current === held.view.id) return;
     const { id, accountId: quoteAccount } = held.view;
     sentFor.current = id;
     setFailure(null);
-    start(async () => {
+    startCreate(async () => {
       const result = readActionResult(await createDepositAction({ accountId: quoteAccount, quoteId: id }));
       if (!result.ok) {
-        setFailure(result.failure);
+        refused(result.failure, true);
         const after = afterConfirmRefusal(result.failure.code, held.clock, Date.now());
         if (after.quoteOver) setHeld((h) => (h ? { ...h, clock: after.clock } : h));
         // Anything else may be retried: the same quote sends the same key.
@@ -148,31 +158,22 @@ export function DepositForm({ accounts }: { accounts: DepositAccount[] }) {
     });
   }
 
-  const serverAmountError = failure?.fieldErrors.amount;
-  const busy = pending || navigating;
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <Card className="max-w-xl">
         <CardBody>
-          <form
-            className="space-y-4"
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              submit();
-            }}
-          >
-            {failure && !serverAmountError && !quote ? (
-              <Alert tone="error" requestId={failure.requestId ?? null}>
-                {failureSentence(failure)}
+          <form className="space-y-4" noValidate onSubmit={submit}>
+            {failure && !quote ? (
+              <Alert tone="error" requestId={failure.requestId}>
+                {failure.sentence}
               </Alert>
             ) : null}
             <Field id="deposit-account" label={t('form.account')}>
               <Select
                 value={account.id}
                 onChange={(e) => {
-                  setAccountId(e.target.value);
-                  setAsset(defaultAsset(accounts.find((a) => a.id === e.target.value)?.assets ?? []));
+                  form.setValue('accountId', e.target.value);
+                  form.setValue('asset', defaultAsset(accounts.find((a) => a.id === e.target.value)?.assets ?? []));
                   dropQuote();
                 }}
               >
@@ -187,7 +188,7 @@ export function DepositForm({ accounts }: { accounts: DepositAccount[] }) {
               <Select
                 value={asset}
                 onChange={(e) => {
-                  setAsset(e.target.value as Asset);
+                  form.setValue('asset', e.target.value as Asset);
                   dropQuote();
                 }}
               >
@@ -201,14 +202,14 @@ export function DepositForm({ accounts }: { accounts: DepositAccount[] }) {
             <MoneyField
               id="deposit-amount"
               label={t('form.amount', { asset })}
-              error={amountError ?? serverAmountError}
+              error={word(form.error('amount'))}
               required
               value={amount}
               asset={asset}
               locale={locale}
               onChange={(value) => {
-                setAmount(value);
-                setAmountError(undefined);
+                form.setValue('amount', value);
+                form.clearErrors('amount');
                 if (held) dropQuote();
               }}
             />
@@ -233,8 +234,8 @@ export function DepositForm({ accounts }: { accounts: DepositAccount[] }) {
       {converted ? (
         <div className="scroll-mt-4 space-y-4" ref={quoteCard}>
           {quote && failure ? (
-            <Alert tone="error" requestId={failure.requestId ?? null}>
-              {failureSentence(failure)}
+            <Alert tone="error" requestId={failure.requestId}>
+              {failure.sentence}
             </Alert>
           ) : null}
           {quote ? (
@@ -249,7 +250,7 @@ export function DepositForm({ accounts }: { accounts: DepositAccount[] }) {
                     {busy ? t('form.submitting') : t('form.submit')}
                   </Button>
                   {countdown.expired ? (
-                    <Button variant="secondary" onClick={submit} loading={quoting}>
+                    <Button variant="secondary" onClick={() => submit()} loading={quoting}>
                       {t('quote.newQuote')}
                     </Button>
                   ) : null}
