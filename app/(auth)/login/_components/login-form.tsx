@@ -6,12 +6,10 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { useForm } from '@/components/forms/use-form';
+import { signInSchema, type SignInValues } from '@/lib/domain/sign-in/sign-in-form';
 import { sanitizeCallbackUrl } from '@/lib/security/callback-url';
 import { loginError, type LoginError } from '../login-error-message';
-
-type FieldErrors = { email?: 'emailRequired' | 'emailInvalid'; password?: 'passwordRequired' };
-
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * Posts to next-auth's credentials callback with plain fetch (no next-auth/react in the bundle), then does a
@@ -22,25 +20,20 @@ const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; initialError: LoginError | null }) {
   const t = useTranslations('auth');
   const [error, setError] = useState<LoginError | 'unreachable' | null>(initialError);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  // Nothing is said before the first submit (a sign-in secret), then each change is checked.
+  const form = useForm<SignInValues>({ defaultValues: { email: '', password: '' }, schema: signInSchema, mode: 'onSubmit' });
+  const passwordRef = useRef<HTMLInputElement | null>(null);
+  const password = form.register('password');
+  // Stays on from the request until the next page replaces this one (or the refusal is shown).
   const [pending, setPending] = useState(false);
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const email = String(form.get('email') ?? '').trim();
-    const password = String(form.get('password') ?? '');
-    const errors: FieldErrors = {};
-    if (!email) errors.email = 'emailRequired';
-    else if (!EMAIL_RE.test(email)) errors.email = 'emailInvalid';
-    if (!password) errors.password = 'passwordRequired';
-    setFieldErrors(errors);
+  // The form checks the fields and focuses the first refused one; the server says whether they match.
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     setError(null);
-    if (errors.email) return emailRef.current?.focus();
-    if (errors.password) return passwordRef.current?.focus();
+    form.handleSubmit(signIn)(event);
+  }
 
+  async function signIn({ email, password }: SignInValues) {
     setPending(true);
     try {
       const csrf = (await (await fetch('/api/auth/csrf', { cache: 'no-store' })).json()) as { csrfToken: string };
@@ -66,6 +59,8 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; 
     }
   }
 
+  const fieldText = (code: string | undefined) => (code ? t(`login.${code}`) : undefined);
+
   return (
     <form
       method="post"
@@ -89,13 +84,21 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; 
           </Alert>
         </div>
       ) : null}
-      <Field id="email" label={t('login.email')} error={fieldErrors.email && t(`login.${fieldErrors.email}`)}>
-        <Input ref={emailRef} name="email" type="email" autoComplete="username" inputMode="email" autoFocus spellCheck={false} />
+      <Field id="email" label={t('login.email')} error={fieldText(form.error('email'))}>
+        <Input {...form.register('email')} type="email" autoComplete="username" inputMode="email" autoFocus spellCheck={false} />
       </Field>
-      <Field id="password" label={t('login.password')} error={fieldErrors.password && t(`login.${fieldErrors.password}`)}>
-        <Input ref={passwordRef} name="password" type="password" autoComplete="current-password" />
+      <Field id="password" label={t('login.password')} error={fieldText(form.error('password'))}>
+        <Input
+          {...password}
+          ref={(element) => {
+            passwordRef.current = element;
+            return password.ref(element);
+          }}
+          type="password"
+          autoComplete="current-password"
+        />
       </Field>
-      <Button type="submit" className="w-full" loading={pending}>
+      <Button type="submit" className="w-full" loading={pending || form.submitting}>
         {pending ? t('login.submitting') : t('login.submit')}
       </Button>
     </form>

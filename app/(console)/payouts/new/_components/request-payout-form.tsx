@@ -2,17 +2,26 @@
 
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
-import { useState, useTransition } from 'react';
+import { useState, useTransition, type FormEvent } from 'react';
 import { MoneyField } from '@/components/forms/money-field';
+import { showFailure } from '@/components/forms/show-failure';
 import { SubmitButton } from '@/components/forms/submit-button';
+import { useForm } from '@/components/forms/use-form';
 import { useIdempotencyKey } from '@/components/forms/use-idempotency-key';
-import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardBody, CardFooter } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { readActionResult } from '@/lib/actions/result';
+import { catalogueTranslator } from '@/lib/errors';
+import {
+  defaultSourceAsset,
+  firstPayableInstruction,
+  isPayable as payable,
+  requestPayoutSchema,
+  type RequestPayoutValues,
+} from '@/lib/domain/payouts/request-payout-form';
 import { isAsset, type Asset } from '@/lib/money/assets';
 import { requestPayoutAction } from '../../actions';
 
@@ -20,6 +29,9 @@ export type AccountOption = { id: string; name: string; assets: string[] };
 export type InstructionOption = { id: string; asset: string; payable: boolean; label: string };
 /** `unpayableLabel`: the disabled option's words when no key can be chosen (none approved, or keys awaiting review). */
 export type BeneficiaryOption = { id: string; name: string; unpayableLabel: string; instructions: InstructionOption[] };
+
+/** Fields a refusal can name, in the order they are on screen. */
+const FIELDS = ['sourceAccountId', 'sourceAsset', 'beneficiaryId', 'instructionId', 'fixedSide', 'amount', 'memo'] as const;
 
 /**
  * Finance asks for a payout: only PIX keys APPROVED by the service and by the team's own review can be chosen (a
@@ -37,67 +49,59 @@ export function RequestPayoutForm({
 }) {
   const t = useTranslations('payouts.new');
   const te = useTranslations('payouts.errors');
-  const tr = useTranslations('keyReview.errors');
-  const sentence = useFailureSentence();
+  const errorsT = catalogueTranslator(useTranslations('errors'));
   const locale = useLocale();
   const router = useRouter();
   const { key } = useIdempotencyKey();
   const [pending, start] = useTransition();
   const [navigating, setNavigating] = useState(false);
-  const [accountId, setAccountId] = useState(accounts[0]?.id ?? '');
-  const account = accounts.find((a) => a.id === accountId);
-  const [sourceAsset, setSourceAsset] = useState(account?.assets.includes('BRL') ? 'BRL' : (account?.assets[0] ?? ''));
-  const payable = (b: BeneficiaryOption) => b.instructions.some((i) => i.payable);
   const initial = beneficiaries.find((b) => b.id === initialBeneficiaryId && payable(b));
-  const [beneficiaryId, setBeneficiaryId] = useState(initial?.id ?? '');
+  // Messages on submit only, kept until the next submit (the choices below reset one another).
+  const form = useForm<RequestPayoutValues>({
+    defaultValues: {
+      sourceAccountId: accounts[0]?.id ?? '',
+      sourceAsset: defaultSourceAsset(accounts[0]?.assets),
+      beneficiaryId: initial?.id ?? '',
+      instructionId: firstPayableInstruction(initial),
+      fixedSide: 'source',
+      amount: '',
+      memo: '',
+    },
+    schema: requestPayoutSchema,
+    mode: 'onSubmit',
+  });
+  const { values, setValue, error } = form;
+  const { sourceAccountId: accountId, sourceAsset, beneficiaryId, instructionId, fixedSide, amount, memo } = values;
+  const account = accounts.find((a) => a.id === accountId);
   const beneficiary = beneficiaries.find((b) => b.id === beneficiaryId);
-  const [instructionId, setInstructionId] = useState(initial?.instructions.find((i) => i.payable)?.id ?? '');
   const instruction = beneficiary?.instructions.find((i) => i.id === instructionId);
-  const [fixedSide, setFixedSide] = useState<'source' | 'target'>('source');
-  const [amount, setAmount] = useState('');
-  const [memo, setMemo] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<{ sentence: string; requestId: string | null } | null>(null);
 
-  const word = (code: string | undefined) => (code === undefined ? undefined : te.has(code) ? te(code) : tr.has(code) ? tr(code) : code);
+  // The form's own codes are worded by the payout form; a service refusal arrives worded.
+  const word = (code: string | undefined) => (code === undefined ? undefined : te.has(code) ? te(code) : code);
   const targetAsset = instruction?.asset ?? '';
   const fixedAsset = fixedSide === 'source' ? sourceAsset : targetAsset;
-
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const missing: Record<string, string> = {};
-    if (!accountId) missing.sourceAccountId = 'ACCOUNT_REQUIRED';
-    if (!beneficiaryId) missing.beneficiaryId = 'BENEFICIARY_REQUIRED';
-    if (!instructionId) missing.instructionId = 'INSTRUCTION_REQUIRED';
-    if (!amount) missing.amount = 'AMOUNT_REQUIRED';
-    setErrors(missing);
-    if (Object.keys(missing).length) {
-      document.getElementById(Object.keys(missing)[0]!)?.focus();
-      return;
-    }
-    setFormError(null);
-    start(async () => {
-      const r = readActionResult(
-        await requestPayoutAction({
-          idempotencyKey: key,
-          sourceAccountId: accountId,
-          sourceAsset: sourceAsset as Asset,
-          beneficiaryId,
-          instructionId,
-          fixedSide,
-          amount,
-          memo,
-        }),
-      );
-      if (!r.ok) {
-        const fe = r.failure.fieldErrors;
-        if (Object.keys(fe).length) setErrors(fe);
-        setFormError({ sentence: sentence(r.failure), requestId: r.failure.requestId ?? null });
-        return;
-      }
-      setNavigating(true);
-      router.push(`/payouts/${r.data.payoutId}`);
-    });
+  function submit(event: FormEvent) {
+    // The controls are controlled here (each choice resets the next): the first missing one is focused by its id.
+    const checked = requestPayoutSchema.safeParse(values);
+    if (!checked.success) form.setFocus(checked.error.issues[0]!.path[0]!);
+    form.handleSubmit((request) => {
+      setFormError(null);
+      start(async () => {
+        const r = readActionResult(
+          await requestPayoutAction({ ...request, idempotencyKey: key, sourceAsset: request.sourceAsset as Asset }),
+        );
+        if (!r.ok) {
+          const f = r.failure;
+          // Each problem on its field, and the form says why in any case.
+          const sentence = showFailure(form, f, errorsT, FIELDS) ?? errorsT(f.code, f.values) ?? f.sentence;
+          setFormError({ sentence, requestId: f.requestId ?? null });
+          return;
+        }
+        setNavigating(true);
+        router.push(`/payouts/${r.data.payoutId}`);
+      });
+    })(event);
   }
 
   const busy = pending || navigating;
@@ -110,13 +114,13 @@ export function RequestPayoutForm({
               {formError.sentence}
             </Alert>
           ) : null}
-          <Field id="sourceAccountId" label={t('account')} required error={word(errors.sourceAccountId)}>
+          <Field id="sourceAccountId" label={t('account')} required error={word(error('sourceAccountId'))}>
             <Select
               value={accountId}
               onChange={(e) => {
                 const next = accounts.find((a) => a.id === e.currentTarget.value);
-                setAccountId(e.currentTarget.value);
-                setSourceAsset(next?.assets.includes('BRL') ? 'BRL' : (next?.assets[0] ?? ''));
+                setValue('sourceAccountId', e.currentTarget.value);
+                setValue('sourceAsset', defaultSourceAsset(next?.assets));
               }}
             >
               {accounts.map((a) => (
@@ -126,8 +130,8 @@ export function RequestPayoutForm({
               ))}
             </Select>
           </Field>
-          <Field id="sourceAsset" label={t('sourceAsset')} required error={word(errors.sourceAsset)}>
-            <Select value={sourceAsset} onChange={(e) => setSourceAsset(e.currentTarget.value)}>
+          <Field id="sourceAsset" label={t('sourceAsset')} required error={word(error('sourceAsset'))}>
+            <Select value={sourceAsset} onChange={(e) => setValue('sourceAsset', e.currentTarget.value)}>
               {(account?.assets ?? []).map((a) => (
                 <option key={a} value={a}>
                   {a}
@@ -135,13 +139,13 @@ export function RequestPayoutForm({
               ))}
             </Select>
           </Field>
-          <Field id="beneficiaryId" label={t('beneficiary')} required error={word(errors.beneficiaryId)}>
+          <Field id="beneficiaryId" label={t('beneficiary')} required error={word(error('beneficiaryId'))}>
             <Select
               value={beneficiaryId}
               onChange={(e) => {
                 const next = beneficiaries.find((b) => b.id === e.currentTarget.value);
-                setBeneficiaryId(e.currentTarget.value);
-                setInstructionId(next?.instructions.find((i) => i.payable)?.id ?? '');
+                setValue('beneficiaryId', e.currentTarget.value);
+                setValue('instructionId', firstPayableInstruction(next));
               }}
             >
               <option value="">{t('chooseBeneficiary')}</option>
@@ -152,8 +156,12 @@ export function RequestPayoutForm({
               ))}
             </Select>
           </Field>
-          <Field id="instructionId" label={t('instruction')} required error={word(errors.instructionId)} hint={t('instructionHint')}>
-            <Select value={instructionId} onChange={(e) => setInstructionId(e.currentTarget.value)} disabled={!beneficiary}>
+          <Field id="instructionId" label={t('instruction')} required error={word(error('instructionId'))} hint={t('instructionHint')}>
+            <Select
+              value={instructionId}
+              onChange={(e) => setValue('instructionId', e.currentTarget.value)}
+              disabled={!beneficiary}
+            >
               <option value="">{t('chooseInstruction')}</option>
               {(beneficiary?.instructions ?? []).map((i) => (
                 <option key={i.id} value={i.id} disabled={!i.payable}>
@@ -172,7 +180,7 @@ export function RequestPayoutForm({
                     name="fixedSide"
                     value={side}
                     checked={fixedSide === side}
-                    onChange={() => setFixedSide(side)}
+                    onChange={() => setValue('fixedSide', side)}
                     className="accent-accent"
                   />
                   {t(side === 'source' ? 'fixedSource' : 'fixedTarget', { asset: (side === 'source' ? sourceAsset : targetAsset) || '—' })}
@@ -185,19 +193,19 @@ export function RequestPayoutForm({
               id="amount"
               label={t('amount', { asset: fixedAsset })}
               required
-              error={word(errors.amount)}
+              error={word(error('amount'))}
               value={amount}
-              onChange={setAmount}
+              onChange={(next) => setValue('amount', next)}
               asset={fixedAsset}
               locale={locale}
             />
           ) : (
-            <Field id="amount" label={t('amount', { asset: '—' })} required error={word(errors.amount)}>
+            <Field id="amount" label={t('amount', { asset: '—' })} required error={word(error('amount'))}>
               <Input disabled value="" />
             </Field>
           )}
-          <Field id="memo" label={t('memo')} hint={t('memoHint')} error={word(errors.memo)}>
-            <Input value={memo} maxLength={140} onChange={(e) => setMemo(e.currentTarget.value)} />
+          <Field id="memo" label={t('memo')} hint={t('memoHint')} error={word(error('memo'))}>
+            <Input value={memo} maxLength={140} onChange={(e) => setValue('memo', e.currentTarget.value)} />
           </Field>
         </CardBody>
         <CardFooter>

@@ -2,9 +2,10 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { useEffect, useRef, useState, useTransition } from 'react';
+import { useEffect, useRef, useState, useTransition, type FormEvent } from 'react';
 import { MoneyField } from '@/components/forms/money-field';
-import { amountErrorKey, useSectionFailure } from '@/components/money-movement/use-section-failure';
+import { showFailure } from '@/components/forms/show-failure';
+import { useForm } from '@/components/forms/use-form';
 import { amountText } from '@/components/money/amount-text';
 import { useEnumLabel } from '@/components/i18n/use-enum-label';
 import { Alert } from '@/components/ui/alert';
@@ -13,13 +14,19 @@ import { Card, CardBody } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { readActionResult } from '@/lib/actions/result';
-import type { Failure } from '@/lib/errors';
+import { catalogueTranslator, type Translator } from '@/lib/errors';
 import { outcomeUnknown, reviewTransfer, type ReviewedTransfer } from '@/lib/domain/transfers/review';
-import { commonAssets, transferProblems, type TransferProblem } from '@/lib/domain/transfers/rules';
+import { transferProblems, type TransferProblem } from '@/lib/domain/transfers/rules';
+import {
+  isAmountRefusal,
+  transferChoice,
+  transferFailureCode,
+  transferSchema,
+  type TransferFormValues,
+  type ValidTransfer,
+} from '@/lib/domain/transfers/transfer-form';
 import type { Amount } from '@/lib/money/amount-core';
-import { isAsset, type Asset } from '@/lib/money/assets';
-import { parseAmount } from '@/lib/money/parse-amount';
-import { exceedsAvailable } from '@/lib/domain/balances/available';
+import type { Asset } from '@/lib/money/assets';
 import { createTransferAction } from '../actions';
 
 export interface TransferAccountView {
@@ -29,10 +36,19 @@ export interface TransferAccountView {
   assets: Array<{ asset: string; status: string; available: Amount | null }>;
 }
 
+/** Fields a service refusal can name, in the order they are on screen. */
+const FIELDS = ['sourceAccountId', 'targetAccountId', 'asset', 'amount'] as const;
+
+/** A refusal on screen: the form-level sentence (null when every problem is on its field) and the reference. */
+interface FormFailure {
+  sentence: string | null;
+  requestId: string | null;
+}
+
 /**
  * From / to two of the company's accounts, one asset, an amount. What the form can know is refused before sending
- * (same account, target not ACTIVE, asset not enabled on both: lib/domain/transfers/rules); the service's refusals
- * arrive as sentences.
+ * (same account, target not ACTIVE, asset not enabled on both, the amount: lib/domain/transfers); the service's
+ * refusals reach their field or the form's sentence through showFailure, worded by the `errors` catalogue.
  *
  * Money moves only after a review, as on /convert: "Review transfer" freezes the figures and shows from, to, the
  * amount debited and credited and the fee; "Confirm transfer" sends them; "Back to edit" unfreezes them. One
@@ -45,14 +61,26 @@ export function TransferForm({ accounts }: { accounts: TransferAccountView[] }) 
   const statusLabel = useEnumLabel('status');
   const locale = useLocale();
   const router = useRouter();
-  const failureSentence = useSectionFailure('transfers');
+  const errorsT = catalogueTranslator(useTranslations('errors'));
+  // Refusals whose general sentence would not say which account: worded for a transfer (errors.json TRANSFER_*).
+  const transferT: Translator = (code, values) => errorsT(transferFailureCode(code), values);
   const sources = accounts.filter((a) => a.status === 'ACTIVE');
-  const [sourceId, setSourceId] = useState(sources[0]?.id ?? '');
-  const [targetId, setTargetId] = useState(accounts.find((a) => a.id !== sources[0]?.id && a.status === 'ACTIVE')?.id ?? '');
-  const [asset, setAsset] = useState('');
-  const [amount, setAmount] = useState('');
-  const [amountError, setAmountError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const [schema] = useState(() => transferSchema(accounts));
+  // Messages only on "Review transfer" (and each change after it), as the amount is checked against the asset in use.
+  const form = useForm<TransferFormValues, ValidTransfer>({
+    defaultValues: {
+      sourceAccountId: sources[0]?.id ?? '',
+      targetAccountId: accounts.find((a) => a.id !== sources[0]?.id && a.status === 'ACTIVE')?.id ?? '',
+      asset: '',
+      amount: '',
+    },
+    schema,
+    mode: 'onSubmit',
+  });
+  const { values, error, setValue, clearErrors } = form;
+  const sourceId = values.sourceAccountId;
+  const targetId = values.targetAccountId;
+  const [failure, setFailure] = useState<FormFailure | null>(null);
   const [pending, start] = useTransition();
   const [navigating, setNavigating] = useState(false);
   /** The intent under review (figures frozen), or null while editing. */
@@ -67,13 +95,9 @@ export function TransferForm({ accounts }: { accounts: TransferAccountView[] }) 
     if (reviewing) reviewHeading.current?.focus();
   }, [reviewing]);
 
-  const source = accounts.find((a) => a.id === sourceId);
-  const target = accounts.find((a) => a.id === targetId);
+  const { source, target, assets, chosen, available } = transferChoice(accounts, values);
   if (!source || accounts.length < 2) return <Alert tone="info">{t('noAccounts')}</Alert>;
 
-  // Assets both sides can move (the source's alone while the target cannot receive anything).
-  const assets = commonAssets(source, target?.status === 'ACTIVE' ? target : undefined).filter(isAsset);
-  const chosen: Asset | undefined = isAsset(asset) && assets.includes(asset) ? asset : assets[0];
   const problems: TransferProblem[] = target && chosen ? transferProblems(source, target, chosen) : [];
   const accountName = (id: string) => accounts.find((a) => a.id === id)?.name ?? id;
   const problemText = (p: TransferProblem) =>
@@ -91,29 +115,25 @@ export function TransferForm({ accounts }: { accounts: TransferAccountView[] }) 
   const assetProblem = targetProblem ? undefined : problems.find((p) => p.field === 'asset');
   const noAsset = !targetProblem && assets.length === 0;
   const blocked = !!targetProblem || !!assetProblem || noAsset || !chosen;
-  const available = source.assets.find((a) => a.asset === chosen)?.available ?? null;
+  const amountError = error('amount');
+  // The form's own refusal is a code worded here; a service refusal arrives worded.
+  const amountMessage = isAmountRefusal(amountError)
+    ? amountError === 'OVER_AVAILABLE'
+      ? tm('overAvailable', { available: available ? amountText(available, locale) : '' })
+      : t(`amountErrors.${amountError}`, { asset: chosen ?? '' })
+    : amountError;
+  const serverTargetError = error('targetAccountId');
 
-  function startReview() {
-    if (blocked || !chosen || pending || navigating) return;
+  function startReview(event: FormEvent) {
+    if (blocked || pending || navigating) return event.preventDefault();
     setFailure(null);
-    setAmountError(undefined);
-    const parsed = parseAmount(amount, chosen);
-    if (!parsed.ok) {
-      setAmountError(t(amountErrorKey(parsed.code), { asset: chosen }));
-      return;
-    }
-    // What the page knows of the balance answers at once; the action reads it again before sending.
-    if (available && exceedsAvailable(parsed.amount, available)) {
-      setAmountError(tm('overAvailable', { available: amountText(available, locale) }));
-      return;
-    }
-    const intent = reviewTransfer(
-      lastReviewed.current,
-      { sourceAccountId: sourceId, targetAccountId: targetId, asset: chosen, amount: parsed.amount.value },
-      () => crypto.randomUUID(),
-    );
-    lastReviewed.current = intent;
-    setReview({ intent, amount: parsed.amount });
+    clearErrors();
+    form.handleSubmit(({ sourceAccountId, targetAccountId, asset, amount }) => {
+      const figures = { sourceAccountId, targetAccountId, asset, amount: amount.value };
+      const intent = reviewTransfer(lastReviewed.current, figures, () => crypto.randomUUID());
+      lastReviewed.current = intent;
+      setReview({ intent, amount });
+    })(event);
   }
 
   function backToEdit() {
@@ -127,6 +147,7 @@ export function TransferForm({ accounts }: { accounts: TransferAccountView[] }) 
     const { intent } = review;
     sentWith.current = intent.idempotencyKey;
     setFailure(null);
+    clearErrors();
     start(async () => {
       const result = readActionResult(
         await createTransferAction({
@@ -138,9 +159,10 @@ export function TransferForm({ accounts }: { accounts: TransferAccountView[] }) 
         }),
       );
       if (!result.ok) {
-        setFailure(result.failure);
+        const f = result.failure;
+        setFailure({ sentence: showFailure(form, f, transferT, FIELDS), requestId: f.requestId ?? null });
         sentWith.current = null;
-        if (!outcomeUnknown(result.failure)) {
+        if (!outcomeUnknown(f)) {
           // Refused: nothing was created, so confirming again is a new attempt with a new key (not a replayed refusal).
           const renewed = { ...intent, idempotencyKey: crypto.randomUUID() };
           lastReviewed.current = renewed;
@@ -153,28 +175,23 @@ export function TransferForm({ accounts }: { accounts: TransferAccountView[] }) 
     });
   }
 
-  const serverAmountError = failure?.fieldErrors.amount;
-  const serverTargetError = failure?.fieldErrors.targetAccountId;
   return (
     <Card className="max-w-xl">
       <CardBody>
         <form
           className="space-y-4"
           noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            startReview();
-          }}
+          onSubmit={startReview}
         >
-          {failure && !reviewing && !serverAmountError && !serverTargetError ? (
-            <Alert tone="error" requestId={failure.requestId ?? null}>
-              {failureSentence(failure)}
+          {failure?.sentence && !reviewing ? (
+            <Alert tone="error" requestId={failure.requestId}>
+              {failure.sentence}
             </Alert>
           ) : null}
           {/* Frozen while under review: what is confirmed is exactly what was reviewed. */}
           <fieldset disabled={reviewing} className="space-y-4">
             <Field id="transfer-source" label={t('form.source')}>
-              <Select value={sourceId} onChange={(e) => setSourceId(e.target.value)}>
+              <Select value={sourceId} onChange={(e) => setValue('sourceAccountId', e.target.value)}>
                 {sources.map((a) => (
                   <option key={a.id} value={a.id}>
                     {a.name}
@@ -183,7 +200,7 @@ export function TransferForm({ accounts }: { accounts: TransferAccountView[] }) 
               </Select>
             </Field>
             <Field id="transfer-target" label={t('form.target')} error={targetProblem ?? serverTargetError}>
-              <Select value={targetId} onChange={(e) => setTargetId(e.target.value)}>
+              <Select value={targetId} onChange={(e) => setValue('targetAccountId', e.target.value)}>
                 {accounts.map((a) => (
                   <option key={a.id} value={a.id}>
                     {a.status === 'ACTIVE' ? a.name : t('form.inactive', { name: a.name })}
@@ -196,7 +213,7 @@ export function TransferForm({ accounts }: { accounts: TransferAccountView[] }) 
               label={t('form.asset')}
               error={assetProblem ? problemText(assetProblem) : noAsset ? t('form.noCommonAsset') : undefined}
             >
-              <Select value={chosen ?? ''} onChange={(e) => setAsset(e.target.value)} disabled={assets.length === 0}>
+              <Select value={chosen ?? ''} onChange={(e) => setValue('asset', e.target.value)} disabled={assets.length === 0}>
                 {assets.map((a) => (
                   <option key={a} value={a}>
                     {a}
@@ -208,14 +225,14 @@ export function TransferForm({ accounts }: { accounts: TransferAccountView[] }) 
               id="transfer-amount"
               label={t('form.amount', { asset: chosen ?? '' })}
               hint={available ? t('form.available', { amount: amountText(available, locale) }) : t('form.availableUnknown')}
-              error={amountError ?? serverAmountError}
+              error={amountMessage}
               required
-              value={amount}
+              value={values.amount}
               asset={chosen ?? 'BRL'}
               locale={locale}
               onChange={(value) => {
-                setAmount(value);
-                setAmountError(undefined);
+                setValue('amount', value);
+                clearErrors('amount');
               }}
             />
           </fieldset>
@@ -252,8 +269,8 @@ export function TransferForm({ accounts }: { accounts: TransferAccountView[] }) 
             </dl>
             <p className="text-sm text-fg-muted">{t('review.explain')}</p>
             {failure ? (
-              <Alert tone="error" requestId={failure.requestId ?? null}>
-                {serverAmountError ?? serverTargetError ?? failureSentence(failure)}
+              <Alert tone="error" requestId={failure.requestId}>
+                {failure.sentence ?? amountMessage ?? serverTargetError}
               </Alert>
             ) : null}
             <div className="flex flex-wrap gap-2">
