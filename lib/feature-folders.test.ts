@@ -53,6 +53,7 @@ const PURE_ONLY: Record<string, string> = {
   address: 'none: the address form schema shared by accounts and beneficiaries',
   lists: 'none: the list query parameters every list shares',
   observability: 'lib/observability (shared)',
+  'sign-in': 'lib/auth (the sign-in form’s field rules; signing in is authentication)',
   'step-up': 'lib/auth/step-up (signing is part of authentication)',
   transfers: 'the transfer route’s actions call lib/api directly',
 };
