@@ -131,7 +131,7 @@ test('pt-BR: a failure reason in words with the service’s text as a detail, se
     await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
     const timeline = page.getByTestId('operation-timeline');
     // .first(): until the streamed part (states with their webhooks) replaces the states-only fallback, both are in
-    // the DOM; in a full run that swap took longer than the expect's wait (noted in the README's known gaps).
+    // the DOM, and in a full run that swap has taken longer than the expect's wait.
     const failed = timeline.locator('li[data-kind="state"][data-status="FAILED"]').first();
     await expect(failed.getByTestId('operation-reason')).toContainText('O saldo da conta não era suficiente para esta operação.');
     await expect(failed.getByTestId('operation-reason-detail')).toHaveText('Texto do serviço: “Insufficient balance for the requested operation”');
