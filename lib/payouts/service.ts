@@ -43,6 +43,7 @@ import { wakePayoutSweep } from './sweep';
 import { toStoredQuote, type PayoutDeps } from './quotes';
 import { getTieredPolicy, lockRequester, referenceCurrency, requestedOnDay, saveTieredPolicy } from './approval-policy';
 import { getPayout, liveApprovals, payoutTransition, type PayoutWithApprovals } from './store';
+import type { RequestPayoutValues } from '@/lib/domain/payouts/request-payout-form';
 
 export type PayoutActor = { id: string; email: string; name: string; role: Role };
 
@@ -50,16 +51,10 @@ export type PayoutActor = { id: string; email: string; name: string; role: Role 
 export const PREVIEW_MAX_AGE_MS = 10 * 60_000;
 export const REJECTION_REASON_MAX = 500;
 
-export interface RequestPayoutInput {
+/** What the form sends: its values (lib/domain/payouts/request-payout-form.ts) and the intent's key. */
+export interface RequestPayoutInput extends RequestPayoutValues {
   /** The form instance's idempotency key; it becomes the request's id, so a double submit is one request. */
   requestId: string;
-  sourceAccountId: string;
-  sourceAsset: string;
-  beneficiaryId: string;
-  instructionId: string;
-  fixedSide: 'source' | 'target';
-  amount: string;
-  memo: string;
 }
 
 function must(actor: PayoutActor, permission: 'payouts:request' | 'payouts:approve' | 'payouts:policy'): void {
