@@ -46,6 +46,52 @@ describe('live stream', () => {
     abort.abort();
   });
 
+  it('`status` goes out only once the starting point is read, so every event stored after it arrives (scale lane race)', async () => {
+    // Before: `status` was written and only then was "now" read; a delivery another instance stored while that read
+    // was in flight got a seq <= the number read, and its live message was dropped as already sent.
+    const stored = [ev(1)];
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let reads = 0;
+    const { bus, reader, abort } = setup(stored, {
+      latestSeq: async () => {
+        reads++;
+        await gate;
+        return stored.at(-1)!.seq;
+      },
+    });
+    let statusOut = false;
+    const status = readUntil(reader, (t) => t.includes('event: status')).then((t) => ((statusOut = true), t));
+    await new Promise((r) => setTimeout(r, 30));
+    expect(reads).toBe(1);
+    expect(statusOut).toBe(false);
+    release();
+    await status;
+    stored.push(ev(2));
+    await bus.publish(ev(2));
+    const text = await readUntil(reader, (t) => t.includes('id: 2'));
+    expect(text).toContain('id: 2\nevent: change');
+    abort.abort();
+  });
+
+  it('an event stored between reading "now" and subscribing comes from the replay (the bus had no listener yet)', async () => {
+    const stored = [ev(1)];
+    let bus!: ReturnType<typeof createMemoryBus>;
+    const setupResult = setup(stored, {
+      latestSeq: async () => {
+        await new Promise((r) => setTimeout(r, 0)); // the bus is assigned once setup() returns
+        const now = stored.at(-1)!.seq;
+        stored.push(ev(2));
+        await bus.publish(ev(2)); // nobody subscribed yet: only the database has it
+        return now;
+      },
+    });
+    bus = setupResult.bus;
+    const text = await readUntil(setupResult.reader, (t) => t.includes('id: 2'));
+    expect(text.match(/^id: \d+$/gm)).toEqual(['id: 2']);
+    setupResult.abort.abort();
+  });
+
   it('forwards "your inbox changed" to its own user only, without an id (the resume point stays the stored events)', async () => {
     const { bus, reader, abort } = setup([ev(1)], { userId: 'me' });
     await readUntil(reader, (t) => t.includes('event: status'));

@@ -55,8 +55,9 @@ export function sseMessage(fields: { id?: number; event?: string; data?: unknown
 }
 
 /**
- * One browser's live stream. Subscribes to the bus first and buffers, then replays what was stored after
- * `Last-Event-ID`, then flushes the buffer without duplicates — so no event falls between replay and live.
+ * One browser's live stream. Reads where it starts (Last-Event-ID, or the newest stored event), subscribes to the
+ * bus and buffers, then replays what was stored after that point, then flushes the buffer without duplicates — so
+ * no event falls between the starting point, the replay and live.
  * Messages carry the LiveEvent (type and ids) only. Ends when the browser goes, or when the session no longer
  * validates: checked on every invalidation notice for it (`watchSession`) and every SESSION_CHECK_MS.
  */
@@ -136,32 +137,31 @@ export function openLiveStream(options: LiveStreamOptions): ReadableStream<Uint8
       };
       unwatch = options.watchSession?.(recheck) ?? unwatch;
 
-      unsubscribe = options.bus.subscribe({
-        onEvent(event) {
-          // Not a stored event (no seq to replay or resume from): forwarded at once, to its own user only.
-          if (event.kind === NOTIFICATION_EVENT_KIND) {
-            if (options.userId && event.id === options.userId) write(sseMessage({ event: 'notification', data: {} }));
-            return;
-          }
-          if (replaying) buffered.push(event);
-          else send(event);
-        },
-        onGap() {
-          if (!replaying) void catchUp().catch(() => undefined);
-        },
-      });
-
       // Browsers reconnect after `retry` ms on a dropped connection, sending Last-Event-ID themselves.
       write(sseMessage({ retry: 3000, comment: 'live' }));
       try {
+        // "From now" is a stored sequence number read before subscribing; whatever is stored after it comes
+        // either from the bus (buffered until the replay is done) or from the replay below. Reading it after
+        // subscribing instead dropped an event stored while the read was in flight (seq <= the number read).
+        lastSent = options.lastEventId ?? (await options.latestSeq());
+        if (closed) return;
+        unsubscribe = options.bus.subscribe({
+          onEvent(event) {
+            // Not a stored event (no seq to replay or resume from): forwarded at once, to its own user only.
+            if (event.kind === NOTIFICATION_EVENT_KIND) {
+              if (options.userId && event.id === options.userId) write(sseMessage({ event: 'notification', data: {} }));
+              return;
+            }
+            if (replaying) buffered.push(event);
+            else send(event);
+          },
+          onGap() {
+            if (!replaying) void catchUp().catch(() => undefined);
+          },
+        });
         const status = await options.status();
         write(sseMessage({ event: 'status', data: status }));
-        if (options.lastEventId === null) {
-          lastSent = await options.latestSeq();
-        } else {
-          lastSent = options.lastEventId;
-          await catchUp();
-        }
+        await catchUp();
       } catch (error) {
         log().error({ kind: 'live', error: errorField(error) }, 'live stream start failed');
         return close('error');
