@@ -76,17 +76,17 @@ describe('live stream', () => {
 
   it('an event stored between reading "now" and subscribing comes from the replay (the bus had no listener yet)', async () => {
     const stored = [ev(1)];
-    let bus!: ReturnType<typeof createMemoryBus>;
+    const late: { bus?: ReturnType<typeof createMemoryBus> } = {};
     const setupResult = setup(stored, {
       latestSeq: async () => {
         await new Promise((r) => setTimeout(r, 0)); // the bus is assigned once setup() returns
         const now = stored.at(-1)!.seq;
         stored.push(ev(2));
-        await bus.publish(ev(2)); // nobody subscribed yet: only the database has it
+        await late.bus!.publish(ev(2)); // nobody subscribed yet: only the database has it
         return now;
       },
     });
-    bus = setupResult.bus;
+    late.bus = setupResult.bus;
     const text = await readUntil(setupResult.reader, (t) => t.includes('id: 2'));
     expect(text.match(/^id: \d+$/gm)).toEqual(['id: 2']);
     setupResult.abort.abort();
