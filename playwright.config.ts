@@ -12,23 +12,25 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 const DATABASE_URL = process.env.DATABASE_URL;
 
 /**
- * Lanes (opt-in, E2E_LANES=2): the suite on two console servers at once, each with its own port, embedded
- * database and sandbox (its own clock, customers and payout policy), one worker each. A spec file runs whole on
- * one lane and still serially, so no two specs ever share a server: what one sets up (an advanced sandbox clock,
- * a BRL approval threshold, 32 failing deliveries) cannot reach the other lane's specs. Not the default: on this
- * 2-core machine while other builds and suites ran (load 13-16), team + money took 3.3 min in two lanes against
- * 2.8 min in one, because the lanes only compete for the same cores; whether it pays on an idle machine is to be
- * measured there (README, "Run all tests"). A PostgreSQL run (DATABASE_URL) is always one lane: two servers would
- * seed the same database.
+ * Lanes (E2E_LANES=2, as `npm test` runs it): the suite on two console servers at once, each with its own port,
+ * embedded database and sandbox (its own clock, customers and payout policy), one worker each. A spec file runs
+ * whole on one lane and still serially, so no two specs ever share a server: what one sets up (an advanced sandbox
+ * clock, a BRL approval threshold, 32 failing deliveries) cannot reach the other lane's specs. Two lanes pay only when
+ * they are balanced: the cores are shared, so the slower lane is the run (README, "Run all tests", has the figures).
+ * A PostgreSQL run (DATABASE_URL) is always one lane: two servers would seed the same database.
  */
 const LANES = DATABASE_URL ? 1 : Math.max(1, Math.min(2, Number(process.env.E2E_LANES ?? 1) || 1));
 /** The second lane's port (its data dir and saved sign-ins are named after it). */
 const PORT_B = Number(process.env.E2E_PORT_B ?? PORT + 5);
 /**
- * The specs of the second lane, chosen so the two lanes take about the same time (measured per spec; the first
- * lane runs every other spec, new ones included).
+ * The specs of the second lane: about half of the suite's test time, by each spec's duration in a one-lane run
+ * (the first lane runs every other spec, new ones included — move one here when the first lane grows).
  */
-export const LANE_B_SPECS = ['money.spec.ts', 'onboarding.spec.ts', 'payouts.spec.ts', 'security.spec.ts', 'webhooks.spec.ts'];
+export const LANE_B_SPECS = [
+  'accounts.spec.ts', 'auth.spec.ts', 'control-changes.spec.ts', 'money.spec.ts', 'onboarding.spec.ts',
+  'operations.spec.ts', 'payouts.spec.ts', 'saved-views.spec.ts', 'security.spec.ts', 'team.spec.ts',
+  'webhook-tools.spec.ts', 'webhooks.spec.ts',
+];
 
 const chromium = { ...devices['Desktop Chrome'], launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS } };
 
