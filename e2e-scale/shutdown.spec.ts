@@ -250,6 +250,9 @@ test('SIGTERM during a webhook replay job: the job stops at a checkpoint, C exit
     expect(Date.now() - stoppedAt, 'within SHUTDOWN_DEADLINE_MS').toBeLessThan(8_000 + 2_000);
     expect(log).toMatch(/"jobId":"[^"]+".*"msg":"replay job paused for shutdown"/);
     expect(log).toMatch(/"step":"webhook replay runner".*"msg":"drained"/);
+    // A resend the closing listener cut off ended at once: no retry against C's own closed port after the signal.
+    const afterSignal = log.slice(log.indexOf('"msg":"shutting down"'));
+    expect(afterSignal.split('\n').filter((l) => /request\.retry|token\.retry/.test(l)), 'retries after the signal').toEqual([]);
     // Paused at a checkpoint: nothing settled as failed, part of the job still to do; at most the one resend the
     // closing listener broke is left in flight (SENDING), to go first, with its key, on the next instance.
     const atExit = await query<{ status: string; n: string }>(
