@@ -4,8 +4,10 @@ import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createServer, type Server } from 'node:http';
 import pg from 'pg';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signInViaApi, signInViaUi } from '../e2e/helpers/auth';
+import { demoTotpCode, secondsToNextStep } from '../e2e/helpers/totp';
+import { batchRowKey } from '../lib/domain/payout-batches/keys';
 import { SCALE_LOG_DIR, SCALE_PORT_C, SCALE_PORTS, SCALE_RECEIVER_PORT, SCALE_WEBHOOK_ALLOW } from '../playwright.scale.config';
 
 // A third console instance (C) from the same build on the same PostgreSQL, started here through `npm start`'s
@@ -14,7 +16,7 @@ const [A] = SCALE_PORTS.map((port) => `http://localhost:${port}`);
 const PORT_C = SCALE_PORT_C;
 const C = `http://localhost:${PORT_C}`;
 
-function startInstanceC(): ChildProcess {
+function startInstanceC(extraEnv: Record<string, string> = {}): ChildProcess {
   const dataDir = `.data-scale-${PORT_C}`;
   return spawn(process.execPath, ['scripts/start.mjs'], {
     env: {
@@ -30,6 +32,7 @@ function startInstanceC(): ChildProcess {
       // Its sandbox loop delivers like the others' (any instance may make any delivery).
       SANDBOX_WEBHOOK_ALLOW: SCALE_WEBHOOK_ALLOW,
       SHUTDOWN_DEADLINE_MS: '8000',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group: the clean-up can stop start.mjs and the Next server it runs together.
@@ -247,6 +250,9 @@ test('SIGTERM during a webhook replay job: the job stops at a checkpoint, C exit
     expect(Date.now() - stoppedAt, 'within SHUTDOWN_DEADLINE_MS').toBeLessThan(8_000 + 2_000);
     expect(log).toMatch(/"jobId":"[^"]+".*"msg":"replay job paused for shutdown"/);
     expect(log).toMatch(/"step":"webhook replay runner".*"msg":"drained"/);
+    // A resend the closing listener cut off ended at once: no retry against C's own closed port after the signal.
+    const afterSignal = log.slice(log.indexOf('"msg":"shutting down"'));
+    expect(afterSignal.split('\n').filter((l) => /request\.retry|token\.retry/.test(l)), 'retries after the signal').toEqual([]);
     // Paused at a checkpoint: nothing settled as failed, part of the job still to do; at most the one resend the
     // closing listener broke is left in flight (SENDING), to go first, with its key, on the next instance.
     const atExit = await query<{ status: string; n: string }>(
@@ -288,6 +294,185 @@ test('SIGTERM during a webhook replay job: the job stops at a checkpoint, C exit
     if (subscriptionId) await remove(`api/subscriptions/${subscriptionId}`);
     await api.dispose();
     await new Promise((r) => receiver.server.close(r));
+    keepLog(output);
+    if (c.exitCode === null && c.signalCode === null && c.pid) {
+      try {
+        process.kill(-c.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  }
+});
+
+// ---- SIGTERM during a batch payout's execution -----------------------------------------------------------------
+
+// The demo seed's beneficiary whose key the system approved (as e2e/payout-batches.spec.ts pays it): every row pays
+// it a different amount (the same key, amount and asset twice would be a duplicate row).
+const BATCH_TAX_ID = '39053344705';
+const BATCH_PIX_KEY = 'joao.pereira@example.com';
+
+/** The approval's step-up with the demo user's authenticator code: the next step's when this one was used at sign-in. */
+async function approveWithCode(page: Page, email: string): Promise<void> {
+  await page.getByRole('button', { name: 'Approve batch' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Approve this batch' });
+  await expect(dialog).toBeVisible();
+  for (let round = 0; round < 3; round++) {
+    for (const offset of [0, 1]) {
+      await dialog.getByLabel('Code from your authenticator app').fill(await demoTotpCode(C, email, offset));
+      const answered = page.waitForResponse((r) => r.request().method() === 'POST' && Boolean(r.request().headers()['next-action']));
+      await dialog.getByRole('button', { name: 'Confirm with code and approve' }).click();
+      await answered;
+      const error = dialog.getByTestId('step-up-error');
+      await expect(async () => expect((await dialog.isVisible()) ? await error.isVisible() : true).toBe(true)).toPass({ timeout: 30_000 });
+      if (!(await dialog.isVisible())) return;
+      const text = (await error.textContent()) ?? '';
+      if (!/already used/.test(text)) throw new Error(`step-up refused for ${email}: ${text}`);
+    }
+    await page.waitForTimeout((secondsToNextStep() + 1) * 1000);
+  }
+  throw new Error(`step-up: no fresh code for ${email}`);
+}
+
+/** The pid in C's JSON log lines (pino's `base`): its executor's lease owner is `console-<pid>-<uuid>`. */
+function pidIn(log: string): number | null {
+  const match = /"pid":(\d+)/.exec(log);
+  return match ? Number(match[1]) : null;
+}
+
+test('SIGTERM during a batch payout: C stops between two rows and exits 0, another instance pays the rest, every row exactly once', async ({ browser }) => {
+  test.setTimeout(360_000);
+  const ROWS = 80;
+  // C sends rows as fast as its service answers (no wait between them), so the signal most likely lands inside a
+  // row's two calls (quote, withdrawal) — the case where a call is cut off by the closing listener.
+  const c = startInstanceC({ PAYOUT_BATCH_ROWS_PER_SECOND: '100' });
+  const output: string[] = [];
+  c.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  c.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  try {
+    await waitUntilUp(`${C}/api/ready`, 180_000);
+    // Finance uploads the file on C and asks for approval, through the console's own pages.
+    const file = [
+      'tax_id,pix_key,amount,asset,memo',
+      ...Array.from({ length: ROWS }, (_, i) => [BATCH_TAX_ID, BATCH_PIX_KEY, `1.${String(i + 1).padStart(2, '0')}`, 'BRL', `Shutdown ${i + 1}`].join(',')),
+    ].join('\n');
+    const requesterContext = await browser.newContext({ baseURL: C });
+    const requester = await requesterContext.newPage();
+    await signInViaUi(requester, 'finance@acme.test', 'demo-finance-2026');
+    await requester.goto('/payouts/batches/new');
+    await requester.locator('#batch-account').selectOption({ label: 'Acme Importação Ltda' });
+    await requester.getByTestId('batch-file-input').setInputFiles({ name: 'shutdown.csv', mimeType: 'text/csv', buffer: Buffer.from(`${file}\n`) });
+    await requester.getByRole('button', { name: 'Check the file' }).click();
+    await expect(requester.getByText(`${ROWS} rows read: ${ROWS} can be paid, 0 cannot.`)).toBeVisible({ timeout: 30_000 });
+    await requester.getByRole('button', { name: 'Request approval' }).click();
+    await expect(requester).toHaveURL(/\/payouts\/batches\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+    const batchId = new URL(requester.url()).pathname.split('/').pop()!;
+    await requesterContext.close();
+    const [batch] = await query<{ source_account_id: string; row_count: number; status: string }>(
+      'select source_account_id, row_count, status from console.payout_batches where id = $1',
+      [batchId],
+    );
+    expect(batch).toMatchObject({ row_count: ROWS, status: 'PENDING_APPROVAL' });
+    const withdrawalsOfSource = async () =>
+      (await query<{ id: string }>("select id from sandbox.operations where intent_type = 'WITHDRAWAL' and account_id = $1", [batch.source_account_id])).map((r) => r.id);
+    const before = new Set(await withdrawalsOfSource());
+
+    // Finance 2 approves on C with the step-up (under the policy's first tier: one approval); C's executor takes it.
+    const approverContext = await browser.newContext({ baseURL: C });
+    const approver = await approverContext.newPage();
+    await signInViaUi(approver, 'finance2@acme.test', 'demo-finance2-2026');
+    await approver.goto(`/payouts/batches/${batchId}`);
+    await approveWithCode(approver, 'finance2@acme.test');
+    await approverContext.close();
+
+    const rowCounts = async () => {
+      const rows = await query<{ status: string; n: string }>('select status, count(*) as n from console.payout_batch_rows where batch_id = $1 group by status', [batchId]);
+      return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)])) as Record<string, number>;
+    };
+    // Rows whose withdrawal exists (CREATED, or already followed to its end by a payout sweep).
+    const sent = (counts: Record<string, number>) => ROWS - (counts.PENDING ?? 0) - (counts.SUBMITTING ?? 0);
+    // Part of the way through, C is stopped.
+    await expect.poll(async () => sent(await rowCounts()), { timeout: 60_000, intervals: [50] }).toBeGreaterThanOrEqual(15);
+    const [held] = await query<{ status: string; lease_owner: string | null }>('select status, lease_owner from console.payout_batches where id = $1', [batchId]);
+    const pid = pidIn(output.join(''));
+    expect(held.status).toBe('EXECUTING');
+    expect(held.lease_owner, 'C (its approval woke its executor) holds the batch').toMatch(new RegExp(`^console-${pid}-`));
+    const exited = once(c, 'exit');
+    const stoppedAt = Date.now();
+    c.kill('SIGTERM');
+    const [code] = (await exited) as [number | null];
+    const log = output.join('');
+    expect(code, log.slice(-1500)).toBe(0);
+    expect(Date.now() - stoppedAt, 'within SHUTDOWN_DEADLINE_MS').toBeLessThan(8_000 + 2_000);
+    expect(log).toMatch(new RegExp(`"batchId":"${batchId}".*"msg":"batch paused for shutdown"`));
+    expect(log).toMatch(/"step":"payout batch executor".*"msg":"drained"/);
+    // From the signal on, no service call was retried against C's own closed listener (the embedded sandbox).
+    const afterSignal = log.slice(log.indexOf('"msg":"shutting down"'));
+    expect(afterSignal.split('\n').filter((l) => /request\.retry|token\.retry/.test(l)), 'retries after the signal').toEqual([]);
+
+    // A checkpoint: nothing failed, part of the batch still to send, at most the one row whose calls the stop cut
+    // off left in flight (SUBMITTING: sent first, with its keys, by the next holder), the lease released at once.
+    const atExit = await rowCounts();
+    expect(atExit.SUBMITTING ?? 0, JSON.stringify(atExit)).toBeLessThanOrEqual(1);
+    expect(atExit.FAILED ?? 0, JSON.stringify(atExit)).toBe(0);
+    expect(atExit.PENDING ?? 0, JSON.stringify(atExit)).toBeGreaterThan(0);
+    const sentByC = sent(atExit);
+    const [paused] = await query<{ status: string; lease_owner: string | null }>('select status, lease_owner from console.payout_batches where id = $1', [batchId]);
+    expect(paused).toEqual({ status: 'EXECUTING', lease_owner: null });
+
+    // A (or B) takes the batch over (its idle executor looks at least every 30 s), sends the rest, and its payout
+    // sweep follows every withdrawal to its end: the batch completes.
+    await expect
+      .poll(async () => (await query<{ status: string }>('select status from console.payout_batches where id = $1', [batchId]))[0].status, {
+        timeout: 180_000,
+        intervals: [1000],
+      })
+      .toBe('COMPLETED');
+
+    // Every row paid once: the console's rows, the service's withdrawals and its idempotency store agree.
+    const rows = await query<{ line: number; status: string; operation_id: string | null; failure: unknown }>(
+      'select line, status, operation_id, failure from console.payout_batch_rows where batch_id = $1 order by line',
+      [batchId],
+    );
+    expect(rows).toHaveLength(ROWS);
+    expect(rows.filter((r) => r.status !== 'COMPLETED' || r.failure !== null || !r.operation_id), 'rows not paid').toEqual([]);
+    const rowOps = rows.map((r) => r.operation_id!);
+    expect(new Set(rowOps).size, 'one withdrawal per row').toBe(ROWS);
+    const made = (await withdrawalsOfSource()).filter((id) => !before.has(id));
+    expect([...made].sort(), 'the withdrawals the service made for the batch are exactly the rows\' ones').toEqual([...rowOps].sort());
+    // Each at the service completed, for its row's amount (compared as numbers by PostgreSQL, not by JavaScript).
+    const wrong = await query<{ line: number; status: string | null }>(
+      `select r.line, o.status from console.payout_batch_rows r left join sandbox.operations o on o.id = r.operation_id
+        where r.batch_id = $1 and (o.id is null or o.status <> 'COMPLETED' or o.source_value <> r.amount::numeric)`,
+      [batchId],
+    );
+    expect(wrong, 'rows whose withdrawal is missing, unfinished or of another amount').toEqual([]);
+    const keys = rows.map((r) => batchRowKey(batchId, r.line, 'withdrawal'));
+    const stored = await query<{ key: string; response_body: string | null }>('select key, response_body from sandbox.idempotency_keys where key = any($1)', [keys]);
+    const storedId = new Map(stored.map((s) => [s.key, (JSON.parse(s.response_body ?? '{}') as { id?: string }).id]));
+    expect(
+      rows.filter((r, i) => storedId.get(keys[i]) !== r.operation_id).map((r) => r.line),
+      'rows whose withdrawal is not the one stored under the row\'s key',
+    ).toEqual([]);
+
+    // The records agree: one request, one approval, one completion of all rows, the lease let go.
+    const audit = await query<{ action: string; outcome: string; details: Record<string, unknown> | null }>(
+      "select action, outcome, details from console.audit_events where target = $1 and outcome = 'success' order by at, id",
+      [batchId],
+    );
+    expect(audit.filter((a) => a.action === 'payoutBatches.request')).toHaveLength(1);
+    expect(audit.filter((a) => a.action === 'payoutBatches.approve')).toHaveLength(1);
+    const completions = audit.filter((a) => a.action === 'payoutBatches.complete');
+    expect(completions).toHaveLength(1);
+    expect(completions[0].details).toEqual({ rows: ROWS, completed: ROWS, failed: 0, cancelled: 0 });
+    const [done] = await query<{ lease_owner: string | null; finished: boolean }>(
+      'select lease_owner, finished_at is not null as finished from console.payout_batches where id = $1',
+      [batchId],
+    );
+    expect(done).toEqual({ lease_owner: null, finished: true });
+    expect(sentByC, 'C sent part of the batch, another instance the rest').toBeGreaterThan(0);
+    expect(sentByC).toBeLessThan(ROWS);
+  } finally {
     keepLog(output);
     if (c.exitCode === null && c.signalCode === null && c.pid) {
       try {

@@ -39,6 +39,11 @@ export interface ApiConfig {
   retryAfterCapMs?: number;
   /** Refresh the token this long before its `exp`. Default 60 000 ms. */
   tokenRefreshSkewMs?: number;
+  /**
+   * True once this process is shutting down (the app's client: lib/observability/shutdown's isDraining). An attempt
+   * that then cannot reach the service ends the call at once instead of being retried: see request.ts.
+   */
+  stopping?: () => boolean;
   /** Injectable for tests. */
   fetch?: typeof fetch;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -62,6 +67,7 @@ export interface ResolvedApiConfig {
   circuitThreshold: number;
   circuitCooldownMs: number;
   tokenRefreshSkewMs: number;
+  stopping: () => boolean;
   fetch: typeof fetch;
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   random: () => number;
@@ -114,6 +120,7 @@ export function resolveConfig(config: ApiConfig): ResolvedApiConfig {
     circuitThreshold: config.circuitThreshold ?? 5,
     circuitCooldownMs: config.circuitCooldownMs ?? 10_000,
     tokenRefreshSkewMs: config.tokenRefreshSkewMs ?? 60_000,
+    stopping: config.stopping ?? (() => false),
     // Late-bound so MSW (which patches globalThis.fetch after import) intercepts the default.
     fetch: config.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     sleep: config.sleep ?? defaultSleep,

@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetEnvForTests } from '@/lib/env';
+import { drainAll, resetShutdownForTests } from '@/lib/observability/shutdown';
 import { makeJwt } from './testing/fakes';
 
 const demo = vi.hoisted(() => ({ calls: 0 }));
@@ -22,6 +23,7 @@ afterEach(() => {
   server.resetHandlers();
   vi.unstubAllEnvs();
   resetEnvForTests();
+  resetShutdownForTests();
   delete globalForApi.__fxApiClient;
 });
 beforeEach(() => {
@@ -81,5 +83,29 @@ describe('getApiClient', () => {
     await getApiClient().tokens.getToken();
     expect(seen).toHaveLength(1);
     expect(demo.calls).toBe(0);
+  });
+
+  it('once this process drains, a call that cannot connect ends after one attempt (its listener, also the sandbox mount, is closed)', async () => {
+    vi.stubEnv('SANDBOX', 'on');
+    vi.stubEnv('FX_API_BASE_URL', '');
+    vi.stubEnv('FX_CLIENT_ID', '');
+    vi.stubEnv('FX_CLIENT_SECRET', '');
+    vi.stubEnv('PUBLIC_URL', 'http://localhost:3999');
+    tokenEndpoint('http://localhost:3999/sandbox/api/oauth/client/token', []);
+    let calls = 0;
+    server.use(
+      http.get('http://localhost:3999/sandbox/api/accounts/:id', () => {
+        calls++;
+        return HttpResponse.error();
+      }),
+    );
+    const { getAccount } = await import('./accounts');
+    const client = getApiClient();
+    await client.tokens.getToken();
+    await drainAll();
+    const error = await getAccount('00000000-0000-4000-8000-000000000001', { client }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 503, code: 'SERVICE_UNREACHABLE', details: { interrupted: 'shutdown' } });
+    // One attempt: no backoff, no retry against the closed listener.
+    expect(calls).toBe(1);
   });
 });

@@ -1,5 +1,6 @@
 import 'server-only';
 import { getEnv } from '@/lib/env';
+import { isDraining } from '@/lib/observability/shutdown';
 import { createApiClient, type ApiClient, type CallOptions } from './client';
 import type { ApiCredentials } from './config';
 import { keepAliveFetch } from './keep-alive-fetch';
@@ -29,6 +30,8 @@ export function getApiClient(): ApiClient {
     serviceVersion: env.FX_SERVICE_VERSION,
     credentials: companyCredentials,
     fetch: keepAliveFetch,
+    // From the signal on, a call that cannot get through ends at once (the listener, also the embedded sandbox's, is closed).
+    stopping: isDraining,
   });
   globalForApi.__fxApiClient = client;
   return client;

@@ -255,6 +255,45 @@ describe('retries', () => {
     expect(await toUserMessage(error)).toMatch(/retrying is safe/i);
   });
 
+  it('once this process is shutting down, a network failure ends the call at once: no retry, no wait, not held against the service', async () => {
+    let stopping = false;
+    const h = harness({ stopping: () => stopping, circuitThreshold: 1 });
+    sequence(h, 'post', `${BASE}/api/accounts`, [() => HttpResponse.error(), ok(accountBody(), 201)]);
+    stopping = true;
+    const error = (await createAccount(createBody, { idempotencyKey: KEY, client: h.client }).catch((e: unknown) => e)) as ApiError;
+    // Transient and of unknown outcome (the caller keeps its key), marked as cut off by the shutdown.
+    expect(error).toMatchObject({ status: 503, code: 'SERVICE_UNREACHABLE', details: { outcomeUnknown: true, interrupted: 'shutdown' } });
+    expect(h.apiRequests).toHaveLength(1);
+    expect(h.time.sleeps).toEqual([]);
+    expect(h.logger.lines.filter((l) => l.includes('request.retry'))).toEqual([]);
+    // A threshold of one failure would have opened the circuit: the next call is sent.
+    await expect(createAccount(createBody, { idempotencyKey: KEY, client: h.client })).resolves.toMatchObject({ data: { id: ACCOUNT_ID } });
+    expect(h.apiRequests).toHaveLength(2);
+  });
+
+  it('while shutting down, an answer from the service is still retried as usual (it is reachable)', async () => {
+    const h = harness({ stopping: () => true });
+    sequence(h, 'post', `${BASE}/api/accounts`, [fail(503, 'UNAVAILABLE'), ok(accountBody(), 201)]);
+    await expect(createAccount(createBody, { idempotencyKey: KEY, client: h.client })).resolves.toMatchObject({ data: { id: ACCOUNT_ID } });
+    expect(h.apiRequests).toHaveLength(2);
+  });
+
+  it('while shutting down, an unreachable token endpoint ends the call at once too', async () => {
+    const h = harness({ stopping: () => true });
+    let tokenCalls = 0;
+    server.use(
+      http.post(TOKEN_URL, () => {
+        tokenCalls++;
+        return HttpResponse.error();
+      }),
+    );
+    const error = await getAccount(ACCOUNT_ID, { client: h.client }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 503, code: 'TOKEN_UNAVAILABLE' });
+    expect(tokenCalls).toBe(1);
+    expect(h.time.sleeps).toEqual([]);
+    expect(h.apiRequests).toEqual([]);
+  });
+
   it('times out a hung attempt, retries it, and ends with a TIMEOUT error', async () => {
     const h = harness({ timeoutMs: 200 });
     sequence(h, 'get', `${BASE}/api/accounts/${ACCOUNT_ID}`, [

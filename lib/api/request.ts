@@ -184,6 +184,19 @@ export function createRequester(config: ResolvedApiConfig, tokens: TokenProvider
         token = await tokens.getToken();
         result = await send(token);
       }
+      if (result.kind === 'network' && config.stopping()) {
+        // This process is shutting down: its listener no longer accepts connections (the sandbox embedded in it is
+        // reached through that listener) and the drain closes idle keep-alive sockets, so a retry would only fail
+        // again and hold the exit back. The call ends now, transient, its outcome unknown on a mutation: the caller
+        // keeps its key and whoever takes the work over sends it again. Not counted against the service's health.
+        throw new ApiError({
+          status: 503,
+          code: CLIENT_ERROR_CODES.SERVICE_UNREACHABLE,
+          message: 'The service could not be reached',
+          details: { outcomeUnknown: isMutation, attempts: n + 1, cause: result.message, interrupted: 'shutdown' },
+          requestId: localRequestId(),
+        });
+      }
       if (result.kind !== 'response' || result.status >= 500 || result.status === 408) breaker.recordFailure();
       else breaker.recordSuccess();
       if (result.kind === 'network' || result.kind === 'timeout') {

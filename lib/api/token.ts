@@ -85,6 +85,8 @@ export function createTokenProvider(config: ResolvedApiConfig): TokenProvider {
         const result = await exchange(config.fetch, `${config.authUrl}${TOKEN_PATH}`, { method: 'POST', headers, body }, timeoutMs);
         if (result.kind !== 'response') {
           const error = tokenUnavailable(`local-${crypto.randomUUID()}`, null, result.kind === 'timeout' ? 'timeout' : 'network error');
+          // Shutting down: the token endpoint is out of reach for the same reason as the calls (request.ts).
+          if (result.kind === 'network' && config.stopping()) throw error;
           return { done: false, error, retryAfterMs: null, reason: `token ${result.kind}` };
         }
         const requestId = result.headers.get('x-request-id') ?? `local-${crypto.randomUUID()}`;

@@ -142,6 +142,12 @@ async function sendRow(batch: PayoutBatchRow, row: PayoutBatchLineRow, deps: Exe
         await settleRow(batch.id, row.line, { failure: { code: String(e.code ?? 'REFUSED'), message: String(e.message ?? '') } }, deps, 'FAILED');
         return true;
       }
+      if (deps.stopping?.()) {
+        // Most likely cut off by this very stop (lib/api ends such a call at once): the row stays SUBMITTING and the
+        // next holder sends it first with the same keys.
+        log().info({ kind: 'job', job: 'payoutBatches.execute', batchId: batch.id, line: row.line, code: isApiError(error) ? error.code : 'INTERNAL' }, 'batch row interrupted by shutdown');
+        return false;
+      }
       log().warn({ kind: 'job', job: 'payoutBatches.execute', batchId: batch.id, line: row.line, error: errorField(error) }, 'batch row outcome unknown; retried with the same keys');
       return false;
     }
