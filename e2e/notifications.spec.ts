@@ -14,7 +14,7 @@ test.describe.configure({ mode: 'serial' });
 test.setTimeout(120_000);
 
 type Locale = 'en-US' | 'pt-BR';
-const SHOTS = '/work/wt/shots/inbox';
+const SHOTS = process.env.NOTIFICATIONS_SHOTS_DIR ?? '/work/wt/shots/inbox';
 
 async function roleContext(browser: Browser, baseURL: string, role: DemoRole, locale: Locale, extra: { theme?: 'light' | 'dark'; width?: number } = {}) {
   const context = await browser.newContext({
@@ -88,7 +88,9 @@ test('a payout request by finance reaches finance2 (en) and the admin (pt-BR) li
 
   const payoutId = await requestPayout(finance, '1.00', `Inbox live ${Date.now()}`);
 
-  // finance2's page lists it at the top and the bell counts it, with no reload.
+  // finance2's page lists it at the top and the bell counts it, with no reload. The inbox is the console's card list
+  // (components/data-table), named for screen readers like every list.
+  await expect(f2.getByRole('list', { name: 'Inbox' })).toBeVisible();
   const first = f2.getByTestId('inbox-list').getByTestId('notification-item').first();
   await expect(first).toHaveAttribute('href', `/payouts/${payoutId}`);
   await expect(first).toContainText('Payout waiting for your approval');

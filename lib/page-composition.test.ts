@@ -58,6 +58,13 @@ describe('pages', () => {
     expect(own).toEqual([]);
   });
 
+  it('a list read page by page in the browser (the inbox) shows its rows through DataList and its "load more" through CursorPagination', () => {
+    const feeds = routeFiles.filter(({ text }) => /fetchNextPage/.test(text));
+    expect(feeds.map(({ file }) => file)).toContain('app/(console)/notifications/_components/inbox-list.tsx');
+    const own = feeds.filter(({ text }) => !/<DataList[\s>]/.test(text) || !/<CursorPagination[\s>]/.test(text)).map(({ file }) => file);
+    expect(own).toEqual([]);
+  });
+
   it('list filters are a FilterBar (components/data-table/filter-bar.tsx), not a search form of their own', () => {
     const own = routeFiles.filter(({ text }) => /role="search"/.test(text)).map(({ file }) => file);
     expect(own).toEqual([]);

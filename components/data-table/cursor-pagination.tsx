@@ -1,30 +1,49 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
+import { Button } from '@/components/ui/button';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { cn } from '@/components/ui/cn';
 import { pageLinks, type SearchParams } from '@/lib/domain/lists/list-params';
 
-/**
- * Previous / Next links built from the contract's cursors. Plain links: paging works without client JS and
- * every page has its own URL. A list read forwards only (the console's own tables: no previous cursor) passes
- * `firstHref` (null on its first page) instead of a previous link: the way back is to its first page.
- */
-export function CursorPagination({
-  pathname,
-  searchParams,
-  meta,
-  itemCount,
-  firstHref,
-  className,
-}: {
+/** Paging by links (a list page: every page has its own URL). */
+interface LinkPaging {
   pathname: string;
   searchParams: SearchParams;
   meta: { previousCursor: string | null; nextCursor: string | null };
   itemCount: number;
   firstHref?: string | null;
   className?: string;
-}) {
+}
+
+/**
+ * Paging by "load more" (a live feed read in the browser: older items are added under the ones shown, which stay as
+ * they are). `more` is null when there is nothing older: no pager at all.
+ */
+interface LoadMorePaging {
+  more: { label: string; onLoad: () => void; loading: boolean } | null;
+  className?: string;
+}
+
+/**
+ * Previous / Next links built from the contract's cursors. Plain links: paging works without client JS and
+ * every page has its own URL. A list read forwards only (the console's own tables: no previous cursor) passes
+ * `firstHref` (null on its first page) instead of a previous link: the way back is to its first page. A live list
+ * read in the browser passes `more` instead: one button that adds the next page under the items shown.
+ */
+export function CursorPagination(props: LinkPaging | LoadMorePaging) {
   const t = useTranslations('common.pagination');
+  if ('more' in props) {
+    const { more, className } = props;
+    if (!more) return null;
+    return (
+      <nav aria-label={t('label')} className={cn('flex items-center', className)}>
+        <Button size="sm" variant="secondary" onClick={more.onLoad} loading={more.loading}>
+          {more.label}
+        </Button>
+      </nav>
+    );
+  }
+  const { pathname, searchParams, meta, itemCount, firstHref, className } = props;
   const links = pageLinks(pathname, searchParams, meta);
   const disabled = cn(buttonVariants({ variant: 'secondary', size: 'sm' }), 'pointer-events-none opacity-50');
   // A forward-only list on its only page has nowhere to go: no pager at all, as before these lists shared this one.

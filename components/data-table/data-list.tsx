@@ -22,7 +22,8 @@ const CARDS_SHOWN: Record<TableFrom, string> = { sm: 'sm:hidden', md: 'md:hidden
 /**
  * A list page's rows: a table on wide screens, a card list on narrow ones, from one set of rows. The list says what
  * its columns and cards show (beside its page, in `_components`); this says how a list looks. Server or client:
- * the renderers are functions, so a server page passes them from a server component.
+ * the renderers are functions, so a server page passes them from a server component. A list without `columns` (a
+ * feed whose every row is one link, the inbox) is the card list at every width.
  */
 export function DataList<T>({
   rows,
@@ -41,7 +42,8 @@ export function DataList<T>({
   /** Names the table region and the card list alike. */
   label: string;
   caption?: string;
-  columns: ReadonlyArray<DataColumn<T>>;
+  /** The table's columns; none: cards at every width. */
+  columns?: ReadonlyArray<DataColumn<T>>;
   card: (row: T) => ReactNode;
   tableFrom?: TableFrom;
   rowProps?: (row: T) => DataAttributes;
@@ -49,6 +51,16 @@ export function DataList<T>({
   /** A full-width row under a row (e.g. details that need the table's width). */
   afterRow?: (row: T) => ReactNode;
 }) {
+  const cards = (
+    <CardList aria-label={label} className={columns ? CARDS_SHOWN[tableFrom] : undefined}>
+      {rows.map((row) => (
+        <CardListItem key={rowKey(row)} {...cardProps?.(row)}>
+          {card(row)}
+        </CardListItem>
+      ))}
+    </CardList>
+  );
+  if (!columns) return cards;
   return (
     <>
       <div className={TABLE_SHOWN[tableFrom]}>
@@ -87,13 +99,7 @@ export function DataList<T>({
           </TBody>
         </Table>
       </div>
-      <CardList aria-label={label} className={CARDS_SHOWN[tableFrom]}>
-        {rows.map((row) => (
-          <CardListItem key={rowKey(row)} {...cardProps?.(row)}>
-            {card(row)}
-          </CardListItem>
-        ))}
-      </CardList>
+      {cards}
     </>
   );
 }

@@ -78,20 +78,6 @@ export function isUnder(path: string, field: string): boolean {
   return !field || path === field || path.startsWith(`${field}.`);
 }
 
-/**
- * `path` as it reads after the items of the list at `list` moved (`to(old index)` → new index, undefined: removed):
- * `tiers.2.upTo` → `tiers.1.upTo` when tier 1 was removed; undefined for a path of a removed item; any other path as
- * it is.
- */
-export function movedPath(path: string, list: string, to: (index: number) => number | undefined): string | undefined {
-  const prefix = list ? `${list}.` : '';
-  if (!path.startsWith(prefix)) return path;
-  const [head = '', ...rest] = path.slice(prefix.length).split('.');
-  if (!/^\d+$/.test(head)) return path;
-  const index = to(Number(head));
-  return index === undefined ? undefined : [prefix + String(index), ...rest].join('.');
-}
-
 /** The first message of each path, in the schema's order. */
 export function issuesToErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FormErrors {
   const errors: FormErrors = {};
@@ -113,17 +99,14 @@ export class FormModel<TIn extends object, TOut> {
   values: TIn;
   errors: FormErrors = {};
   submitting = false;
-  private submitted = false;
-  private touched = new Set<string>();
-  /** A stable key per item of each list field (React keys): it follows its item when items move. */
-  private listKeys = new Map<string, string[]>();
-  private nextKey = 0;
+  protected submitted = false;
+  protected touched = new Set<string>();
 
   constructor(
     private defaults: TIn,
     private schema: SchemaSource<TOut>,
     /** Called after every change the form shows (values, messages, submitting). */
-    private readonly notify: () => void = () => undefined,
+    protected readonly notify: () => void = () => undefined,
     private readonly mode: ValidationMode = 'onTouched',
   ) {
     this.values = defaults;
@@ -210,73 +193,6 @@ export class FormModel<TIn extends object, TOut> {
     }
   }
 
-  /** The items' keys of the list at `list`, in order; an item keeps its key when others are added, removed or moved. */
-  keys(list: string): string[] {
-    const length = (getPath(this.values, list) as unknown[] | undefined)?.length ?? 0;
-    const known = this.listKeys.get(list) ?? [];
-    if (known.length === length) return known;
-    const keys = Array.from({ length }, (_, i) => known[i] ?? this.newKey());
-    this.listKeys.set(list, keys);
-    return keys;
-  }
-
-  /** Adds `item` at `index` of the list (at its end when `index` is its length). */
-  insert(list: string, index: number, item: unknown): Promise<void> {
-    return this.rearrange(list, (i) => (i >= index ? i + 1 : i), [index, item]);
-  }
-
-  append(list: string, item: unknown): Promise<void> {
-    return this.insert(list, this.keys(list).length, item);
-  }
-
-  remove(list: string, index: number): Promise<void> {
-    return this.rearrange(list, (i) => (i === index ? undefined : i > index ? i - 1 : i));
-  }
-
-  /** Moves the item at `from` to `to`; those between shift by one. */
-  move(list: string, from: number, to: number): Promise<void> {
-    return this.rearrange(list, (i) => {
-      if (i === from) return to;
-      if (from < to && i > from && i <= to) return i - 1;
-      if (to < from && i >= to && i < from) return i + 1;
-      return i;
-    });
-  }
-
-  private newKey(): string {
-    return `k${this.nextKey++}`;
-  }
-
-  /**
-   * Puts each item of the list at its new index (`to`), plus one new item; the items' keys, messages, visited fields
-   * and nested lists' keys go with them. Checked again at once when the list was left or a submit was tried.
-   */
-  private rearrange(list: string, to: (index: number) => number | undefined, added?: readonly [number, unknown]): Promise<void> {
-    const keys = this.keys(list);
-    const items = (getPath(this.values, list) as unknown[] | undefined) ?? [];
-    const nextItems: unknown[] = [];
-    const nextKeys: string[] = [];
-    items.forEach((item, i) => {
-      const j = to(i);
-      if (j === undefined) return;
-      nextItems[j] = item;
-      nextKeys[j] = keys[i]!;
-    });
-    if (added) {
-      nextItems[added[0]] = added[1];
-      nextKeys[added[0]] = this.newKey();
-    }
-    const move = (path: string) => movedPath(path, list, to);
-    this.values = setPath(this.values, list, nextItems);
-    this.errors = Object.fromEntries(Object.entries(this.errors).flatMap(([path, message]) => (move(path) === undefined ? [] : [[move(path)!, message]])));
-    this.touched = new Set([...this.touched].flatMap((path) => move(path) ?? []));
-    this.listKeys = new Map([...this.listKeys].flatMap(([path, k]) => (path === list || move(path) === undefined ? [] : [[move(path)!, k]])));
-    this.listKeys.set(list, nextKeys);
-    this.notify();
-    if (this.touched.has(list) || this.submitted) return this.validateField(list);
-    return Promise.resolve();
-  }
-
   /** Back to the defaults (or new ones) with no messages: the next intent. */
   reset(values: TIn = this.defaults): void {
     this.defaults = values;
@@ -284,7 +200,6 @@ export class FormModel<TIn extends object, TOut> {
     this.errors = {};
     this.submitted = false;
     this.touched.clear();
-    this.listKeys.clear();
     this.notify();
   }
 }

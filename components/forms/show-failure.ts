@@ -35,3 +35,5 @@ export function showFailure(
   if (first !== undefined) form.setFocus(first);
   return sentence;
 }
+
+export { applyFailure };

@@ -1,9 +1,11 @@
 'use client';
 
-import { useEffect, useReducer, useState, type ChangeEvent, type FormEvent } from 'react';
-import { errorAt, FormModel, getPath, isUnder, type SchemaSource, type ValidationMode } from './form-model';
+import type { ChangeEvent } from 'react';
+import { FormModel, getPath, isUnder } from './form-model';
+import { useFormOf, type ControlledFormApi, type FormOptions, type HeldInputs } from './use-controlled-form';
 
 export { lazySchema, type FormSchema, type LazySchema } from './form-model';
+export type { ControlledField, FormOptions } from './use-controlled-form';
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
@@ -24,45 +26,11 @@ export interface RegisteredControl {
   value?: string;
 }
 
-/** A field whose component holds its own text (MoneyField, a picker): the value in, the new value out. */
-export interface ControlledField<V> {
-  value: V;
-  onChange: (value: V) => void;
-  onBlur: () => void;
-}
-
-/** A list field (`tiers`, `tiers.0.steps`): a stable React key per item, and the changes of the list itself. */
-export interface FieldList {
-  keys: string[];
-  append: (item: unknown) => void;
-  insert: (index: number, item: unknown) => void;
-  remove: (index: number) => void;
-  move: (from: number, to: number) => void;
-}
-
-export interface FormApi<TIn extends object, TOut> {
-  values: TIn;
-  /**
-   * The message at a field (a catalogue key or a sentence), or the first under it; with `own`, only the field's own
-   * (a list's message about itself, `tiers`, apart from its items').
-   */
-  error: (field: string, options?: { own?: boolean }) => string | undefined;
-  submitting: boolean;
+export interface FormApi<TIn extends object, TOut> extends ControlledFormApi<TIn, TOut> {
   register: (field: string, options?: RegisterOptions) => RegisteredControl;
   /** A radio button of `field` for one `value`. */
   radio: (field: string, value: string, options?: RegisterOptions) => RegisteredControl;
   checkbox: (field: string, options?: RegisterOptions) => RegisteredControl;
-  field: <V>(field: string) => ControlledField<V>;
-  list: (field: string) => FieldList;
-  setValue: (field: string, value: unknown, options?: { validate?: boolean }) => void;
-  setError: (field: string, message: string) => void;
-  clearErrors: (field?: string) => void;
-  setFocus: (field: string) => void;
-  reset: (values?: TIn) => void;
-  /** Checks every field, focuses the first refused one, else runs `onValid` with the schema's output. */
-  handleSubmit: (onValid: (values: TOut) => unknown | Promise<unknown>) => (event?: FormEvent) => void;
-  /** Starts loading a lazy schema: give it to the form's `onFocus`. */
-  preload: () => void;
 }
 
 /**
@@ -74,32 +42,16 @@ export interface FormApi<TIn extends object, TOut> {
  * Chosen over react-hook-form for its size: react-hook-form with its zod resolver is 15.0 kB gzip (0.099× the
  * first-load floor) and puts the form pages over the 1.20× budget (README, "Performance budget").
  */
-export function useForm<TIn extends object, TOut = TIn>({
-  defaultValues,
-  schema,
-  mode = 'onTouched',
-}: {
-  defaultValues: TIn;
-  schema: SchemaSource<TOut>;
-  /** When messages first show: on leaving a field (default) or only after the first submit. */
-  mode?: ValidationMode;
-}): FormApi<TIn, TOut> {
-  const [, render] = useReducer((n: number) => n + 1, 0);
-  // One model and one set of functions per form instance: the functions never change between renders (an effect
-  // may list them), and read the model's state when called.
-  const [api] = useState(() => formApi(new FormModel<TIn, TOut>(defaultValues, schema, render, mode)));
-  const { model } = api;
-  useEffect(() => model.setSchema(schema), [model, schema]);
-  return { ...api.functions, values: model.values, submitting: model.submitting };
+export function useForm<TIn extends object, TOut = TIn>(options: FormOptions<TIn, TOut>): FormApi<TIn, TOut> {
+  return useFormOf(options, FormModel, registerInputs).form;
 }
-
-type FormFunctions<TIn extends object, TOut> = Omit<FormApi<TIn, TOut>, 'values' | 'submitting'>;
 
 function read(element: Control): unknown {
   return element instanceof HTMLInputElement && element.type === 'checkbox' ? element.checked : element.value;
 }
 
-function formApi<TIn extends object, TOut>(model: FormModel<TIn, TOut>): { model: FormModel<TIn, TOut>; functions: FormFunctions<TIn, TOut> } {
+/** The native inputs of a form, registered by dotted path; `useFormOf` writes to them and focuses them. */
+export function registerInputs<TIn extends object, TOut>(model: FormModel<TIn, TOut>) {
   const elements = new Map<string, Set<Control>>();
   const refs = new Map<string, RegisteredControl['ref']>();
 
@@ -146,52 +98,30 @@ function formApi<TIn extends object, TOut>(model: FormModel<TIn, TOut>): { model
     },
   });
 
-  return {
-    model,
-    functions: {
-      error: (field, options) => (options?.own ? model.errors[field] : errorAt(model.errors, field)),
-      register: (field, options) => ({ ...handlers(field, options), defaultValue: String(getPath(model.values, field) ?? '') }),
-      radio: (field, value, options) => ({ ...handlers(field, options), value, defaultChecked: getPath(model.values, field) === value }),
-      checkbox: (field, options) => ({ ...handlers(field, options), defaultChecked: Boolean(getPath(model.values, field)) }),
-      field: <V,>(field: string) => ({
-        value: getPath(model.values, field) as V,
-        onChange: (value: V) => void model.change(field, value),
-        onBlur: () => void model.blur(field),
-      }),
-      list: (field) => ({
-        keys: model.keys(field),
-        append: (item) => void model.append(field, item),
-        insert: (index, item) => void model.insert(field, index, item),
-        remove: (index) => void model.remove(field, index),
-        move: (from, to) => void model.move(field, from, to),
-      }),
-      // Checked only when asked (`{ validate: true }`).
-      setValue: (field, value, options) => {
-        void model.change(field, value, { validate: options?.validate ?? false });
-        write(field);
-      },
-      setError: (field, message) => model.setError(field, message),
-      clearErrors: (field) => model.clearErrors(field),
-      setFocus: (field) => {
-        const element = [...(elements.get(field) ?? [])].find((e) => e.isConnected) ?? document.getElementById(field);
-        element?.focus();
-      },
-      reset: (values) => {
-        model.reset(values);
-        for (const field of elements.keys()) write(field);
-      },
-      handleSubmit: (onValid) => (event) => {
-        event?.preventDefault();
-        void model.submit(onValid).then((refused) => {
-          // The first refused field on screen, as the eye reads the form.
-          const first = refused
-            .flatMap((path) => [...elements.entries()].filter(([f]) => isUnder(path, f) && f !== '').flatMap(([, set]) => [...set]))
-            .filter((e) => e.isConnected)
-            .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))[0];
-          first?.focus();
-        });
-      },
-      preload: () => model.preload(),
+  const inputs: HeldInputs = {
+    write: (field) => {
+      for (const f of field === undefined ? elements.keys() : [field]) write(f);
     },
+    find: (field) => [...(elements.get(field) ?? [])].find((e) => e.isConnected),
+    // The first refused field on screen, as the eye reads the form.
+    firstOf: (paths) =>
+      paths
+        .flatMap((path) => [...elements.entries()].filter(([f]) => isUnder(path, f) && f !== '').flatMap(([, set]) => [...set]))
+        .filter((e) => e.isConnected)
+        .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))[0],
+  };
+
+  return {
+    inputs,
+    register: (field: string, options?: RegisterOptions): RegisteredControl => ({ ...handlers(field, options), defaultValue: String(getPath(model.values, field) ?? '') }),
+    radio: (field: string, value: string, options?: RegisterOptions): RegisteredControl => ({
+      ...handlers(field, options),
+      value,
+      defaultChecked: getPath(model.values, field) === value,
+    }),
+    checkbox: (field: string, options?: RegisterOptions): RegisteredControl => ({
+      ...handlers(field, options),
+      defaultChecked: Boolean(getPath(model.values, field)),
+    }),
   };
 }

@@ -20,10 +20,29 @@ function wordingValues(item: InboxItem, locale: string): Record<string, string |
 }
 
 /**
- * One inbox item: its title and sentence in the reader's language, when it happened, unread marked by a dot and
- * (for screen readers) a word; the whole item is the deep link. `onOpen` marks it read.
+ * The row around an item shown as a row of a card list (`row`): it takes the item's unread colour and hover, and
+ * the item's link covers it (`relative`), so the whole row opens the item.
  */
-export function NotificationItem({ item, onOpen, compact = false }: { item: InboxItem; onOpen: (item: InboxItem) => void; compact?: boolean }) {
+export function notificationRowClassName(item: InboxItem): string {
+  return cn('relative first:rounded-t-lg last:rounded-b-lg hover:bg-surface-muted', !item.read && 'bg-accent-soft');
+}
+
+/**
+ * One inbox item: its title and sentence in the reader's language, when it happened, unread marked by a dot and
+ * (for screen readers) a word; the whole item is the deep link. `onOpen` marks it read. As a `row` of a card list
+ * (the inbox page, components/data-table), the row has the padding and colours (`notificationRowClassName`).
+ */
+export function NotificationItem({
+  item,
+  onOpen,
+  compact = false,
+  row = false,
+}: {
+  item: InboxItem;
+  onOpen: (item: InboxItem) => void;
+  compact?: boolean;
+  row?: boolean;
+}) {
   const t = useTranslations('notifications');
   const locale = useLocale();
   const key = wordingKey(item.kind);
@@ -39,8 +58,11 @@ export function NotificationItem({ item, onOpen, compact = false }: { item: Inbo
       data-kind={item.kind}
       data-read={item.read ? 'true' : 'false'}
       className={cn(
-        'flex gap-3 rounded-md px-3 py-2.5 hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-ring',
-        !item.read && 'bg-accent-soft',
+        'flex gap-3',
+        row
+          ? 'after:absolute after:inset-0 focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-[-2px] focus-visible:after:outline-ring'
+          : 'rounded-md px-3 py-2.5 hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-ring',
+        !row && !item.read && 'bg-accent-soft',
       )}
     >
       <span aria-hidden="true" className={cn('mt-1.5 size-2 shrink-0 rounded-full', item.read ? 'bg-transparent' : 'bg-accent')} />

@@ -8,14 +8,14 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { useForm } from '@/components/forms/use-form';
 import { signInSchema, type SignInValues } from '@/lib/domain/sign-in/sign-in-form';
-import { sanitizeCallbackUrl } from '@/lib/security/callback-url';
-import { loginError, type LoginError } from '../login-error-message';
+import type { LoginError } from '../login-error-message';
 
 /**
  * Posts to next-auth's credentials callback with plain fetch (no next-auth/react in the bundle), then does a
  * full navigation: a client-side push could reuse a prefetched signed-out redirect. Submitted before the scripts run
  * (JavaScript off, a loaded machine), the form itself POSTs to /api/auth/sign-in, which signs in the same way: the
- * password never goes into a URL.
+ * password never goes into a URL. `callbackUrl` comes sanitised from the page (lib/security/callback-url.ts), so the
+ * browser goes there as it is; a refusal is worded by ../login-error-message.ts, fetched when one comes.
  */
 export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; initialError: LoginError | null }) {
   const t = useTranslations('auth');
@@ -35,6 +35,9 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; 
 
   async function signIn({ email, password }: SignInValues) {
     setPending(true);
+    // Fetched while the sign-in is on its way: only a refusal needs its wording.
+    const wording = import('../login-error-message');
+    wording.catch(() => undefined);
     try {
       const csrf = (await (await fetch('/api/auth/csrf', { cache: 'no-store' })).json()) as { csrfToken: string };
       const res = await fetch('/api/auth/callback/credentials', {
@@ -45,6 +48,7 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; 
       const data = (await res.json().catch(() => ({}))) as { url?: string };
       const failure = data.url ? new URL(data.url, window.location.origin).searchParams.get('error') : 'Unknown';
       if (failure || !res.ok) {
+        const { loginError } = await wording;
         setError(loginError(failure ?? 'CredentialsSignin'));
         setPending(false);
         passwordRef.current?.select();
@@ -52,7 +56,7 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; 
         return;
       }
       // A full load picks up the new session cookie everywhere.
-      window.location.assign(sanitizeCallbackUrl(callbackUrl));
+      window.location.assign(callbackUrl);
     } catch {
       setError('unreachable');
       setPending(false);

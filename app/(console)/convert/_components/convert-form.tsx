@@ -3,15 +3,13 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useRef, useState, useTransition } from 'react';
-import { applyFailure } from '@/components/forms/apply-failure';
 import { MoneyField } from '@/components/forms/money-field';
-import { showFailure } from '@/components/forms/show-failure';
-import { useForm } from '@/components/forms/use-form';
+import { applyFailureLater, preloadShowFailure, showFailureLater } from '@/components/forms/show-failure-later';
+import { useControlledForm } from '@/components/forms/use-controlled-form';
 import { amountText } from '@/components/money/amount-text';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { QuoteCountdownBadge } from '@/components/quotes/quote-countdown-badge';
-import { QuoteDetails } from '@/components/quotes/quote-details';
+import { LazyQuoteCountdownBadge as QuoteCountdownBadge, LazyQuoteDetails as QuoteDetails, preloadQuoteParts } from '@/components/quotes/lazy-quote-parts';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
@@ -83,7 +81,7 @@ export function ConvertForm({ accounts }: { accounts: ConvertAccount[] }) {
     [accounts, locale],
   );
   // Said on "get quote", cleared as the amount is typed again (the money input keeps its format meanwhile).
-  const form = useForm<ConvertValues>({ defaultValues: startValues(accounts[0]), schema, mode: 'onSubmit' });
+  const form = useControlledForm<ConvertValues>({ defaultValues: startValues(accounts[0]), schema, mode: 'onSubmit' });
   const { accountId, sellAsset, buyAsset, fixedSide, amount } = form.values;
   const account = accounts.find((a) => a.id === accountId) ?? accounts[0];
   const assets = account?.assets.map((a) => a.asset) ?? [];
@@ -122,8 +120,10 @@ export function ConvertForm({ accounts }: { accounts: ConvertAccount[] }) {
    * The refusal on its field and, when no field can say it, as the sentence. At the confirm step the amount field
    * may be out of sight (a phone): the sentence is said beside the quote too.
    */
-  function refused(f: Failure, always: boolean) {
-    const sentence = always ? applyFailure(form.setError, f, errorsT, FIELDS) ?? errorsT(f.code, f.values) ?? f.sentence : showFailure(form, f, errorsT, FIELDS);
+  async function refused(f: Failure, always: boolean) {
+    const sentence = always
+      ? ((await applyFailureLater(form.setError, f, errorsT, FIELDS)) ?? errorsT(f.code, f.values) ?? f.sentence)
+      : await showFailureLater(form, f, errorsT, FIELDS);
     setFailure(sentence === null ? null : { sentence, requestId: f.requestId ?? null });
   }
 
@@ -154,6 +154,8 @@ export function ConvertForm({ accounts }: { accounts: ConvertAccount[] }) {
   const requestQuote = form.handleSubmit(async (values) => {
     if (!values.sellAsset || !values.buyAsset) return;
     setFailure(null);
+    preloadShowFailure();
+    preloadQuoteParts();
     const result = readActionResult(
       await createQuoteAction({
         accountId: values.accountId,
@@ -164,7 +166,7 @@ export function ConvertForm({ accounts }: { accounts: ConvertAccount[] }) {
         idempotencyKey: crypto.randomUUID(),
       }),
     );
-    if (!result.ok) return refused(result.failure, step === 'confirm');
+    if (!result.ok) return await refused(result.failure, step === 'confirm');
     const { quote: next, serverNow, ticket } = result.data;
     // The drift's division (decimal.js) is fetched when the first quote arrives, not with the page, so a re-quote
     // finds it loaded; a failed download only leaves the drift unsaid.
@@ -186,12 +188,13 @@ export function ConvertForm({ accounts }: { accounts: ConvertAccount[] }) {
     const { id, accountId: quoteAccount, pay } = held.view;
     sentFor.current = id;
     setFailure(null);
+    preloadShowFailure();
     startConfirm(async () => {
       const result = readActionResult(
         await confirmSwapAction({ accountId: quoteAccount, quoteId: id, pay: { value: pay.value, asset: pay.asset }, ticket: held.ticket }),
       );
       if (!result.ok) {
-        refused(result.failure, true);
+        await refused(result.failure, true);
         const after = afterConfirmRefusal(result.failure.code, held.clock, Date.now());
         if (after.quoteOver) setHeld((h) => (h ? { ...h, clock: after.clock } : h));
         // Anything else (a time-out, the service busy) may be retried: the same quote sends the same key.

@@ -2,11 +2,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { NotificationItem } from '@/components/notifications/notification-item';
+import { CursorPagination } from '@/components/data-table/cursor-pagination';
+import { DataList } from '@/components/data-table/data-list';
+import { NotificationItem, notificationRowClassName } from '@/components/notifications/notification-item';
 import { inboxIsLive, refreshInbox, useInboxPages, type InboxItem } from '@/components/notifications/use-inbox';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
@@ -14,7 +15,11 @@ import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { readActionResult } from '@/lib/actions/result';
 import { markNotificationsReadAction } from '@/lib/notifications/actions';
 
-/** The whole inbox, newest first, with "mark all read" and whether it is live or polling. */
+/**
+ * The whole inbox, newest first, with "mark all read" and whether it is live or polling: the console's list parts
+ * (components/data-table) with a "show older" pager, as the feed is read in the browser and grows under the items
+ * already shown.
+ */
 export function InboxList() {
   const t = useTranslations('notifications');
   const client = useQueryClient();
@@ -38,49 +43,45 @@ export function InboxList() {
   }
 
   return (
-    <Card>
-      <CardHeader
-        title={t('list.heading')}
-        description={
-          <span data-testid="inbox-live" role="status">
+    <section aria-labelledby="inbox-heading" className="space-y-3">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id="inbox-heading" className="text-base font-semibold text-fg">
+            {t('list.heading')}
+          </h2>
+          <p className="mt-0.5 text-sm text-fg-muted" data-testid="inbox-live" role="status">
             {inboxIsLive(live) ? t('live.on') : t('live.polling')}
-          </span>
-        }
-        actions={
-          <Button size="sm" variant="secondary" onClick={markAll} loading={pending} disabled={unread === 0}>
-            {t('list.markAllRead')}
+          </p>
+        </div>
+        <Button size="sm" variant="secondary" onClick={markAll} loading={pending} disabled={unread === 0}>
+          {t('list.markAllRead')}
+        </Button>
+      </div>
+      {query.isPending ? (
+        <SkeletonRows rows={4} />
+      ) : query.isError && items.length === 0 ? (
+        <Alert tone="error">
+          {t('list.failed')}{' '}
+          <Button size="sm" variant="ghost" onClick={() => void query.refetch()}>
+            {t('list.retry')}
           </Button>
-        }
+        </Alert>
+      ) : items.length === 0 ? (
+        <EmptyState title={t('list.emptyTitle')} description={t('list.emptyBody')} />
+      ) : (
+        <div data-testid="inbox-list">
+          <DataList
+            rows={items}
+            rowKey={(item) => item.id}
+            label={t('list.heading')}
+            cardProps={(item) => ({ className: notificationRowClassName(item) })}
+            card={(item) => <NotificationItem item={item} onOpen={open} row />}
+          />
+        </div>
+      )}
+      <CursorPagination
+        more={query.hasNextPage ? { label: t('list.loadMore'), onLoad: () => void query.fetchNextPage(), loading: query.isFetchingNextPage } : null}
       />
-      <CardBody className="p-2 sm:p-2">
-        {query.isPending ? (
-          <SkeletonRows rows={4} />
-        ) : query.isError && items.length === 0 ? (
-          <Alert tone="error">
-            {t('list.failed')}{' '}
-            <Button size="sm" variant="ghost" onClick={() => void query.refetch()}>
-              {t('list.retry')}
-            </Button>
-          </Alert>
-        ) : items.length === 0 ? (
-          <EmptyState title={t('list.emptyTitle')} description={t('list.emptyBody')} />
-        ) : (
-          <ul data-testid="inbox-list" className="divide-y divide-border">
-            {items.map((item) => (
-              <li key={item.id}>
-                <NotificationItem item={item} onOpen={open} />
-              </li>
-            ))}
-          </ul>
-        )}
-        {query.hasNextPage ? (
-          <div className="p-2">
-            <Button size="sm" variant="ghost" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
-              {t('list.loadMore')}
-            </Button>
-          </div>
-        ) : null}
-      </CardBody>
-    </Card>
+    </section>
   );
 }

@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { MoneyField } from '@/components/forms/money-field';
 import { showFailure } from '@/components/forms/show-failure';
 import { SubmitButton } from '@/components/forms/submit-button';
-import { lazySchema, useForm, type FormApi, type LazySchema } from '@/components/forms/use-form';
+import { lazySchema, type LazySchema } from '@/components/forms/use-form';
+import { useListForm, type ListFormApi } from '@/components/forms/use-list-form';
 import { DateTimeText } from '@/components/i18n/date-time-text';
 import { amountText } from '@/components/money/amount-text';
 import { tierSentence, type PolicyTranslator } from '@/components/payouts/approval-sentences';
@@ -59,7 +60,7 @@ function schemaFor(currency: string) {
   return schema;
 }
 
-type PolicyForm = FormApi<ApprovalPolicyValues, ApprovalPolicyValues>;
+type PolicyForm = ListFormApi<ApprovalPolicyValues, ApprovalPolicyValues>;
 
 function toValues(policy: TieredPolicy): ApprovalPolicyValues {
   return {
@@ -101,7 +102,7 @@ export function PolicyEditor({ view }: { view: PolicyEditorView }) {
   const errorsT = catalogueTranslator(useTranslations('errors'));
   const [failure, setFailure] = useState<{ sentence: string; requestId: string | null } | null>(null);
   const currency = view.currency;
-  const form = useForm<ApprovalPolicyValues>({ defaultValues: toValues(view.policy), schema: schemaFor(currency), mode: 'onSubmit' });
+  const form = useListForm<ApprovalPolicyValues>({ defaultValues: toValues(view.policy), schema: schemaFor(currency), mode: 'onSubmit' });
   const tiers = form.list('tiers');
   // Schema messages are codes of the errors catalogue; a refusal placed on a field is already a sentence.
   const err = (path: string) => {

@@ -4,6 +4,7 @@ import { IntlScope } from '@/components/i18n/intl-scope';
 import { PageHeader } from '@/components/ui/page-header';
 import { loadOwnAccounts } from '@/lib/api/own-accounts';
 import { requirePage } from '@/lib/auth/session';
+import { humanizeEnum } from '@/lib/i18n/format';
 import { TransferForm } from './_components/transfer-form';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -13,8 +14,10 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function NewTransferPage() {
   await requirePage('/transfers/new');
   const t = await getTranslations('transfers');
-  // Every account, not only the active ones: the form says why an inactive one cannot receive.
-  const accounts = await loadOwnAccounts();
+  // Every account, not only the active ones: the form says why an inactive one cannot receive, with the status worded
+  // here (the catalogue's word, else the value humanised) so the browser needs no enum wording of its own.
+  const status = await getTranslations('status');
+  const accounts = (await loadOwnAccounts()).map((a) => ({ ...a, statusLabel: status.has(a.status) ? status(a.status) : humanizeEnum(a.status) }));
   return (
     <>
       <PageHeader title={t('title')} description={t('description')} />

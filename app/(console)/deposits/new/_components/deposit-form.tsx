@@ -4,12 +4,10 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, useTransition } from 'react';
 import { MoneyField } from '@/components/forms/money-field';
-import { applyFailure } from '@/components/forms/apply-failure';
-import { showFailure } from '@/components/forms/show-failure';
-import { useForm } from '@/components/forms/use-form';
+import { applyFailureLater, preloadShowFailure, showFailureLater } from '@/components/forms/show-failure-later';
+import { useControlledForm } from '@/components/forms/use-controlled-form';
 import { useIdempotencyKey } from '@/components/forms/use-idempotency-key';
-import { QuoteCountdownBadge } from '@/components/quotes/quote-countdown-badge';
-import { QuoteDetails } from '@/components/quotes/quote-details';
+import { LazyQuoteCountdownBadge as QuoteCountdownBadge, LazyQuoteDetails as QuoteDetails, preloadQuoteParts } from '@/components/quotes/lazy-quote-parts';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
@@ -68,7 +66,7 @@ export function DepositForm({ accounts }: { accounts: DepositAccount[] }) {
   const locale = useLocale();
   const router = useRouter();
   const { key } = useIdempotencyKey();
-  const form = useForm<DepositValues>({
+  const form = useControlledForm<DepositValues>({
     defaultValues: { accountId: accounts[0]?.id ?? '', asset: defaultAsset(accounts[0]?.assets ?? []), amount: '' },
     schema,
     // Said on "get quote"/"create", cleared as the amount is typed again (the money input keeps its format).
@@ -106,8 +104,10 @@ export function DepositForm({ accounts }: { accounts: DepositAccount[] }) {
   }
 
   /** The refusal on its field; the form's sentence when a field cannot say it (`always`: said even then). */
-  function refused(f: Failure, always = false) {
-    const sentence = always ? applyFailure(form.setError, f, errorsT, FIELDS) ?? errorsT(f.code, f.values) ?? f.sentence : showFailure(form, f, errorsT, FIELDS);
+  async function refused(f: Failure, always = false) {
+    const sentence = always
+      ? ((await applyFailureLater(form.setError, f, errorsT, FIELDS)) ?? errorsT(f.code, f.values) ?? f.sentence)
+      : await showFailureLater(form, f, errorsT, FIELDS);
     setFailure(sentence === null ? null : { sentence, requestId: f.requestId ?? null });
   }
 
@@ -125,17 +125,19 @@ export function DepositForm({ accounts }: { accounts: DepositAccount[] }) {
   const submit = form.handleSubmit(async (values) => {
     if (!values.asset || creating || navigating) return;
     setFailure(null);
+    preloadShowFailure();
     if (values.asset !== PIX_PAY_IN_ASSET) {
+      preloadQuoteParts();
       const result = readActionResult(
         await quoteDepositAction({ accountId: values.accountId, asset: values.asset, amount: values.amount, idempotencyKey: crypto.randomUUID() }),
       );
-      if (!result.ok) return refused(result.failure, Boolean(held));
+      if (!result.ok) return await refused(result.failure, Boolean(held));
       const { quote: next, serverNow } = result.data;
       setHeld(holdQuote(next, serverNow));
       return;
     }
     const result = readActionResult(await createDepositAction({ accountId: values.accountId, asset: values.asset, amount: values.amount, idempotencyKey: key }));
-    if (!result.ok) return refused(result.failure);
+    if (!result.ok) return await refused(result.failure);
     navigateTo(result.data.operationId);
   });
 
@@ -144,10 +146,11 @@ export function DepositForm({ accounts }: { accounts: DepositAccount[] }) {
     const { id, accountId: quoteAccount } = held.view;
     sentFor.current = id;
     setFailure(null);
+    preloadShowFailure();
     startCreate(async () => {
       const result = readActionResult(await createDepositAction({ accountId: quoteAccount, quoteId: id }));
       if (!result.ok) {
-        refused(result.failure, true);
+        await refused(result.failure, true);
         const after = afterConfirmRefusal(result.failure.code, held.clock, Date.now());
         if (after.quoteOver) setHeld((h) => (h ? { ...h, clock: after.clock } : h));
         // Anything else may be retried: the same quote sends the same key.

@@ -4,9 +4,9 @@ import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState, useTransition, type FormEvent } from 'react';
 import { MoneyField } from '@/components/forms/money-field';
-import { showFailure } from '@/components/forms/show-failure';
+import { preloadShowFailure, showFailureLater } from '@/components/forms/show-failure-later';
 import { SubmitButton } from '@/components/forms/submit-button';
-import { useForm } from '@/components/forms/use-form';
+import { useControlledForm } from '@/components/forms/use-controlled-form';
 import { useIdempotencyKey } from '@/components/forms/use-idempotency-key';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardBody, CardFooter } from '@/components/ui/card';
@@ -57,7 +57,7 @@ export function RequestPayoutForm({
   const [navigating, setNavigating] = useState(false);
   const initial = beneficiaries.find((b) => b.id === initialBeneficiaryId && payable(b));
   // Messages on submit only, kept until the next submit (the choices below reset one another).
-  const form = useForm<RequestPayoutValues>({
+  const form = useControlledForm<RequestPayoutValues>({
     defaultValues: {
       sourceAccountId: accounts[0]?.id ?? '',
       sourceAsset: defaultSourceAsset(accounts[0]?.assets),
@@ -87,6 +87,7 @@ export function RequestPayoutForm({
     if (!checked.success) form.setFocus(checked.error.issues[0]!.path[0]!);
     form.handleSubmit((request) => {
       setFormError(null);
+      preloadShowFailure();
       start(async () => {
         const r = readActionResult(
           await requestPayoutAction({ ...request, idempotencyKey: key, sourceAsset: request.sourceAsset as Asset }),
@@ -94,7 +95,7 @@ export function RequestPayoutForm({
         if (!r.ok) {
           const f = r.failure;
           // Each problem on its field, and the form says why in any case.
-          const sentence = showFailure(form, f, errorsT, FIELDS) ?? errorsT(f.code, f.values) ?? f.sentence;
+          const sentence = (await showFailureLater(form, f, errorsT, FIELDS)) ?? errorsT(f.code, f.values) ?? f.sentence;
           setFormError({ sentence, requestId: f.requestId ?? null });
           return;
         }

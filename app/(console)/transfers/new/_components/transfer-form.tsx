@@ -4,10 +4,9 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, useTransition, type FormEvent } from 'react';
 import { MoneyField } from '@/components/forms/money-field';
-import { showFailure } from '@/components/forms/show-failure';
-import { useForm } from '@/components/forms/use-form';
+import { preloadShowFailure, showFailureLater } from '@/components/forms/show-failure-later';
+import { useControlledForm } from '@/components/forms/use-controlled-form';
 import { amountText } from '@/components/money/amount-text';
-import { useEnumLabel } from '@/components/i18n/use-enum-label';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody } from '@/components/ui/card';
@@ -33,6 +32,8 @@ export interface TransferAccountView {
   id: string;
   name: string;
   status: string;
+  /** The status in the reader's words (worded by the page). */
+  statusLabel: string;
   assets: Array<{ asset: string; status: string; available: Amount | null }>;
 }
 
@@ -58,7 +59,6 @@ interface FormFailure {
 export function TransferForm({ accounts }: { accounts: TransferAccountView[] }) {
   const t = useTranslations('transfers');
   const tm = useTranslations('common.moneyInput');
-  const statusLabel = useEnumLabel('status');
   const locale = useLocale();
   const router = useRouter();
   const errorsT = catalogueTranslator(useTranslations('errors'));
@@ -67,7 +67,7 @@ export function TransferForm({ accounts }: { accounts: TransferAccountView[] }) 
   const sources = accounts.filter((a) => a.status === 'ACTIVE');
   const [schema] = useState(() => transferSchema(accounts));
   // Messages only on "Review transfer" (and each change after it), as the amount is checked against the asset in use.
-  const form = useForm<TransferFormValues, ValidTransfer>({
+  const form = useControlledForm<TransferFormValues, ValidTransfer>({
     defaultValues: {
       sourceAccountId: sources[0]?.id ?? '',
       targetAccountId: accounts.find((a) => a.id !== sources[0]?.id && a.status === 'ACTIVE')?.id ?? '',
@@ -100,6 +100,7 @@ export function TransferForm({ accounts }: { accounts: TransferAccountView[] }) 
 
   const problems: TransferProblem[] = target && chosen ? transferProblems(source, target, chosen) : [];
   const accountName = (id: string) => accounts.find((a) => a.id === id)?.name ?? id;
+  const statusLabel = (status: string) => accounts.find((a) => a.status === status)?.statusLabel ?? status;
   const problemText = (p: TransferProblem) =>
     p.code === 'TARGET_NOT_ACTIVE'
       ? t('problems.TARGET_NOT_ACTIVE', { status: statusLabel(p.status) })
@@ -148,6 +149,7 @@ export function TransferForm({ accounts }: { accounts: TransferAccountView[] }) 
     sentWith.current = intent.idempotencyKey;
     setFailure(null);
     clearErrors();
+    preloadShowFailure();
     start(async () => {
       const result = readActionResult(
         await createTransferAction({
@@ -160,7 +162,7 @@ export function TransferForm({ accounts }: { accounts: TransferAccountView[] }) 
       );
       if (!result.ok) {
         const f = result.failure;
-        setFailure({ sentence: showFailure(form, f, transferT, FIELDS), requestId: f.requestId ?? null });
+        setFailure({ sentence: await showFailureLater(form, f, transferT, FIELDS), requestId: f.requestId ?? null });
         sentWith.current = null;
         if (!outcomeUnknown(f)) {
           // Refused: nothing was created, so confirming again is a new attempt with a new key (not a replayed refusal).
