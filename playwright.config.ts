@@ -65,6 +65,13 @@ function server(port: number) {
       SANDBOX_ADMIN_KEY: process.env.E2E_SANDBOX_ADMIN_KEY ?? 'e2e-sandbox-admin-key-not-secret',
       // /api/metrics is scraped by e2e/observability.spec.ts (with metrics on, every request is counted).
       METRICS_TOKEN: E2E_METRICS_TOKEN,
+      // Shorter waits than production's, so tests do not sit through them (each is documented in the README):
+      // a mid rate is asked again after 1 s, not 10 (balances-glance.spec.ts looks twice for two samples);
+      MID_RATE_REFRESH_SECONDS: '1',
+      // a request body that sends nothing is given up after 3 s, not 10 (http-hardening.spec.ts);
+      SANDBOX_BODY_IDLE_SECONDS: '3',
+      // a payout batch sends its rows at up to 50 a second, not 10 (payout-batches.spec.ts: 47 rows, twice).
+      PAYOUT_BATCH_ROWS_PER_SECOND: '50',
     },
   };
 }

@@ -70,8 +70,9 @@ for (const locale of ['en', 'pt-BR'] as const) {
     await page.goto('/convert');
     await expect(page.getByRole('heading', { name: w.rate })).toBeVisible();
     await expect(page.getByTestId('mid-rate-now')).toContainText('BRL');
-    // The console keeps a sample each time it is given a mid (at most every 10 s per pair): a second look adds one.
-    await page.waitForTimeout(11_000);
+    // The console keeps a sample each time it is given a mid (at most once per MID_RATE_REFRESH_SECONDS per pair: 10 s
+    // by default, 1 s on the e2e server, playwright.config.ts): a second look after that adds one.
+    await page.waitForTimeout(1_500);
     await page.reload();
     const chart = page.getByTestId('rate-chart');
     await expect(chart.locator('svg[role="img"]')).toBeVisible();

@@ -163,6 +163,16 @@ describe('getEnv', () => {
     expect(parseEnv({ NEXTAUTH_SECRET: SECRET, CONTROL_CHANGE_DELAY_HOURS: '48' })).toMatchObject({ CONTROL_CHANGE_DELAY_HOURS: 48 });
     expect(() => parseEnv({ NEXTAUTH_SECRET: SECRET, CONTROL_CHANGE_DELAY_HOURS: '0' })).toThrow(/CONTROL_CHANGE_DELAY_HOURS/);
   });
+  it('MID_RATE_REFRESH_SECONDS and SANDBOX_BODY_IDLE_SECONDS: 10 by default, whole seconds in range, a bad value named', () => {
+    expect(parseEnv({ NEXTAUTH_SECRET: SECRET })).toMatchObject({ MID_RATE_REFRESH_SECONDS: 10, SANDBOX_BODY_IDLE_SECONDS: 10 });
+    expect(parseEnv({ NEXTAUTH_SECRET: SECRET, MID_RATE_REFRESH_SECONDS: '1', SANDBOX_BODY_IDLE_SECONDS: '3' })).toMatchObject({
+      MID_RATE_REFRESH_SECONDS: 1,
+      SANDBOX_BODY_IDLE_SECONDS: 3,
+    });
+    expect(() => parseEnv({ NEXTAUTH_SECRET: SECRET, MID_RATE_REFRESH_SECONDS: '0' })).toThrow(/MID_RATE_REFRESH_SECONDS/);
+    expect(() => parseEnv({ NEXTAUTH_SECRET: SECRET, MID_RATE_REFRESH_SECONDS: '0.5' })).toThrow(/MID_RATE_REFRESH_SECONDS/);
+    expect(() => parseEnv({ NEXTAUTH_SECRET: SECRET, SANDBOX_BODY_IDLE_SECONDS: '601' })).toThrow(/SANDBOX_BODY_IDLE_SECONDS/);
+  });
   it('REFERENCE_CURRENCY: BRL by default, any asset code, a typo named', () => {
     expect(parseEnv({ NEXTAUTH_SECRET: SECRET })).toMatchObject({ REFERENCE_CURRENCY: 'BRL' });
     expect(parseEnv({ NEXTAUTH_SECRET: SECRET, REFERENCE_CURRENCY: ' usd ' })).toMatchObject({ REFERENCE_CURRENCY: 'USD' });

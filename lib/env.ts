@@ -80,6 +80,10 @@ export type Env = {
   RETENTION_NOTIFICATIONS_DAYS: number;
   /** Hours a request-limit counter row (PostgreSQL) is kept after its window ended. Default 1. */
   RETENTION_RATE_LIMITS_HOURS: number;
+  /** Seconds a mid rate asked of the service is reused before it is asked (and sampled) again. Default 10. */
+  MID_RATE_REFRESH_SECONDS: number;
+  /** Seconds the embedded sandbox waits for a request body that sends nothing before it answers 408. Default 10. */
+  SANDBOX_BODY_IDLE_SECONDS: number;
 };
 
 const MIN_SECRET_LENGTH = 32;
@@ -124,6 +128,8 @@ const EXPECTATIONS = {
   APPROVER_COOL_OFF_HOURS: 'whole hours from 0 to 720 (0 turns the approver cool-off off)',
   REFERENCE_CURRENCY: 'one of the service’s asset codes, e.g. BRL or USD (the currency approval tiers are written in)',
   CONTROL_CHANGE_DELAY_HOURS: 'whole hours from 1 to 720',
+  MID_RATE_REFRESH_SECONDS: 'whole seconds from 1 to 3600',
+  SANDBOX_BODY_IDLE_SECONDS: 'whole seconds from 1 to 600',
 } as const;
 
 function field<T>(name: keyof typeof EXPECTATIONS, schema: z.ZodType<T>, raw: unknown): T {
@@ -236,6 +242,11 @@ export function parseEnv(source: Source, opts: { cwd?: string } = {}): Env {
   // 90: the inbox's promise (NOTIFICATION_RETENTION_DAYS in lib/domain/notifications/kinds.ts).
   const RETENTION_NOTIFICATIONS_DAYS = days('RETENTION_NOTIFICATIONS_DAYS', 90);
   const RETENTION_RATE_LIMITS_HOURS = days('RETENTION_RATE_LIMITS_HOURS', 1);
+  // 10 s: the sandbox's mid moves every 10 s of its clock. The e2e servers ask sooner, so a test sees a second sample
+  // of a pair in a second instead of waiting ten (playwright.config.ts).
+  const MID_RATE_REFRESH_SECONDS = field('MID_RATE_REFRESH_SECONDS', z.coerce.number().int().min(1).max(3600).optional().default(10), source.MID_RATE_REFRESH_SECONDS);
+  // The e2e servers shorten it, so the test of a body that never arrives waits seconds, not ten (playwright.config.ts).
+  const SANDBOX_BODY_IDLE_SECONDS = field('SANDBOX_BODY_IDLE_SECONDS', z.coerce.number().int().min(1).max(600).optional().default(10), source.SANDBOX_BODY_IDLE_SECONDS);
 
   return {
     PORT,
@@ -269,6 +280,8 @@ export function parseEnv(source: Source, opts: { cwd?: string } = {}): Env {
     OBSERVABILITY,
     RETENTION_NOTIFICATIONS_DAYS,
     RETENTION_RATE_LIMITS_HOURS,
+    MID_RATE_REFRESH_SECONDS,
+    SANDBOX_BODY_IDLE_SECONDS,
   };
 }
 

@@ -52,15 +52,16 @@ export function teamRow(adminPage: Page, email: string) {
 
 /**
  * The second admin approves a pending control change on /team/changes: the change whose Approve button names
- * `summary` (e.g. "make Role Target Admin (now Viewer)").
+ * `summary` (e.g. "make Role Target Admin (now Viewer)"). `approverEmail`: the demo admin whose page `admin2Page` is
+ * when the change was asked by admin2 and admin decides it (admin2 by default).
  */
-export async function approveChangeAsSecondAdmin(admin2Page: Page, summary: string): Promise<void> {
+export async function approveChangeAsSecondAdmin(admin2Page: Page, summary: string, approverEmail: string = DEMO.admin2.email): Promise<void> {
   await admin2Page.goto('/team/changes');
   await admin2Page.getByRole('button', { name: `Approve: ${summary}` }).click();
-  // The approval is signed: the step-up dialog shows the change in words, then admin2's demo authenticator code.
+  // The approval is signed: the step-up dialog shows the change in words, then the approver's demo authenticator code.
   const dialog = stepUpDialog(admin2Page);
   await expect(dialog).toContainText(summary);
-  await confirmStepUpWithCode(admin2Page, DEMO.admin2.email);
+  await confirmStepUpWithCode(admin2Page, approverEmail);
   await expect(dialog).toBeHidden();
   await expect(admin2Page.getByRole('status').filter({ hasText: 'Approved and applied.' })).toBeVisible();
 }

@@ -5,6 +5,7 @@ import { createQuote } from '@/lib/api/quotes';
 import type { Quote } from '@/lib/api/schemas/quote';
 import { getDb } from '@/lib/db/client';
 import { rateSamples } from '@/lib/db/schema';
+import { getEnv } from '@/lib/env';
 import { composeRates, orientRate, planRateRoutes, type RateRoute } from '@/lib/domain/balances/reference-total';
 import { toAmount } from '@/lib/money/amount-core';
 import type { Asset } from '@/lib/money/assets';
@@ -16,10 +17,9 @@ import type { Asset } from '@/lib/money/assets';
  * source asset on an account where both assets are enabled and reads its `midRate`. No `midRate` (a deployment
  * without the extension): no rate — the console never derives a mid from the spread-laden effective rate.
  *
- * Each pair is asked at most once per CACHE_MS per process (the sandbox's mid moves every 10 s), and every answer is
- * kept as a sample for /convert's recent-movement chart.
+ * Each pair is asked at most once per MID_RATE_REFRESH_SECONDS per process (10 by default: the sandbox's mid moves
+ * every 10 s), and every answer is kept as a sample for /convert's recent-movement chart.
  */
-const CACHE_MS = 10_000;
 const SAMPLE_DAYS = 7;
 
 type Cached = { rate: string | null; at: number };
@@ -40,7 +40,7 @@ async function recordSample(base: Asset, quote: Asset, rate: string, observedAt:
 export async function midRate(from: Asset, to: Asset, accountId: string): Promise<string | null> {
   const key = `${from}>${to}`;
   const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < CACHE_MS) return hit.rate;
+  if (hit && Date.now() - hit.at < getEnv().MID_RATE_REFRESH_SECONDS * 1000) return hit.rate;
   let quote: Quote;
   try {
     // A fresh key per ask: each is its own price request, and nothing is ever consumed from it.

@@ -39,6 +39,8 @@ async function boot(): Promise<Sandbox> {
     maintenance: raw.kind === 'pglite',
     notifyChannel: raw.kind === 'pg' ? SANDBOX_WORK_CHANNEL : undefined,
     executionLogRetentionDays: env.RETENTION_EXECUTION_LOGS_DAYS,
+    // A body that sends nothing for this long is answered 408 (10 s unless the operator says otherwise).
+    bodyLimits: { idleMs: env.SANDBOX_BODY_IDLE_SECONDS * 1000 },
     // One JSON line per request with the console's X-Request-Id, next to the console's own lines.
     accessLog: jsonAccessLog,
   });

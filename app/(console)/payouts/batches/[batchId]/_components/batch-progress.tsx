@@ -10,14 +10,10 @@ import { useLiveEvents } from '@/hooks/use-live-events';
 import { amountText } from '@/components/money/amount-text';
 import { BatchStatusBadge } from '@/components/payout-batches/batch-status-badge';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
-import { progressActive, type BatchProgress } from '@/lib/domain/payout-batches/progress';
+import { progressActive, progressPollMs, type BatchProgress } from '@/lib/domain/payout-batches/progress';
 import { ROW_FINAL, ROW_STATUSES } from '@/lib/domain/payout-batches/state-machine';
 
 export type BatchRowFacts = { line: number; beneficiaryName: string; dictKey: string; amount: string; asset: string; memo: string };
-
-/** While live, a slow poll as a safety net (an event during a fetch); without events, every 2 s. */
-const LIVE_POLL_MS = 15_000;
-const POLL_MS = 2_000;
 
 async function fetchProgress(batchId: string): Promise<BatchProgress> {
   const res = await fetch(`/api/payout-batches/${batchId}`, { headers: { accept: 'application/json' }, cache: 'no-store' });
@@ -27,7 +23,8 @@ async function fetchProgress(batchId: string): Promise<BatchProgress> {
 
 /**
  * Each row's withdrawal and status, kept current with react-query: the key sits under `operations`, so the live
- * channel's operation events (a withdrawal created) invalidate it; while events cannot arrive it polls, and says so.
+ * channel's operation events (a withdrawal created) invalidate it; while events cannot arrive it polls, and says so
+ * (how often: progressPollMs, lib/domain/payout-batches/progress.ts).
  * When the batch reaches another status the server part of the page is refreshed (its buttons change).
  */
 export function BatchProgressTable({ batchId, rows, initial }: { batchId: string; rows: BatchRowFacts[]; initial: BatchProgress }) {
@@ -43,7 +40,7 @@ export function BatchProgressTable({ batchId, rows, initial }: { batchId: string
     initialData: initial,
     refetchInterval: (query) => {
       const p = query.state.data;
-      return p && progressActive(p.status, p.counts) ? (live ? LIVE_POLL_MS : POLL_MS) : false;
+      return p ? progressPollMs(p.status, p.counts, live) : false;
     },
   });
   const progress = data ?? initial;
