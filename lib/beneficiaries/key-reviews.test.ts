@@ -212,7 +212,7 @@ describe('payouts and the team’s review', () => {
     const finance = person('finance', 'finance');
     await expect(requestPayout(finance, payoutInput(w), { client: w.client })).rejects.toMatchObject({
       code: 'KEY_NOT_REVIEWED',
-      fields: { instructionId: { code: 'errors.KEY_NOT_REVIEWED' } },
+      fields: { instructionId: { code: 'KEY_NOT_REVIEWED' } },
       details: { creatorName: 'compliance' },
     });
     await decideKey(person('admin', 'admin'), { beneficiaryId: w.beneficiaryId, instructionId: w.instructionId, decision: 'APPROVED' }, { client: w.client });
@@ -235,7 +235,7 @@ describe('payouts and the team’s review', () => {
     });
     await expect(requestPayout(person('finance', 'finance'), payoutInput(w), { client: w.client })).rejects.toMatchObject({
       code: 'KEY_REJECTED',
-      fields: { instructionId: { code: 'errors.KEY_REJECTED' } },
+      fields: { instructionId: { code: 'KEY_REJECTED' } },
     });
   });
 });

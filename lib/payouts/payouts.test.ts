@@ -184,10 +184,10 @@ describe('requesting', () => {
     const w = await world();
     await expect(request(w, actor('felipe'), '10.00', { instructionId: w.pendingInstructionId })).rejects.toMatchObject({
       code: 'INSTRUCTION_NOT_APPROVED',
-      fields: { instructionId: { code: 'payouts.errors.INSTRUCTION_NOT_APPROVED' } },
+      fields: { instructionId: { code: 'INSTRUCTION_NOT_APPROVED' } },
     });
     await expect(request(w, actor('vitor', 'viewer'))).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(request(w, actor('felipe'), '1.001')).rejects.toMatchObject({ fields: { amount: { code: 'payouts.errors.AMOUNT_INVALID' } } });
+    await expect(request(w, actor('felipe'), '1.001')).rejects.toMatchObject({ fields: { amount: { code: 'AMOUNT_TOO_MANY_DECIMALS', values: { asset: 'USD' } } } });
   });
 });
 

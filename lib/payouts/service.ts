@@ -32,6 +32,8 @@ import {
   type WeakeningReason,
 } from '@/lib/domain/payouts/approval-policy';
 import { toAmount } from '@/lib/money/amount';
+import { amountProblem } from '@/lib/money/amount-problem';
+import { parseAmount } from '@/lib/money/parse-amount';
 import { isAsset, type Asset } from '@/lib/money/assets';
 import { Dec } from '@/lib/money/decimal';
 import { notifyPayout } from '@/lib/notifications/payout-facts';
@@ -106,7 +108,9 @@ export async function requestPayout(actor: PayoutActor, input: RequestPayoutInpu
   try {
     amount = toAmount(input.amount.trim(), fixedAsset).value;
   } catch {
-    throw new PayoutError('INVALID_AMOUNT', {}, { amount: 'AMOUNT_INVALID' });
+    // The form's schema let the digits through: what is left is the asset's scale (BRL has two decimals).
+    const parsed = parseAmount(input.amount, fixedAsset);
+    throw new PayoutError('INVALID_AMOUNT', {}, { amount: parsed.ok ? { code: 'AMOUNT_INVALID' } : amountProblem(parsed.code, fixedAsset) });
   }
   if (!new Dec(amount).gt(0)) throw new PayoutError('INVALID_AMOUNT', {}, { amount: 'AMOUNT_NOT_POSITIVE' });
 
