@@ -22,15 +22,12 @@ import { toFailure } from '@/lib/errors';
 import { errorsTranslator } from '@/lib/i18n/errors-translator';
 import { PayoutError } from './errors';
 import { executePayout, syncPayout } from './execute';
-import {
-  approvePayout,
-  cancelPayout,
-  previewQuote,
-  rejectPayout,
-  requestPayout,
-  setApprovalPolicy,
-  type PayoutActor,
-} from './service';
+import type { PayoutActor } from './actor';
+import { approvePayout, previewQuote } from './approval';
+import { cancelPayout } from './cancellation';
+import { setApprovalPolicy } from './policy-change';
+import { rejectPayout } from './rejection';
+import { requestPayout } from './request';
 import { countInbox, getPayout, listPayouts } from './store';
 import { runPayoutSweep } from './sweep';
 import { authenticate } from '@/lib/auth/authenticate';
