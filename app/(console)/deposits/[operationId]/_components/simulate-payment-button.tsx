@@ -37,7 +37,8 @@ export function SimulatePaymentButton({ operationId }: { operationId: string }) 
       </Button>
       {failure ? (
         <Alert tone="error" requestId={failure.requestId ?? null}>
-          {failureSentence(failure)}
+          {/* The alert shows the reference on its own line: the sentence without it. */}
+          {failureSentence({ ...failure, requestId: null })}
         </Alert>
       ) : null}
     </div>
