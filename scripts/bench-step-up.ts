@@ -22,7 +22,8 @@ import { beginStepUpWith, consumeStepUpWith, verifyStoredProofWith, type StepUpD
 import { useTestDatabase as attachDatabase, type ConsoleDb } from '../lib/db/client';
 import { webauthnCredentials } from '../lib/db/schema';
 import type { StepUpStatement } from '../lib/domain/step-up/statement';
-import { approvePayout, previewQuote, requestPayout } from '../lib/payouts/service';
+import { approvePayout, previewQuote } from '../lib/payouts/approval';
+import { requestPayout } from '../lib/payouts/request';
 import { approvePayoutWithStepUp, payoutStepUpStatement } from '../lib/payouts/step-up';
 import { createSandbox } from '../lib/sandbox';
 import { fromPglite } from '../lib/sandbox/core/sql';

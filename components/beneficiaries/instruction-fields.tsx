@@ -3,11 +3,11 @@
 import { useTranslations } from 'next-intl';
 import { getPath } from '@/components/forms/form-model';
 import type { FormApi } from '@/components/forms/use-form';
+import { useFieldMessage } from '@/components/i18n/use-field-message';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { DICT_KEY_TYPES, isDictKeyType, normalizeDictKey } from '@/lib/domain/beneficiaries/dict-key';
-import { useBeneficiaryFieldMessage } from './use-beneficiary-field-message';
 
 /** PIX moves reais: the instruction's asset is BRL (the withdrawal's target asset). */
 export const PIX_ASSETS = ['BRL'] as const;
@@ -34,7 +34,7 @@ export function InstructionFields({
   name: string;
 }) {
   const t = useTranslations('beneficiaries');
-  const message = useBeneficiaryFieldMessage();
+  const message = useFieldMessage();
   const path = (key: Key) => (name ? `${name}.${key}` : key);
   const error = (key: Key) => message(form.error(path(key)));
   const type = getPath(form.values, path('dictKeyType')) as string | undefined;

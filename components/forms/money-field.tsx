@@ -5,6 +5,7 @@ import { useState, type ClipboardEvent, type ReactNode } from 'react';
 import { amountText } from '@/components/money/amount-text';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { MONEY_READING_CODES } from '@/lib/money/amount-problem';
 import { decimalsOf, type Asset } from '@/lib/money/assets';
 import { decimalSeparator, decimalToText, groupSeparator, parsePasted, readTyped, type MoneyReading } from '@/lib/money/input';
 
@@ -34,6 +35,7 @@ export type MoneyFieldProps = {
  */
 export function MoneyField({ id, label, hint, error, required, className, value, onChange, asset, locale, disabled }: MoneyFieldProps) {
   const t = useTranslations('common.moneyInput');
+  const errorsT = useTranslations('errors');
   const [text, setText] = useState(() => decimalToText(value, locale));
   const [focused, setFocused] = useState(false);
   // The form may reset or set the value from outside: follow it unless it is what the text already says.
@@ -60,7 +62,7 @@ export function MoneyField({ id, label, hint, error, required, className, value,
   const problemText =
     problem === null
       ? undefined
-      : t(`problems.${problem}`, {
+      : errorsT(MONEY_READING_CODES[problem], {
           asset,
           decimals: decimalsOf(asset),
           decimal: decimalSeparator(locale),

@@ -6,16 +6,19 @@ import { parseFieldKey } from '@/lib/validation/validation-result';
 export const VALIDATION_VALUES = { passwordMin: PASSWORD_MIN_LENGTH, passwordMaxBytes: PASSWORD_MAX_BYTES };
 
 /**
- * Turns a form field's error into a sentence in the user's language. Schemas (zod) carry catalogue keys of the
- * `validation` namespace as their messages: `z.email('emailInvalid')`, or with values
- * `fieldKey('tooLong', { max: 200 })` (lib/validation/validation-result.ts). A message that is not a key (a sentence
- * the service already worded) is shown as it is. Client components under <IntlScope namespaces={['validation', …]}>.
+ * Turns a form field's error into a sentence in the user's language. Schemas (zod) carry a code of the `errors`
+ * catalogue (`CPF_INVALID`, `fieldKey('TOO_LONG', { max: 100 })`) or a key of the `validation` catalogue
+ * (`z.email('emailInvalid')`), values after a bar (lib/validation/validation-result.ts). A message that is neither (a
+ * sentence `showFailure` already worded) is shown as it is. Client components under an IntlScope carrying
+ * `validation` (every IntlScope carries `errors`).
  */
 export function useFieldMessage(): (message: string | undefined) => string | undefined {
+  const errors = useTranslations('errors');
   const t = useTranslations('validation');
   return (message) => {
     if (message === undefined) return undefined;
     const { key, values } = parseFieldKey(message);
+    if (errors.has(key)) return errors(key, values);
     return t.has(key) ? t(key, { ...VALIDATION_VALUES, ...values }) : message;
   };
 }

@@ -13,7 +13,9 @@ import { newIdempotencyKey } from '@/lib/api/request';
 import { recordingLogger } from '@/lib/api/testing/fakes';
 import { fakeClock, setClockForTests } from '@/lib/clock';
 import { resetDatabaseForTests, useTestDatabase } from '@/lib/db/client';
-import { approvePayout, previewQuote, requestPayout, type PayoutActor } from '@/lib/payouts/service';
+import type { PayoutActor } from '@/lib/payouts/actor';
+import { approvePayout, previewQuote } from '@/lib/payouts/approval';
+import { requestPayout } from '@/lib/payouts/request';
 import { createSandbox, type Sandbox } from '@/lib/sandbox';
 import { fromPglite } from '@/lib/sandbox/core/sql';
 import { decideKey, keyReviewOf, recordKeyCreated, recordSystemApprovals } from './key-reviews';
@@ -212,7 +214,7 @@ describe('payouts and the team’s review', () => {
     const finance = person('finance', 'finance');
     await expect(requestPayout(finance, payoutInput(w), { client: w.client })).rejects.toMatchObject({
       code: 'KEY_NOT_REVIEWED',
-      fields: { instructionId: { code: 'errors.KEY_NOT_REVIEWED' } },
+      fields: { instructionId: { code: 'KEY_NOT_REVIEWED' } },
       details: { creatorName: 'compliance' },
     });
     await decideKey(person('admin', 'admin'), { beneficiaryId: w.beneficiaryId, instructionId: w.instructionId, decision: 'APPROVED' }, { client: w.client });
@@ -235,7 +237,7 @@ describe('payouts and the team’s review', () => {
     });
     await expect(requestPayout(person('finance', 'finance'), payoutInput(w), { client: w.client })).rejects.toMatchObject({
       code: 'KEY_REJECTED',
-      fields: { instructionId: { code: 'errors.KEY_REJECTED' } },
+      fields: { instructionId: { code: 'KEY_REJECTED' } },
     });
   });
 });

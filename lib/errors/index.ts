@@ -90,6 +90,7 @@ export class DomainError extends Error {
   readonly values?: MessageValues;
   readonly httpStatus: number;
   readonly failureDetails?: Record<string, unknown>;
+  readonly requestId?: string;
   constructor(
     readonly code: string,
     init: {
@@ -98,6 +99,8 @@ export class DomainError extends Error {
       httpStatus?: number;
       /** Structured data for the page (`Failure.details`), JSON-safe. */
       details?: Record<string, unknown>;
+      /** The service's request id when this refusal says a service answer in the console's words. */
+      requestId?: string;
     } = {},
   ) {
     super(code);
@@ -106,6 +109,7 @@ export class DomainError extends Error {
     if (init.values) this.values = init.values;
     this.httpStatus = init.httpStatus ?? 400;
     if (init.details) this.failureDetails = init.details;
+    if (init.requestId) this.requestId = init.requestId;
   }
 }
 
@@ -313,7 +317,7 @@ export function toFailure(error: unknown, options: ToFailureOptions = {}): Failu
     });
   }
   if (isDomainError(error)) {
-    const made = makeFailure(error.code, error.httpStatus, { values: error.values, fields: error.fields, t });
+    const made = makeFailure(error.code, error.httpStatus, { values: error.values, fields: error.fields, requestId: error.requestId, t });
     const failure = error.failureDetails ? { ...made, details: error.failureDetails } : made;
     const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
     return typeof retryAfter === 'number' ? { ...failure, retryAfterSeconds: retryAfter } : failure;

@@ -68,9 +68,6 @@ function literalCodes(args: string): string[] {
   return [...args.matchAll(/['`]((?:[a-z][A-Za-z]*\.)+[A-Za-z_]+|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{4,})['`]/g)].map((m) => m[1]!);
 }
 
-/** Where a field code of a builder is worded when not in `errors`: the payout form's own words (lib/payouts/errors.ts). */
-const FIELD_NAMESPACES: Record<string, string> = { PayoutError: 'payouts.errors.' };
-
 /**
  * The codes the console can produce, as catalogue keys: an error's own code (key in `errors`) and its field codes
  * (in `errors`, `validation`, or the namespace its service qualifies them with).
@@ -79,11 +76,10 @@ function producedCodes(): Set<string> {
   const codes = new Set<string>(Object.values(CLIENT_ERROR_CODES));
   for (const { text } of FILES) {
     for (const m of text.matchAll(new RegExp(`${ERROR_BUILDERS.source}\\(`, 'g'))) {
-      const builder = /new (\w+)/.exec(m[0])?.[1] ?? '';
       const [args] = callArguments(text.slice(m.index!), ERROR_BUILDERS);
       const [own, ...fields] = literalCodes(args ?? '');
       if (own) codes.add(own);
-      for (const code of fields) codes.add(code.includes('.') || !FIELD_NAMESPACES[builder] ? code : FIELD_NAMESPACES[builder] + code);
+      for (const code of fields) codes.add(code);
     }
     // Typed code lists of the services that throw them (the code comes in as a variable there).
     for (const m of text.matchAll(/export type (?:PayoutErrorCode|BatchErrorCode|BatchFileErrorCode)\s*=([^;]+);/g)) {
@@ -110,7 +106,7 @@ describe('the error catalogue', () => {
   const codes = [...producedCodes()].sort();
 
   it('finds the codes the console produces (the scan itself works)', () => {
-    for (const known of ['EMAIL_TAKEN', 'SELF_APPROVAL', 'FILE_CHANGED', 'KEY_REVIEW_OWN_KEY', 'STEP_UP_EXPIRED', 'TIMEOUT', 'INVALID_QUERY', 'TOO_MANY_STREAMS', 'webhooks.errors.rangeOrder']) {
+    for (const known of ['EMAIL_TAKEN', 'SELF_APPROVAL', 'FILE_CHANGED', 'KEY_REVIEW_OWN_KEY', 'STEP_UP_EXPIRED', 'TIMEOUT', 'INVALID_QUERY', 'TOO_MANY_STREAMS', 'RANGE_ORDER']) {
       expect(codes).toContain(known);
     }
     expect(codes.length).toBeGreaterThan(100);
@@ -183,5 +179,109 @@ describe('no error worded in code', () => {
   it('keeps no English table of error sentences', () => {
     const tables = FILES.filter(({ text }) => /ERROR_SENTENCES|Record<\w+, string> = \{\s*\n\s*[A-Z_]+: '[A-Z][a-z]+ /.test(text)).map((f) => f.file);
     expect(tables).toEqual([]);
+  });
+});
+
+/**
+ * One catalogue: a refusal's code is worded only in messages/{en,pt-BR}/errors.json (the forms' schema keys in
+ * validation.json), looked up through one path (`applyFailure`/`showFailure`, `useFailureSentence`, the server's
+ * `errorsTranslator`). These tests fail on a second place: a section's own map of codes in messages/, or code that
+ * picks a section's key for a code by hand.
+ */
+
+const LOCALES = ['en', 'pt-BR'];
+/** The catalogue itself. */
+const CATALOGUE = new Set(['errors.json', 'validation.json']);
+
+/**
+ * Maps of a section that say why something IS in a state (an operation's status reason, a timeline note, a
+ * requirement's reason from the service), not why a person's action was refused: the section's vocabulary.
+ */
+const STATE_VOCABULARY = new Set(['operations.reasons', 'payouts.detail.notes', 'onboarding.reasons']);
+
+/** A map's name that says it words refusals. */
+const REFUSAL_MAP = /^(?:errors?|\w+Errors?|problems|refusals?|signInError)$/;
+/** A key that is an error code (UPPER_SNAKE). */
+const CODE_KEY = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
+
+/** Every place in a section's messages that words error codes: a map named for refusals, or a code the catalogue has. */
+function sectionErrorMaps(): string[] {
+  const found = new Set<string>();
+  for (const locale of LOCALES) {
+    const codes = catalogue(locale, 'errors');
+    for (const file of readdirSync(path.join(ROOT, 'messages', locale))) {
+      if (!file.endsWith('.json') || CATALOGUE.has(file)) continue;
+      const walk = (node: Record<string, unknown>, at: string) => {
+        if (STATE_VOCABULARY.has(at)) return;
+        for (const [key, value] of Object.entries(node)) {
+          const here = `${at}.${key}`;
+          if (value && typeof value === 'object') {
+            if (REFUSAL_MAP.test(key)) found.add(here);
+            else walk(value as Record<string, unknown>, here);
+          } else if (CODE_KEY.test(key) && key in codes) found.add(at);
+        }
+      };
+      walk(catalogue(locale, file.replace(/\.json$/, '')), file.replace(/\.json$/, ''));
+    }
+  }
+  return [...found].sort();
+}
+
+/** The catalogue's own lookup (`errors.<code>`, `validation.<code>`): the one path, not a second place. */
+const CATALOGUE_LOOKUP = /^lib\/i18n\/errors-translator\.ts$/;
+
+/** A key inside a refusal map written in code: `payouts.errors.X`, `errors.KEY_REJECTED`, `` `rowErrors.${code}` ``. */
+const MAP_KEY = /(?:^|\.)(?:errors?|[a-z]\w*Errors?|problems|refusals?|signInError)\.[A-Za-z_ ]/;
+/** A code compared by hand to choose a section's words: `fieldError === 'SOME_CODE' ? t('…')`. */
+const HAND_CHOICE = /\w*(?:[Ee]rror|[Cc]ode|[Rr]efusal|[Pp]roblem)\s*===\s*'([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)'\s*\?\s*t[A-Za-z]*\(/g;
+
+/** A literal that names a whole refusal map of the messages (`useTranslations('payouts.errors')`). */
+function namesRefusalMap(literal: string): boolean {
+  const [ns, ...rest] = literal.split('.');
+  if (!ns || rest.length === 0 || !REFUSAL_MAP.test(rest[rest.length - 1]!)) return false;
+  let node: unknown;
+  try {
+    node = catalogue('en', ns);
+  } catch {
+    return false;
+  }
+  for (const part of rest) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+  return Boolean(node) && typeof node === 'object';
+}
+
+/**
+ * Every place in code that words a code outside the one path: a key of a refusal map, a whole refusal map, or a
+ * code of the `errors` catalogue compared by hand to pick a section's words.
+ */
+function handMadeWording(): string[] {
+  const codes = catalogue('en', 'errors');
+  const out: string[] = [];
+  for (const { file, text } of FILES.filter((f) => !CATALOGUE_LOOKUP.test(f.file))) {
+    for (const literal of stringLiterals(text)) if (MAP_KEY.test(literal) || namesRefusalMap(literal)) out.push(`${file}: '${literal}'`);
+    for (const m of text.matchAll(HAND_CHOICE)) if (m[1]! in codes) out.push(`${file}: ${m[0]}`);
+  }
+  return out;
+}
+
+describe('one catalogue for error codes', () => {
+  it('finds what it looks for (the scan itself works)', () => {
+    expect(MAP_KEY.test('payouts.errors.ACCOUNT_NOT_FOUND')).toBe(true);
+    expect(MAP_KEY.test('rowErrors. ')).toBe(true);
+    expect(MAP_KEY.test('errors.KEY_REJECTED')).toBe(true);
+    expect(MAP_KEY.test('upload.problems. ')).toBe(true);
+    expect(MAP_KEY.test('payouts.new')).toBe(false);
+    expect(MAP_KEY.test('preview.downloadErrors')).toBe(false);
+    expect(MAP_KEY.test('errors')).toBe(false);
+    expect(namesRefusalMap('payouts.new')).toBe(false);
+    expect(namesRefusalMap('webhooks.replay.problems')).toBe(false);
+    expect([..."sourceError === 'SOURCE_ACCOUNT_REQUIRED' ? t('new.chooseAccount')".matchAll(HAND_CHOICE)]).toHaveLength(1);
+  });
+
+  it('keeps no section map of error codes in messages/ (they are worded in errors.json)', () => {
+    expect(sectionErrorMaps()).toEqual([]);
+  });
+
+  it('words no code by hand in code: no key or name of a refusal map, no code compared to pick a section key', () => {
+    expect(handMadeWording()).toEqual([]);
   });
 });

@@ -12,14 +12,12 @@ const VALIDATION_VALUES = { passwordMin: PASSWORD_MIN_LENGTH, passwordMaxBytes: 
 
 /**
  * A failure's words, server side: a code of the `errors` catalogue; for a field problem also a key of the
- * `validation` catalogue (what the forms' schemas use) or a full key of the form's own words
- * (`webhooks.errors.urlHttps`), so the field says what the form would have said.
+ * `validation` catalogue (what some forms' schemas use), so the field says what the form would have said.
  */
 function failureWording(t: Lookup): Translator {
   return (code, values) => {
     if (t.has(`errors.${code}`)) return t(`errors.${code}`, values);
     if (t.has(`validation.${code}`)) return t(`validation.${code}`, { ...VALIDATION_VALUES, ...values });
-    if (code.includes('.') && t.has(code)) return t(code, values);
     return undefined;
   };
 }

@@ -1,4 +1,5 @@
 import type { FieldProblem } from '@/lib/errors';
+import type { MoneyReadingProblem } from './input';
 import type { AmountErrorCode } from './parse-amount';
 
 /**
@@ -9,3 +10,11 @@ export function amountProblem(code: AmountErrorCode, asset: string): FieldProble
   const named = code === 'EMPTY' || code === 'ZERO_NOT_ALLOWED' || code === 'TOO_LARGE' || code === 'TOO_MANY_DECIMALS';
   return { code: named ? `AMOUNT_${code}` : 'AMOUNT_INVALID', values: { asset } };
 }
+
+/** The `errors` code of what the money input cannot read (its sentence shows the reader's notation and the scale). */
+export const MONEY_READING_CODES: Readonly<Record<MoneyReadingProblem, string>> = {
+  INVALID: 'AMOUNT_NOTATION',
+  GROUPING: 'AMOUNT_GROUPING',
+  TOO_MANY_DECIMALS: 'AMOUNT_DECIMALS',
+  TOO_LARGE: 'AMOUNT_TOO_LARGE',
+};

@@ -13,7 +13,7 @@ export type BatchErrorCode =
   | 'BATCH_ALREADY_APPROVED'
   | 'BATCH_ROLE_NOT_IN_STEP'
   | 'FILE_EMPTY'
-  | 'FILE_TOO_LARGE'
+  | 'BATCH_FILE_TOO_LARGE'
   | 'TOO_MANY_ROWS'
   | 'HEADER_MISSING_COLUMNS'
   | 'FILE_UNREADABLE'
@@ -30,7 +30,7 @@ function statusOf(code: BatchErrorCode): number {
   if (DENIED.has(code)) return 403;
   if (code === 'BATCH_NOT_FOUND') return 404;
   if (code === 'BATCH_INVALID_STATUS' || code === 'BATCH_ALREADY_APPROVED' || code === 'FILE_CHANGED' || code === 'VALIDATION_CHANGED') return 409;
-  if (code === 'FILE_TOO_LARGE') return 413;
+  if (code === 'BATCH_FILE_TOO_LARGE') return 413;
   return 400;
 }
 

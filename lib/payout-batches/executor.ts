@@ -13,7 +13,7 @@ import { count, recordBatchJob } from '@/lib/observability/metrics';
 import { runWithRequestContext } from '@/lib/observability/request-context';
 import { isDraining, onDrain } from '@/lib/observability/shutdown';
 import { withSpan } from '@/lib/observability/tracing';
-import { isDefiniteRefusal } from '@/lib/payouts/quotes';
+import { isDefiniteRefusal } from '@/lib/payouts/upstream';
 import { wakePayoutSweep } from '@/lib/payouts/sweep';
 import { completeIfFinal } from './completion';
 import { rowCounts } from './store';

@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { getDb, type ConsoleDb } from '@/lib/db/client';
 import { payoutBatchRows } from '@/lib/db/schema';
 import { readWithdrawal } from '@/lib/payouts/execute';
-import type { PayoutDeps } from '@/lib/payouts/quotes';
+import type { PayoutDeps } from '@/lib/payouts/upstream';
 import { completeIfFinal } from './completion';
 
 /** Rows asked about per sweep pass: a pass of the payout sweep stays short (single payouts take up to 50 more). */

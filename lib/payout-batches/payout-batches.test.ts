@@ -30,7 +30,7 @@ import { notifications } from '@/lib/db/schema';
 import { createMemoryBus, setLiveBusForTests } from '@/lib/live/bus';
 import { createUser } from '@/lib/team/users';
 import { followBatchRows } from './follow';
-import { requestPayout } from '@/lib/payouts/service';
+import { requestPayout } from '@/lib/payouts/request';
 
 const BASE = 'https://fx.test';
 let pg: PGlite;

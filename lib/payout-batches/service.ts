@@ -30,8 +30,8 @@ import { Dec } from '@/lib/money/decimal';
 import { notify } from '@/lib/notifications/notify';
 import { getTieredPolicy, lockRequester, requestedOnDay } from '@/lib/payouts/approval-policy';
 import { assertCooledOff } from '@/lib/payouts/cool-off';
-import type { PayoutDeps } from '@/lib/payouts/quotes';
-import { strictestPlan } from '@/lib/payouts/service';
+import { strictestPlan } from '@/lib/payouts/request';
+import type { PayoutDeps } from '@/lib/payouts/upstream';
 import { loadBeneficiaryDirectory } from './directory';
 import { BatchError } from './errors';
 import { getBatch, type BatchWithApprovals } from './store';
@@ -43,8 +43,10 @@ function must(actor: BatchActor, permission: 'payouts:request' | 'payouts:approv
   if (!can(actor.role, permission)) throw new BatchError('FORBIDDEN', { permission });
 }
 
+/** A file the parser refused; too large is the batch's own sentence (it names the limit and what fits in it). */
 function fileRefusal(error: BatchFileError): BatchError {
-  return new BatchError(error.code, { ...error }, { file: error.code });
+  const code = error.code === 'FILE_TOO_LARGE' ? 'BATCH_FILE_TOO_LARGE' : error.code;
+  return new BatchError(code, { ...error }, { file: code });
 }
 
 interface Checked {
@@ -67,7 +69,7 @@ async function readAndCheck(bytes: Uint8Array, sourceAccountId: string, deps: Pa
   if (!file.ok) throw fileRefusal(file.error);
   const db = await getDb();
   const account = await getAccount(sourceAccountId, { client: deps.client }).catch((error: unknown) => {
-    if (isApiError(error) && error.status === 404) throw new BatchError('ACCOUNT_NOT_ACTIVE', {}, { sourceAccountId: 'payouts.errors.ACCOUNT_NOT_FOUND' });
+    if (isApiError(error) && error.status === 404) throw new BatchError('ACCOUNT_NOT_ACTIVE', {}, { sourceAccountId: 'ACCOUNT_NOT_FOUND' });
     throw error;
   });
   if (account.data.currentState.status !== 'ACTIVE') throw new BatchError('ACCOUNT_NOT_ACTIVE', {}, { sourceAccountId: 'ACCOUNT_NOT_ACTIVE' });

@@ -38,15 +38,11 @@ export class PayoutError extends DomainError {
   constructor(
     code: PayoutErrorCode,
     readonly details: Record<string, unknown> = {},
-    /**
-     * Field path → a code of the payout form's words (`payouts.errors.<code>`), a full catalogue key, or a problem
-     * whose code is one of the `errors` catalogue.
-     */
+    /** Field path → a code of the `errors` catalogue, or a code and the values its sentence interpolates. */
     fields: Record<string, string | FieldProblem> = {},
     values?: MessageValues,
   ) {
-    const qualified = Object.fromEntries(Object.entries(fields).map(([path, c]) => [path, typeof c !== 'string' || c.includes('.') ? c : `payouts.errors.${c}`]));
-    super(code, { fields: qualified, values, httpStatus: statusOf(code) });
+    super(code, { fields, values, httpStatus: statusOf(code) });
     this.name = 'PayoutError';
   }
 }

@@ -11,7 +11,7 @@ import { driftBps } from '@/lib/domain/quotes/rates';
 import { DRIFT_ACK_THRESHOLD_BPS, payoutStepKey, withinTolerance, type PayoutStatus } from '@/lib/domain/payouts';
 import { notifyPayout } from '@/lib/notifications/payout-facts';
 import { runJobStep } from '@/lib/observability/jobs';
-import { toStoredQuote, isDefiniteRefusal, type PayoutDeps } from './quotes';
+import { toStoredQuote, isDefiniteRefusal, type PayoutDeps } from './upstream';
 import { getPayout, payoutTransition, stillBefore } from './store';
 
 /** How long one executor owns an EXECUTING request before the sweep may resume it. */

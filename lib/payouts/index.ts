@@ -1,4 +1,9 @@
-export { requestPayout, previewQuote, approvePayout, rejectPayout, cancelPayout, setApprovalPolicy, type PayoutActor } from './service';
+export type { PayoutActor } from './actor';
+export { requestPayout } from './request';
+export { previewQuote, approvePayout } from './approval';
+export { rejectPayout } from './rejection';
+export { cancelPayout } from './cancellation';
+export { setApprovalPolicy } from './policy-change';
 export { executePayout, syncPayout } from './execute';
 export { runPayoutSweep, startPayoutSweep } from './sweep';
 export { getPayout, findPayoutByOperation, listPayouts, countInbox, liveApprovals, type PayoutWithApprovals, type PayoutScope } from './store';

@@ -22,15 +22,12 @@ import { toFailure } from '@/lib/errors';
 import { errorsTranslator } from '@/lib/i18n/errors-translator';
 import { PayoutError } from './errors';
 import { executePayout, syncPayout } from './execute';
-import {
-  approvePayout,
-  cancelPayout,
-  previewQuote,
-  rejectPayout,
-  requestPayout,
-  setApprovalPolicy,
-  type PayoutActor,
-} from './service';
+import type { PayoutActor } from './actor';
+import { approvePayout, previewQuote } from './approval';
+import { cancelPayout } from './cancellation';
+import { setApprovalPolicy } from './policy-change';
+import { rejectPayout } from './rejection';
+import { requestPayout } from './request';
 import { countInbox, getPayout, listPayouts } from './store';
 import { runPayoutSweep } from './sweep';
 import { authenticate } from '@/lib/auth/authenticate';
@@ -184,10 +181,10 @@ describe('requesting', () => {
     const w = await world();
     await expect(request(w, actor('felipe'), '10.00', { instructionId: w.pendingInstructionId })).rejects.toMatchObject({
       code: 'INSTRUCTION_NOT_APPROVED',
-      fields: { instructionId: { code: 'payouts.errors.INSTRUCTION_NOT_APPROVED' } },
+      fields: { instructionId: { code: 'INSTRUCTION_NOT_APPROVED' } },
     });
     await expect(request(w, actor('vitor', 'viewer'))).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(request(w, actor('felipe'), '1.001')).rejects.toMatchObject({ fields: { amount: { code: 'payouts.errors.AMOUNT_INVALID' } } });
+    await expect(request(w, actor('felipe'), '1.001')).rejects.toMatchObject({ fields: { amount: { code: 'AMOUNT_TOO_MANY_DECIMALS', values: { asset: 'USD' } } } });
   });
 });
 

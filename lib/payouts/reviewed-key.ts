@@ -15,7 +15,7 @@ export async function assertKeyReviewed(instructionId: string, db: ConsoleDb): P
   if (block === null) return;
   const details = { instructionId, creatorName: record?.creatorName ?? null };
   if (block === 'REJECTED') {
-    throw new PayoutError('KEY_REJECTED', details, { instructionId: 'errors.KEY_REJECTED' });
+    throw new PayoutError('KEY_REJECTED', details, { instructionId: 'KEY_REJECTED' });
   }
-  throw new PayoutError('KEY_NOT_REVIEWED', details, { instructionId: 'errors.KEY_NOT_REVIEWED' });
+  throw new PayoutError('KEY_NOT_REVIEWED', details, { instructionId: 'KEY_NOT_REVIEWED' });
 }

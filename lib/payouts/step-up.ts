@@ -13,8 +13,8 @@ import { driftBps } from '@/lib/domain/quotes/rates';
 import type { StepUpStatement } from '@/lib/domain/step-up/statement';
 import { DomainError } from '@/lib/errors';
 import { PayoutError } from './errors';
-import { toStoredQuote, type PayoutDeps } from './quotes';
-import { approvePayout, PREVIEW_MAX_AGE_MS, type ApproveResult } from './service';
+import { approvePayout, PREVIEW_MAX_AGE_MS, type ApproveResult } from './approval';
+import { toStoredQuote, type PayoutDeps } from './upstream';
 import { getPayout } from './store';
 
 export type PayoutApprovalIntent = { payoutId: string; previewQuoteId: string; acknowledged: boolean };

@@ -5,7 +5,7 @@ import { now } from '@/lib/clock';
 import { getDb } from '@/lib/db/client';
 import { payoutRequests } from '@/lib/db/schema';
 import { EXECUTION_LEASE_MS, executePayout, syncPayout } from './execute';
-import type { PayoutDeps } from './quotes';
+import type { PayoutDeps } from './upstream';
 import { idsInStatus, payoutTransition, stillBefore } from './store';
 import { randomUUID } from 'node:crypto';
 import { errorField, log } from '@/lib/observability/logger';

@@ -21,7 +21,10 @@ import { createSandbox, type Sandbox } from '@/lib/sandbox';
 import { fromPglite, fromPgPool } from '@/lib/sandbox/core/sql';
 import { getTieredPolicy } from './approval-policy';
 import type { PayoutError } from './errors';
-import { approvePayout, previewQuote, requestPayout, setApprovalPolicy, type PayoutActor } from './service';
+import type { PayoutActor } from './actor';
+import { approvePayout, previewQuote } from './approval';
+import { setApprovalPolicy } from './policy-change';
+import { requestPayout } from './request';
 import { getPayout, liveApprovals } from './store';
 import { dropTestDatabase, freshTestDatabase } from '@/lib/db/test-databases';
 

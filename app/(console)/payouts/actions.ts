@@ -9,7 +9,11 @@ import { proposeControlChange } from '@/lib/control-changes/service';
 import { referenceCurrency } from '@/lib/payouts/approval-policy';
 import { approvePayoutWithStepUp, beginPayoutStepUp } from '@/lib/payouts/step-up';
 import { rateLimits } from '@/lib/security/rate-limits';
-import { cancelPayout, previewQuote, rejectPayout, requestPayout, setApprovalPolicy } from '@/lib/payouts/service';
+import { previewQuote } from '@/lib/payouts/approval';
+import { cancelPayout } from '@/lib/payouts/cancellation';
+import { setApprovalPolicy } from '@/lib/payouts/policy-change';
+import { rejectPayout } from '@/lib/payouts/rejection';
+import { requestPayout } from '@/lib/payouts/request';
 
 // Each action re-checks who may do it inside the service (the requester's own approve is refused there, not only
 // hidden), and the action client records every attempt — success, error or denied — in the audit log.

@@ -48,11 +48,11 @@ export const createSubscriptionAction = actionClient
   .inputSchema(createSubscriptionSchema)
   .action(async ({ parsedInput, ctx }) => {
     const problem = urlProblem(parsedInput.url, sandboxOn());
-    if (problem) throw new DomainError('INVALID_INPUT', { fields: { url: `webhooks.${problem}` } });
+    if (problem) throw new DomainError('INVALID_INPUT', { fields: { url: problem } });
     const unreachable = reachProblem(parsedInput.url, deliveryReach());
     if (unreachable) {
       const values = { host: unreachable.host, receiver: unreachable.receiver };
-      throw new DomainError('UNDELIVERABLE_URL', { fields: { url: { code: `webhooks.${unreachable.key}`, values } }, httpStatus: 422 });
+      throw new DomainError('UNDELIVERABLE_URL', { fields: { url: { code: unreachable.code, values } }, httpStatus: 422 });
     }
     const { data } = await createSubscription(
       {
@@ -118,7 +118,7 @@ function windowOf(input: ReplayWindowInput): { from: Date | null; to: Date | nul
   }
   const from = input.from ? dayBoundary(input.from, timeZone, false) : null;
   const to = input.to ? dayBoundary(input.to, timeZone, true) : null;
-  if (from && to && from > to) throw new DomainError('INVALID_INPUT', { fields: { to: 'webhooks.errors.rangeOrder' } });
+  if (from && to && from > to) throw new DomainError('INVALID_INPUT', { fields: { to: 'RANGE_ORDER' } });
   return { from, to };
 }
 

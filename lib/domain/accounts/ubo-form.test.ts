@@ -30,13 +30,13 @@ describe('uboFormSchema', () => {
     expect(r.success).toBe(false);
     const byField = Object.fromEntries(r.error!.issues.map((i) => [i.path.join('.'), i.message]));
     expect(byField).toMatchObject({
-      name: 'uboForm.errors.nameRequired',
+      name: 'OWNER_NAME_REQUIRED',
       taxId: 'cpfCheckDigits',
-      ownershipPercentage: 'uboForm.errors.ownershipTotalExceeds100|{"remaining":"20"}',
+      ownershipPercentage: 'OWNERSHIP_TOTAL_EXCEEDS_100|{"remaining":"20"}',
     });
   });
   it('checks a CNPJ owner and the 25 % minimum', () => {
     const r = uboFormSchema([]).safeParse({ name: 'Holding Ltda', taxId: '11.222.333/0001-81', address, ownershipPercentage: '24,5' });
-    expect(r.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['ownershipPercentage', 'uboForm.errors.ownershipBelowMinimum|{"remaining":"100"}']]);
+    expect(r.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['ownershipPercentage', 'OWNERSHIP_BELOW_MINIMUM|{"remaining":"100"}']]);
   });
 });

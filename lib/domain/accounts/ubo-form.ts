@@ -9,9 +9,9 @@ import { addressSchema } from '../address/address-schema';
 import { checkOwnership, percentageForService, type OwnershipProblem } from './ownership';
 
 /**
- * The add-beneficial-owner form (POST /api/accounts/{id}/ubos). Issue messages are catalogue keys (fieldKey):
- * the owner-specific ones under `onboarding` `uboForm.errors.*`, the tax id's and the address's in `validation`
- * (the shared CPF/CNPJ validators and address schema), so the form words them in the reader's language.
+ * The add-beneficial-owner form (POST /api/accounts/{id}/ubos). Issue messages are catalogue keys (fieldKey): the
+ * owner's own as codes of `errors`, the tax id's and the address's in `validation` (the shared CPF/CNPJ validators
+ * and address schema), so the form words them in the reader's language.
  */
 
 export type UboTaxIdType = 'CPF' | 'CNPJ';
@@ -27,26 +27,27 @@ export function formatUboTaxId(input: string): string {
   return uboTaxIdType(input) === 'CPF' ? formatCpf(input) : formatCnpj(input);
 }
 
-export const OWNERSHIP_ERROR_KEYS: Record<OwnershipProblem, string> = {
-  REQUIRED: 'uboForm.errors.ownershipRequired',
-  INVALID: 'uboForm.errors.ownershipInvalid',
-  BELOW_MINIMUM: 'uboForm.errors.ownershipBelowMinimum',
-  TOTAL_EXCEEDS_100: 'uboForm.errors.ownershipTotalExceeds100',
+/** The `errors` code of each ownership problem (the sentences name the percentage still left, `remaining`). */
+export const OWNERSHIP_ERROR_CODES: Record<OwnershipProblem, string> = {
+  REQUIRED: 'OWNERSHIP_REQUIRED',
+  INVALID: 'OWNERSHIP_INVALID',
+  BELOW_MINIMUM: 'OWNERSHIP_BELOW_MINIMUM',
+  TOTAL_EXCEEDS_100: 'OWNERSHIP_TOTAL_EXCEEDS_100',
 };
 
 /** Builds the schema against the owners the account already has (their percentages make the total). */
 export function uboFormSchema(existingOwnership: readonly (number | null | undefined)[]) {
   return z.object({
-    name: z.string({ error: 'uboForm.errors.nameRequired' }).check(
+    name: z.string({ error: 'OWNER_NAME_REQUIRED' }).check(
       z.trim(),
-      z.minLength(2, { error: 'uboForm.errors.nameRequired', abort: true }),
-      z.maxLength(200, { error: 'uboForm.errors.nameTooLong' }),
+      z.minLength(2, { error: 'OWNER_NAME_REQUIRED', abort: true }),
+      z.maxLength(200, { error: fieldKey('TOO_LONG', { max: 200 }) }),
     ),
     taxId: z.pipe(
-      z.string({ error: 'uboForm.errors.taxIdRequired' }),
+      z.string({ error: 'OWNER_TAX_ID_REQUIRED' }),
       z.transform((input: string, ctx) => {
         if (input.trim() === '') {
-          addTransformIssue(ctx, { message: 'uboForm.errors.taxIdRequired' });
+          addTransformIssue(ctx, { message: 'OWNER_TAX_ID_REQUIRED' });
           return z.NEVER;
         }
         const type = uboTaxIdType(input);
@@ -61,11 +62,11 @@ export function uboFormSchema(existingOwnership: readonly (number | null | undef
     ),
     address: addressSchema,
     ownershipPercentage: z.pipe(
-      z.string({ error: OWNERSHIP_ERROR_KEYS.REQUIRED }),
+      z.string({ error: OWNERSHIP_ERROR_CODES.REQUIRED }),
       z.transform((input: string, ctx) => {
         const check = checkOwnership(input, existingOwnership);
         if (!check.ok) {
-          addTransformIssue(ctx, { message: fieldKey(OWNERSHIP_ERROR_KEYS[check.problem], { remaining: check.remaining }) });
+          addTransformIssue(ctx, { message: fieldKey(OWNERSHIP_ERROR_CODES[check.problem], { remaining: check.remaining }) });
           return z.NEVER;
         }
         return check.value;

@@ -91,7 +91,7 @@ describe('create-beneficiary schema (form and server action)', () => {
     });
     expect(issues({ ...company, holder: { ...company.holder, taxId: { value: '' }, tradeName: 'x'.repeat(201) } })).toEqual({
       'holder.taxId.value': 'CNPJ_REQUIRED',
-      'holder.tradeName': 'TOO_LONG_200',
+      'holder.tradeName': 'TOO_LONG|{"max":200}',
     });
     // A CPF is not a company's tax id.
     expect(issues({ ...company, holder: { ...company.holder, taxId: { value: '529.982.247-25' } } })).toEqual({ 'holder.taxId.value': 'CNPJ_INVALID' });

@@ -4,6 +4,7 @@ import { ASSETS } from '@/lib/money/assets';
 import { addressSchema } from '@/lib/domain/address/address-schema';
 import { validateCnpj } from '@/lib/validation/cnpj';
 import { validateCpf } from '@/lib/validation/cpf';
+import { fieldKey } from '@/lib/validation/validation-result';
 import { DICT_KEY_TYPES, normalizeDictKey } from './dict-key';
 import { dateOfBirthProblem, HOLDER_TYPES, RELATIONSHIP_TYPES } from './holder';
 
@@ -11,10 +12,10 @@ export { HOLDER_TYPES, RELATIONSHIP_TYPES };
 
 /**
  * Field names follow the service's request body (`holder.taxId.value`, `paymentInstruction.dictKey`), so the
- * service's own refusals land on the same inputs as ours. Messages are codes; the form words them
- * (catalogue `beneficiaries.errors.<code>`).
+ * service's own refusals land on the same inputs as ours. Messages are codes of the `errors` catalogue (with their
+ * values as `fieldKey` writes them); the address's are keys of `validation`.
  */
-const name = z.string({ error: 'REQUIRED' }).check(z.trim(), z.minLength(1, { error: 'REQUIRED', abort: true }), z.maxLength(100, { error: 'TOO_LONG' }));
+const name = z.string({ error: 'REQUIRED' }).check(z.trim(), z.minLength(1, { error: 'REQUIRED', abort: true }), z.maxLength(100, { error: fieldKey('TOO_LONG', { max: 100 }) }));
 
 export const instructionSchema = z
   .object({
@@ -54,8 +55,8 @@ const cnpjValue = z.string({ error: 'CNPJ_REQUIRED' }).check(
 // The service keeps company names up to 200 characters (a person's names up to 100).
 const legalName = z
   .string({ error: 'REQUIRED' })
-  .check(z.trim(), z.minLength(1, { error: 'REQUIRED', abort: true }), z.maxLength(200, { error: 'TOO_LONG_200' }));
-const tradeName = z.optional(z.string().check(z.trim(), z.maxLength(200, { error: 'TOO_LONG_200' })));
+  .check(z.trim(), z.minLength(1, { error: 'REQUIRED', abort: true }), z.maxLength(200, { error: fieldKey('TOO_LONG', { max: 200 }) }));
+const tradeName = z.optional(z.string().check(z.trim(), z.maxLength(200, { error: fieldKey('TOO_LONG', { max: 200 }) })));
 
 const individualHolder = z.object({
   type: z.literal('INDIVIDUAL'),

@@ -12,7 +12,7 @@ import type { RawBatchRow } from './csv-file';
 
 export const BATCH_MEMO_MAX = 140;
 
-/** Why a row cannot be paid; each has a sentence in `payoutBatches.rowErrors.<code>`. */
+/** Why a row cannot be paid; each is a code of the `errors` catalogue. */
 export type RowErrorCode =
   | 'MISSING_VALUE'
   | 'FORMULA_CELL'

@@ -1,12 +1,14 @@
 // zod/mini: shared by the batch upload form (browser) and its server actions.
 import * as z from 'zod/mini';
+import { fieldKey } from '@/lib/validation/validation-result';
+import { MAX_BATCH_FILE_BYTES } from './limits';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const uuid = (error: string) => z.string({ error }).check(z.regex(UUID, { error }));
 /** The file as base64 (bytes kept as sent, so the server decides the encoding); the byte cap is checked after decoding. */
 const fileBase64 = z.string({ error: 'FILE_EMPTY' }).check(
   z.minLength(1, { error: 'FILE_EMPTY' }),
-  z.maxLength(720_000, { error: 'FILE_TOO_LARGE' }),
+  z.maxLength(720_000, { error: fieldKey('BATCH_FILE_TOO_LARGE', { kib: MAX_BATCH_FILE_BYTES / 1024 }) }),
   z.regex(/^[A-Za-z0-9+/]*={0,2}$/, { error: 'FILE_UNREADABLE' }),
 );
 

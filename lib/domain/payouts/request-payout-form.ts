@@ -9,7 +9,7 @@ export interface RequestPayoutValues {
   memo: string;
 }
 
-/** The form's own refusals before sending (catalogue `payouts.errors.<code>`); the service checks everything again. */
+/** The form's own refusals before sending (codes of the `errors` catalogue); the service checks everything again. */
 export type RequestPayoutFieldCode = 'ACCOUNT_REQUIRED' | 'BENEFICIARY_REQUIRED' | 'INSTRUCTION_REQUIRED' | 'AMOUNT_REQUIRED';
 
 /** The asset a payout leaves from by default: BRL when the account holds it, else its first asset. */

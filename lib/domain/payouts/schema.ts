@@ -5,7 +5,7 @@ import { APPROVER_ROLES, MAX_STEPS, MAX_TIERS, validateTieredPolicy } from './ap
 
 const uuid = (code: string) => z.string({ error: code }).check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { error: code }));
 
-/** Messages are codes; the form words them (catalogue `payouts.errors.<code>`). */
+/** Messages are codes of the `errors` catalogue. */
 export const requestPayoutSchema = z.object({
   idempotencyKey: uuid('FORM_KEY_LOST'),
   sourceAccountId: uuid('ACCOUNT_REQUIRED'),

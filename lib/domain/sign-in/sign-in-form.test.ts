@@ -5,13 +5,13 @@ describe('sign-in form rules', () => {
   it('asks for both fields, e-mail first', () => {
     expect(signInSchema.safeParse({ email: ' ', password: '' })).toEqual({
       success: false,
-      error: { issues: [{ path: ['email'], message: 'emailRequired' }, { path: ['password'], message: 'passwordRequired' }] },
+      error: { issues: [{ path: ['email'], message: 'EMAIL_REQUIRED' }, { path: ['password'], message: 'PASSWORD_REQUIRED' }] },
     });
   });
 
   it('refuses what is not an e-mail address', () => {
     const result = signInSchema.safeParse({ email: 'ana@example', password: 'x' });
-    expect(result.success ? [] : result.error.issues.map((i) => i.message)).toEqual(['emailInvalid']);
+    expect(result.success ? [] : result.error.issues.map((i) => i.message)).toEqual(['EMAIL_INVALID']);
   });
 
   it('trims the e-mail and keeps the password exactly as typed', () => {

@@ -4,8 +4,8 @@ export interface SignInValues {
   password: string;
 }
 
-/** The refusals the form says before asking the server (catalogue `auth.login.<code>`). */
-export type SignInFieldCode = 'emailRequired' | 'emailInvalid' | 'passwordRequired';
+/** The refusals the form says before asking the server (codes of the `errors` catalogue). */
+export type SignInFieldCode = 'EMAIL_REQUIRED' | 'EMAIL_INVALID' | 'PASSWORD_REQUIRED';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -21,9 +21,9 @@ export const signInSchema = {
     const email = String(values.email ?? '').trim();
     const password = String(values.password ?? '');
     const issues: { path: string[]; message: SignInFieldCode }[] = [];
-    if (!email) issues.push({ path: ['email'], message: 'emailRequired' });
-    else if (!EMAIL_RE.test(email)) issues.push({ path: ['email'], message: 'emailInvalid' });
-    if (!password) issues.push({ path: ['password'], message: 'passwordRequired' });
+    if (!email) issues.push({ path: ['email'], message: 'EMAIL_REQUIRED' });
+    else if (!EMAIL_RE.test(email)) issues.push({ path: ['email'], message: 'EMAIL_INVALID' });
+    if (!password) issues.push({ path: ['password'], message: 'PASSWORD_REQUIRED' });
     return issues.length ? { success: false, error: { issues } } : { success: true, data: { email, password } };
   },
 };

@@ -26,12 +26,12 @@ describe('transfer rules', () => {
   it('refuses an inactive target and an asset the target does not have enabled', () => {
     expect(transferProblems(main, onboarding, 'BRL')).toEqual([
       { field: 'targetAccountId', code: 'TARGET_NOT_ACTIVE', status: 'ACTION_REQUIRED' },
-      { field: 'asset', code: 'ASSET_NOT_ENABLED', accountId: 'c', asset: 'BRL' },
+      { field: 'asset', code: 'ASSET_NOT_ENABLED_ON_ACCOUNT', accountId: 'c', asset: 'BRL' },
     ]);
   });
 
   it('names the source when it lacks the asset, and accepts a valid transfer', () => {
-    expect(transferProblems(main, treasury, 'EUR')).toEqual([{ field: 'asset', code: 'ASSET_NOT_ENABLED', accountId: 'a', asset: 'EUR' }]);
+    expect(transferProblems(main, treasury, 'EUR')).toEqual([{ field: 'asset', code: 'ASSET_NOT_ENABLED_ON_ACCOUNT', accountId: 'a', asset: 'EUR' }]);
     expect(transferProblems(main, treasury, 'BRL')).toEqual([]);
   });
 });

@@ -5,10 +5,11 @@ export interface TransferAccount {
   assets: ReadonlyArray<{ asset: string; status: string }>;
 }
 
+/** What the form refuses before review, as codes of the `errors` catalogue and what their sentences name. */
 export type TransferProblem =
   | { field: 'targetAccountId'; code: 'SAME_ACCOUNT' }
   | { field: 'targetAccountId'; code: 'TARGET_NOT_ACTIVE'; status: string }
-  | { field: 'asset'; code: 'ASSET_NOT_ENABLED'; accountId: string; asset: string };
+  | { field: 'asset'; code: 'ASSET_NOT_ENABLED_ON_ACCOUNT'; accountId: string; asset: string };
 
 /** An asset is usable for moving money when the account lists it with status ACTIVE (the service's rule). */
 export function enabledAssets(account: TransferAccount): string[] {
@@ -33,7 +34,7 @@ export function transferProblems(source: TransferAccount, target: TransferAccoun
   if (target.status !== 'ACTIVE') problems.push({ field: 'targetAccountId', code: 'TARGET_NOT_ACTIVE', status: target.status });
   for (const account of [source, target]) {
     if (!enabledAssets(account).includes(asset)) {
-      problems.push({ field: 'asset', code: 'ASSET_NOT_ENABLED', accountId: account.id, asset });
+      problems.push({ field: 'asset', code: 'ASSET_NOT_ENABLED_ON_ACCOUNT', accountId: account.id, asset });
       break;
     }
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAmount, isAmountRefusal, transferChoice, transferFailureCode, transferSchema } from './transfer-form';
+import { amountRefusalProblem, checkAmount, isAmountRefusal, transferChoice, transferFailureCode, transferSchema } from './transfer-form';
 
 const available = { asset: 'BRL', value: '100.00', decimals: 2 } as const;
 const values = { sourceAccountId: 'a', targetAccountId: 'b', asset: 'BRL', amount: '' };
@@ -43,5 +43,11 @@ describe('transfer form rules', () => {
     expect(transferFailureCode('INCOMPATIBLE_CURRENCY')).toBe('INCOMPATIBLE_CURRENCY');
     expect(isAmountRefusal('OVER_AVAILABLE')).toBe(true);
     expect(isAmountRefusal('A sentence from the service.')).toBe(false);
+  });
+
+  it('words an amount refusal with a code of the errors catalogue and what it names', () => {
+    expect(amountRefusalProblem('OVER_AVAILABLE', 'BRL', 'R$ 100,00')).toEqual({ code: 'OVER_AVAILABLE', values: { available: 'R$ 100,00' } });
+    expect(amountRefusalProblem('TOO_MANY_DECIMALS', 'BRL', '')).toEqual({ code: 'AMOUNT_TOO_MANY_DECIMALS', values: { asset: 'BRL' } });
+    expect(amountRefusalProblem('INVALID', 'USDC', '')).toEqual({ code: 'AMOUNT_INVALID', values: { asset: 'USDC' } });
   });
 });

@@ -1,3 +1,4 @@
+import type { FieldProblem } from '@/lib/errors';
 import type { Amount } from '@/lib/money/amount-core';
 import { isAsset, type Asset } from '@/lib/money/assets';
 import { parseAmount } from '@/lib/money/parse-amount';
@@ -19,6 +20,15 @@ export const AMOUNT_REFUSALS: readonly AmountRefusal[] = ['EMPTY', 'ZERO_NOT_ALL
 
 export function isAmountRefusal(message: string | undefined): message is AmountRefusal {
   return AMOUNT_REFUSALS.includes(message as AmountRefusal);
+}
+
+/**
+ * A refusal of the amount as a problem of the `errors` catalogue: the balance named when it is over what is
+ * available (`availableText`, as the reader writes amounts), the asset named for the others.
+ */
+export function amountRefusalProblem(refusal: AmountRefusal, asset: string, availableText: string): FieldProblem {
+  if (refusal === 'OVER_AVAILABLE') return { code: 'OVER_AVAILABLE', values: { available: availableText } };
+  return { code: `AMOUNT_${refusal}`, values: { asset } };
 }
 
 /**

@@ -33,7 +33,7 @@ describe('reachProblem (the create form says before saving where deliveries coul
 
   it('the embedded sandbox: an outside host is refused unless external delivery is on', () => {
     expect(reachProblem('https://hooks.example.com/in', sandbox())).toEqual({
-      key: 'errors.urlOutsideBlocked',
+      code: 'WEBHOOK_URL_OUTSIDE_BLOCKED',
       host: 'hooks.example.com',
       receiver,
     });
@@ -43,8 +43,8 @@ describe('reachProblem (the create form says before saving where deliveries coul
   it('this machine: only the receiver and the allowed prefixes', () => {
     expect(reachProblem('http://localhost:3000/api/webhooks?e2e=1', sandbox())).toBeNull();
     expect(reachProblem('http://127.0.0.1:4500/x', sandbox())).toBeNull();
-    expect(reachProblem('http://localhost:1/x', sandbox(true))).toEqual({ key: 'errors.urlLocalNotAllowed', host: 'localhost:1', receiver });
-    expect(reachProblem('http://localhost:3000/api/webhooksx', sandbox())?.key).toBe('errors.urlLocalNotAllowed');
+    expect(reachProblem('http://localhost:1/x', sandbox(true))).toEqual({ code: 'WEBHOOK_URL_LOCAL_NOT_ALLOWED', host: 'localhost:1', receiver });
+    expect(reachProblem('http://localhost:3000/api/webhooksx', sandbox())?.code).toBe('WEBHOOK_URL_LOCAL_NOT_ALLOWED');
   });
 
   it('leaves unparseable text to the URL rule', () => {

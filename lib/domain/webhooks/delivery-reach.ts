@@ -19,8 +19,8 @@ export type DeliveryReach =
       external: boolean;
     };
 
-/** Why a URL would never receive anything here; catalogue key (namespace `webhooks`) and its values. */
-export type ReachProblem = { key: 'errors.urlOutsideBlocked' | 'errors.urlLocalNotAllowed'; host: string; receiver: string };
+/** Why a URL would never receive anything here: a code of the `errors` catalogue and what its sentence names. */
+export type ReachProblem = { code: 'WEBHOOK_URL_OUTSIDE_BLOCKED' | 'WEBHOOK_URL_LOCAL_NOT_ALLOWED'; host: string; receiver: string };
 
 /** Every host name that reaches this machine without leaving it (as the sandbox counts them). */
 function reachesThisHost(url: URL): boolean {
@@ -56,7 +56,7 @@ export function reachProblem(value: string, reach: DeliveryReach): ReachProblem 
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
   if (isUnder(url, [reach.receiver, ...reach.allowed])) return null;
-  if (reachesThisHost(url)) return { key: 'errors.urlLocalNotAllowed', host: url.host, receiver: reach.receiver };
+  if (reachesThisHost(url)) return { code: 'WEBHOOK_URL_LOCAL_NOT_ALLOWED', host: url.host, receiver: reach.receiver };
   if (reach.external) return null;
-  return { key: 'errors.urlOutsideBlocked', host: url.host, receiver: reach.receiver };
+  return { code: 'WEBHOOK_URL_OUTSIDE_BLOCKED', host: url.host, receiver: reach.receiver };
 }

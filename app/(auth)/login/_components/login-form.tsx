@@ -19,7 +19,8 @@ import type { LoginError } from '../login-error-message';
  */
 export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; initialError: LoginError | null }) {
   const t = useTranslations('auth');
-  const [error, setError] = useState<LoginError | 'unreachable' | null>(initialError);
+  const errorsT = useTranslations('errors');
+  const [error, setError] = useState<LoginError | null>(initialError);
   // Nothing is said before the first submit (a sign-in secret), then each change is checked.
   const form = useForm<SignInValues>({ defaultValues: { email: '', password: '' }, schema: signInSchema, mode: 'onSubmit' });
   const passwordRef = useRef<HTMLInputElement | null>(null);
@@ -58,12 +59,12 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; 
       // A full load picks up the new session cookie everywhere.
       window.location.assign(callbackUrl);
     } catch {
-      setError('unreachable');
+      setError({ code: 'SIGN_IN_UNREACHABLE' });
       setPending(false);
     }
   }
 
-  const fieldText = (code: string | undefined) => (code ? t(`login.${code}`) : undefined);
+  const fieldText = (code: string | undefined) => (code ? errorsT(code) : undefined);
 
   return (
     <form
@@ -77,15 +78,7 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; 
       <input type="hidden" name="callbackUrl" value={callbackUrl} />
       {error ? (
         <div id="login-error">
-          <Alert tone="error">
-            {error === 'unreachable'
-              ? t('login.unreachable')
-              : error.key === 'locked'
-                ? t('signInError.locked', { minutes: error.minutes })
-                : error.key === 'rateLimited'
-                  ? t('signInError.rateLimited', { minutes: error.minutes, seconds: error.seconds })
-                  : t(`signInError.${error.key}`)}
-          </Alert>
+          <Alert tone="error">{errorsT(error.code, 'values' in error ? error.values : undefined)}</Alert>
         </div>
       ) : null}
       <Field id="email" label={t('login.email')} error={fieldText(form.error('email'))}>

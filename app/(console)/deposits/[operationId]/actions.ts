@@ -27,7 +27,10 @@ export const simulateDepositPaymentAction = actionClient
       // first, the payment the person asked for has happened, so answer with where the deposit is, not a refusal.
       if (!isServiceError(error) || error.code !== 'INVALID_STATUS_CHANGE') throw error;
       const { data } = await getOperation(parsedInput.operationId);
-      if (data.currentState.status === 'REQUESTED') throw error;
+      // The service's "not in this state" said for a deposit: it no longer waits for a payment.
+      if (data.currentState.status === 'REQUESTED') {
+        throw new DomainError('DEPOSIT_NOT_AWAITING_PAYMENT', { httpStatus: error.status, requestId: error.requestId ?? undefined });
+      }
       return { status: data.currentState.status };
     }
   });

@@ -19,7 +19,7 @@ import { rateLimits } from '@/lib/security/rate-limits';
 /** The upload's bytes as sent (the server decides the encoding); over the cap it is refused with a sentence. */
 function fileBytes(base64: string): Uint8Array {
   const bytes = Buffer.from(base64, 'base64');
-  if (bytes.byteLength > MAX_BATCH_FILE_BYTES) throw new BatchError('FILE_TOO_LARGE', { max: MAX_BATCH_FILE_BYTES }, { file: 'FILE_TOO_LARGE' });
+  if (bytes.byteLength > MAX_BATCH_FILE_BYTES) throw new BatchError('BATCH_FILE_TOO_LARGE', { max: MAX_BATCH_FILE_BYTES }, { file: 'BATCH_FILE_TOO_LARGE' });
   return new Uint8Array(bytes);
 }
 

@@ -10,9 +10,12 @@ import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { useToast } from '@/components/ui/toast';
+import { applyFailure } from '@/components/forms/apply-failure';
 import { useIdempotencyKey } from '@/components/forms/use-idempotency-key';
 import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { readActionResult } from '@/lib/actions/result';
+import { catalogueTranslator } from '@/lib/errors';
+import { parseFieldKey } from '@/lib/validation/validation-result';
 import { EVENTS_BY_RESOURCE, WEBHOOK_RESOURCES, type WebhookEventType } from '@/lib/contract/webhook-events';
 import { examplePayload } from '@/lib/domain/webhooks/catalog';
 import { reachProblem, type DeliveryReach } from '@/lib/domain/webhooks/delivery-reach';
@@ -46,15 +49,21 @@ export function CreateSubscriptionDialog({ open, onClose, sandboxOn, reach }: Cr
   const [errors, setErrors] = useState<Errors>({});
   const [pending, startTransition] = useTransition();
 
-  const tr = (k: string | undefined) => (k ? (t.has(k) ? t(k) : k) : undefined);
+  const errorsT = catalogueTranslator(useTranslations('errors'));
+  /** A field's message: a code of the form's rules (values after a bar), or a refusal already worded. */
+  const tr = (message: string | undefined) => {
+    if (message === undefined) return undefined;
+    const { key, values } = parseFieldKey(message);
+    return errorsT(key, values) ?? message;
+  };
 
-  /** The URL rule, then this deployment's reach: a catalogue key, or a sentence already worded. */
+  /** The URL rule, then this deployment's reach: a code of the `errors` catalogue, or a sentence already worded. */
   function urlError(value: string): string | undefined {
     if (!value) return undefined;
     const rule = urlProblem(value, sandboxOn);
     if (rule) return rule;
     const unreachable = reachProblem(value, reach);
-    return unreachable ? t(unreachable.key, { host: unreachable.host, receiver: unreachable.receiver }) : undefined;
+    return unreachable ? (errorsT(unreachable.code, { host: unreachable.host, receiver: unreachable.receiver }) ?? unreachable.code) : undefined;
   }
 
   function toggle(event: WebhookEventType, on: boolean) {
@@ -86,7 +95,8 @@ export function CreateSubscriptionDialog({ open, onClose, sandboxOn, reach }: Cr
         return;
       }
       // A refusal about the URL is said once, on the field.
-      const onUrl = outcome.failure.fieldErrors.url;
+      let onUrl: string | undefined;
+      applyFailure((_field, message) => (onUrl = message), outcome.failure, errorsT, ['url']);
       setErrors({ url: onUrl, form: onUrl ? undefined : sentence(outcome.failure) });
     });
   }

@@ -4,6 +4,7 @@ import { failureResponse, jsonResponse } from '@/lib/actions/route-handler';
 import { recordAudit } from '@/lib/audit/record-audit';
 import { can } from '@/lib/auth/permissions';
 import { getCurrentUser } from '@/lib/auth/session';
+import { MAX_DOCUMENT_BYTES } from '@/lib/domain/accounts/document-file';
 import { ownerUbos } from '@/lib/domain/accounts/owner';
 import { makeFailure, toFailure, type Failure } from '@/lib/errors';
 import { errorsTranslator } from '@/lib/i18n/errors-translator';
@@ -111,7 +112,7 @@ export async function POST(request: Request, context: { params: Promise<{ accoun
     ? null
     : outcome.status === 'service'
       ? toFailure(outcome.error, { correlationId, t })
-      : makeFailure(outcome.code, outcome.status, { t });
+      : makeFailure(outcome.code, outcome.status, { values: { maxMb: MAX_DOCUMENT_BYTES / 1_000_000 }, t });
   await recordAudit({
     actor: user,
     action: ACTION,

@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { InstructionFields } from '@/components/beneficiaries/instruction-fields';
-import { useBeneficiaryFieldMessage } from '@/components/beneficiaries/use-beneficiary-field-message';
+import { useFieldMessage } from '@/components/i18n/use-field-message';
 import { AddressFields } from '@/components/forms/address-fields';
 import { showFailure } from '@/components/forms/show-failure';
 import { lazySchema, useForm, type FormSchema } from '@/components/forms/use-form';
@@ -76,7 +76,7 @@ interface Props {
 /** Compliance registers a person to pay, with a first PIX key (which starts pending review). */
 export function CreateBeneficiaryForm({ countries }: Props) {
   const t = useTranslations('beneficiaries');
-  const message = useBeneficiaryFieldMessage();
+  const message = useFieldMessage();
   const errorsT = catalogueTranslator(useTranslations('errors'));
   const router = useRouter();
   const { key: idempotencyKey, renew } = useIdempotencyKey();

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
-import { useSectionFailure } from '@/components/money-movement/use-section-failure';
+import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { readActionResult } from '@/lib/actions/result';
@@ -13,7 +13,7 @@ import { simulateDepositPaymentAction } from '../actions';
 /** Sandbox only (the page renders it only with SANDBOX=on): pays the deposit through the sandbox's test helper. */
 export function SimulatePaymentButton({ operationId }: { operationId: string }) {
   const t = useTranslations('deposits.simulate');
-  const failureSentence = useSectionFailure('deposits');
+  const failureSentence = useFailureSentence();
   const router = useRouter();
   const [failure, setFailure] = useState<Failure | null>(null);
   const [pending, start] = useTransition();
@@ -37,7 +37,8 @@ export function SimulatePaymentButton({ operationId }: { operationId: string }) 
       </Button>
       {failure ? (
         <Alert tone="error" requestId={failure.requestId ?? null}>
-          {failureSentence(failure)}
+          {/* The alert shows the reference on its own line: the sentence without it. */}
+          {failureSentence({ ...failure, requestId: null })}
         </Alert>
       ) : null}
     </div>

@@ -13,8 +13,10 @@ import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
 import { useToast } from '@/components/ui/toast';
+import { applyFailure } from '@/components/forms/apply-failure';
 import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { readActionResult } from '@/lib/actions/result';
+import { catalogueTranslator } from '@/lib/errors';
 import { formatRateText as formatRate } from '@/lib/money/rate-format';
 import { formatBps } from '@/lib/domain/quotes/display';
 import { StepUpDialog } from '@/components/step-up/step-up-dialog';
@@ -56,7 +58,7 @@ export function ApprovalPanel({
 }) {
   const t = useTranslations('payouts.approve');
   const tc = useTranslations('payouts.coolOff');
-  const te = useTranslations('payouts.errors');
+  const errorsT = catalogueTranslator(useTranslations('errors'));
   const ts = useTranslations('stepUp');
   const locale = useLocale();
   const router = useRouter();
@@ -121,12 +123,22 @@ export function ApprovalPanel({
   }
 
   function reject() {
-    if (!reason.trim()) return setReasonError(te('REASON_REQUIRED'));
+    if (!reason.trim()) return setReasonError(errorsT('REASON_REQUIRED'));
     start(async () => {
       const r = readActionResult(await rejectPayoutAction({ payoutId, reason }));
       if (!r.ok) {
-        const field = r.failure.fieldErrors.reason;
-        if (field) return setReasonError(te.has(field) ? te(field) : field);
+        // A problem with the reason stays in the dialog, on its field; anything else closes it and is said above.
+        let onReason = false;
+        applyFailure(
+          (_field, message) => {
+            onReason = true;
+            setReasonError(message);
+          },
+          r.failure,
+          errorsT,
+          ['reason'],
+        );
+        if (onReason) return;
         setRejecting(false);
         return setError(sentence(r.failure));
       }

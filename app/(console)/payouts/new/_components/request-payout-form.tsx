@@ -48,7 +48,6 @@ export function RequestPayoutForm({
   initialBeneficiaryId?: string;
 }) {
   const t = useTranslations('payouts.new');
-  const te = useTranslations('payouts.errors');
   const errorsT = catalogueTranslator(useTranslations('errors'));
   const locale = useLocale();
   const router = useRouter();
@@ -77,8 +76,8 @@ export function RequestPayoutForm({
   const instruction = beneficiary?.instructions.find((i) => i.id === instructionId);
   const [formError, setFormError] = useState<{ sentence: string; requestId: string | null } | null>(null);
 
-  // The form's own codes are worded by the payout form; a service refusal arrives worded.
-  const word = (code: string | undefined) => (code === undefined ? undefined : te.has(code) ? te(code) : code);
+  // A field's message: a code of the form's rules (the `errors` catalogue), or a refusal already worded by showFailure.
+  const word = (message: string | undefined) => (message === undefined ? undefined : (errorsT(message) ?? message));
   const targetAsset = instruction?.asset ?? '';
   const fixedAsset = fixedSide === 'source' ? sourceAsset : targetAsset;
   function submit(event: FormEvent) {

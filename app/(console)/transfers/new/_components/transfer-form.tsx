@@ -17,6 +17,7 @@ import { catalogueTranslator, type Translator } from '@/lib/errors';
 import { outcomeUnknown, reviewTransfer, type ReviewedTransfer } from '@/lib/domain/transfers/review';
 import { transferProblems, type TransferProblem } from '@/lib/domain/transfers/rules';
 import {
+  amountRefusalProblem,
   isAmountRefusal,
   transferChoice,
   transferFailureCode,
@@ -58,7 +59,6 @@ interface FormFailure {
  */
 export function TransferForm({ accounts }: { accounts: TransferAccountView[] }) {
   const t = useTranslations('transfers');
-  const tm = useTranslations('common.moneyInput');
   const locale = useLocale();
   const router = useRouter();
   const errorsT = catalogueTranslator(useTranslations('errors'));
@@ -102,14 +102,13 @@ export function TransferForm({ accounts }: { accounts: TransferAccountView[] }) 
   const accountName = (id: string) => accounts.find((a) => a.id === id)?.name ?? id;
   const statusLabel = (status: string) => accounts.find((a) => a.status === status)?.statusLabel ?? status;
   const problemText = (p: TransferProblem) =>
-    p.code === 'TARGET_NOT_ACTIVE'
-      ? t('problems.TARGET_NOT_ACTIVE', { status: statusLabel(p.status) })
-      : p.code === 'ASSET_NOT_ENABLED'
-        ? t('problems.ASSET_NOT_ENABLED', { asset: p.asset, account: accountName(p.accountId) })
-        : t('problems.SAME_ACCOUNT');
+    errorsT(p.code, {
+      ...('status' in p ? { status: statusLabel(p.status) } : {}),
+      ...('accountId' in p ? { asset: p.asset, account: accountName(p.accountId) } : {}),
+    }) ?? p.code;
   const targetProblem =
     sourceId === targetId
-      ? t('problems.SAME_ACCOUNT')
+      ? problemText({ field: 'targetAccountId', code: 'SAME_ACCOUNT' })
       : target && target.status !== 'ACTIVE'
         ? problemText({ field: 'targetAccountId', code: 'TARGET_NOT_ACTIVE', status: target.status })
         : undefined;
@@ -117,12 +116,9 @@ export function TransferForm({ accounts }: { accounts: TransferAccountView[] }) 
   const noAsset = !targetProblem && assets.length === 0;
   const blocked = !!targetProblem || !!assetProblem || noAsset || !chosen;
   const amountError = error('amount');
-  // The form's own refusal is a code worded here; a service refusal arrives worded.
-  const amountMessage = isAmountRefusal(amountError)
-    ? amountError === 'OVER_AVAILABLE'
-      ? tm('overAvailable', { available: available ? amountText(available, locale) : '' })
-      : t(`amountErrors.${amountError}`, { asset: chosen ?? '' })
-    : amountError;
+  // The form's own refusal is a code of the `errors` catalogue; a service refusal arrives worded.
+  const amountProblem = isAmountRefusal(amountError) ? amountRefusalProblem(amountError, chosen ?? '', available ? amountText(available, locale) : '') : null;
+  const amountMessage = amountProblem ? (errorsT(amountProblem.code, amountProblem.values) ?? amountError) : amountError;
   const serverTargetError = error('targetAccountId');
 
   function startReview(event: FormEvent) {

@@ -21,7 +21,7 @@ type Fields = { messageId?: string; signature?: string };
  */
 export function SignatureCheck({ subscriptionId, logId, messageId }: { subscriptionId: string; logId: string; messageId: string }) {
   const t = useTranslations('webhooks.signature');
-  const tw = useTranslations('webhooks');
+  const errorsT = useTranslations('errors');
   const sentence = useFailureSentence();
   const [id, setId] = useState(messageId);
   const [signature, setSignature] = useState('');
@@ -34,8 +34,8 @@ export function SignatureCheck({ subscriptionId, logId, messageId }: { subscript
   function submit(e: FormEvent) {
     e.preventDefault();
     const next: Fields = {
-      messageId: id.trim() ? undefined : tw('errors.messageIdRequired'),
-      signature: signature.trim() ? undefined : tw('errors.signatureRequired'),
+      messageId: id.trim() ? undefined : errorsT('MESSAGE_ID_REQUIRED'),
+      signature: signature.trim() ? undefined : errorsT('SIGNATURE_REQUIRED'),
     };
     setFields(next);
     if (next.messageId || next.signature) return;

@@ -68,13 +68,12 @@ export function AddOwnerForm({
   // Intl's percent style: where the sign goes and whether a space precedes it is the locale's (60.5% in en, 60,5% in pt-BR).
   const pct = (v: string) => formatOwnershipPercent(v, locale);
 
-  // Field messages are catalogue keys: this form's own (`uboForm.errors.*`), a service refusal's code (`errors`),
-  // or the shared validators' (`validation`).
+  // Field messages are codes of `errors` (the percentage left as the reader writes percentages) or the shared
+  // validators' keys of `validation`; a refusal showFailure placed arrives worded.
   const say = (message: string | undefined): string | undefined => {
     if (!message) return undefined;
     const { key: k, values } = parseFieldKey(message);
-    if (k.startsWith('uboForm.') && t.has(k)) return t(k, { ...values, remaining: pct(String(values.remaining ?? summary.remaining)) });
-    if (errorsT.has(k)) return errorsT(k);
+    if (errorsT.has(k)) return errorsT(k, 'remaining' in values ? { ...values, remaining: pct(String(values.remaining)) } : values);
     return validationMessage(message);
   };
 

@@ -59,6 +59,7 @@ export function DocumentUploader({
 }) {
   const t = useTranslations('onboarding');
   const failureSentence = useFailureSentence();
+  const errorsT = useTranslations('errors');
   const format = useFormatter();
   const router = useRouter();
   const baseId = useId();
@@ -77,10 +78,9 @@ export function DocumentUploader({
   const docTitle = (type: string) => (t.has(`documents.${type}.title`) ? t(`documents.${type}.title`) : type);
   const fieldLabel = (key: string) => (t.has(`metadataFields.${key}`) ? t(`metadataFields.${key}`) : key);
   const mb = (bytes: number) => format.number(bytes / 1_000_000, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 });
+  // A refusal's code in the `errors` catalogue (the size limit named in MB); the service's own text for a code it lacks.
   const problemText = (code: string, sentence?: string | null, requestId?: string | null, values?: Record<string, string | number>) =>
-    t.has(`upload.problems.${code}`)
-      ? t(`upload.problems.${code}`, { maxMb: MAX_MB })
-      : failureSentence({ code, sentence: sentence ?? t('upload.problems.INVALID_UPLOAD'), values, requestId });
+    failureSentence({ code, sentence: sentence ?? errorsT('INVALID_UPLOAD'), values: { maxMb: MAX_MB, ...values }, requestId });
 
   async function pick(id: SlotId, file: File | undefined) {
     setMessage(null);

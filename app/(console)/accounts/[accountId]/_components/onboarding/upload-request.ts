@@ -49,7 +49,7 @@ export function startUpload(input: {
         resolve({ ok: false, code: body.code ?? `HTTP_${xhr.status}`, message: body.message ?? null, values: body.values, requestId: body.requestId ?? null, status: xhr.status });
       }
     });
-    xhr.addEventListener('error', () => resolve({ ok: false, code: 'NETWORK', message: null, requestId: null, status: 0 }));
+    xhr.addEventListener('error', () => resolve({ ok: false, code: 'UPLOAD_INTERRUPTED', message: null, requestId: null, status: 0 }));
     xhr.addEventListener('abort', () => resolve({ ok: false, code: 'ABORTED', message: null, requestId: null, status: 0 }));
   });
   xhr.open('POST', `/api/uploads/${encodeURIComponent(input.accountId)}`);

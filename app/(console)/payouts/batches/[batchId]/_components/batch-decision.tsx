@@ -16,6 +16,7 @@ import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
 import { useToast } from '@/components/ui/toast';
 import { readActionResult } from '@/lib/actions/result';
+import { catalogueTranslator } from '@/lib/errors';
 import type { StepUpChallenge, StepUpResponse } from '@/lib/domain/step-up/challenge';
 import { approveBatchAction, beginBatchStepUpAction, cancelBatchAction, rejectBatchAction } from '../../actions';
 
@@ -56,7 +57,7 @@ export function BatchDecision({
   isRequester: boolean;
 }) {
   const t = useTranslations('payoutBatches.approve');
-  const te = useTranslations('payoutBatches.errors');
+  const errorsT = catalogueTranslator(useTranslations('errors'));
   const locale = useLocale();
   const router = useRouter();
   const { toast } = useToast();
@@ -156,7 +157,7 @@ export function BatchDecision({
           </>
         }
       >
-        <Field id="batch-reject-reason" label={t('reason')} required error={reasonError ? te('REASON_REQUIRED') : undefined}>
+        <Field id="batch-reject-reason" label={t('reason')} required error={reasonError ? (errorsT(reasonError) ?? reasonError) : undefined}>
           <Textarea maxLength={500} {...reject.register('reason')} />
         </Field>
       </Dialog>

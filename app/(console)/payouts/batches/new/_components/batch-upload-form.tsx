@@ -5,6 +5,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { lazySchema, useForm } from '@/components/forms/use-form';
+import { showFailure } from '@/components/forms/show-failure';
 import { useIdempotencyKey } from '@/components/forms/use-idempotency-key';
 import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { amountText } from '@/components/money/amount-text';
@@ -17,6 +18,8 @@ import { Select } from '@/components/ui/select';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { useToast } from '@/components/ui/toast';
 import { readActionResult } from '@/lib/actions/result';
+import { catalogueTranslator } from '@/lib/errors';
+import { parseFieldKey } from '@/lib/validation/validation-result';
 import { batchTemplate } from '@/lib/domain/payout-batches/csv-template';
 import { errorFile } from '@/lib/domain/payout-batches/error-file';
 import { MAX_BATCH_FILE_BYTES, MAX_BATCH_ROWS } from '@/lib/domain/payout-batches/limits';
@@ -26,6 +29,11 @@ import type { AppLocale } from '@/lib/i18n/config';
 import { previewBatchAction, submitBatchAction } from '../../actions';
 
 export type BatchAccountOption = { id: string; name: string };
+
+/** Fields a refusal can name, in the order they are on screen. */
+const FIELDS = ['sourceAccountId', 'file'] as const;
+/** What the file sentences interpolate when the form words its own refusal (the server sends its values). */
+const FILE_LIMITS = { kib: MAX_BATCH_FILE_BYTES / 1024, rows: MAX_BATCH_ROWS, missing: '' };
 
 const schema = lazySchema<PreviewBatchInput>(async () => (await import('@/lib/domain/payout-batches/schema')).previewBatchSchema);
 
@@ -55,6 +63,7 @@ export function BatchUploadForm({ accounts }: { accounts: BatchAccountOption[] }
   const router = useRouter();
   const { toast } = useToast();
   const sentence = useFailureSentence();
+  const errorsT = catalogueTranslator(useTranslations('errors'));
   const { key } = useIdempotencyKey();
   const [fileName, setFileName] = useState<{ name: string; size: number } | null>(null);
   const [preview, setPreview] = useState<BatchPreview | null>(null);
@@ -63,7 +72,7 @@ export function BatchUploadForm({ accounts }: { accounts: BatchAccountOption[] }
   const [submitting, setSubmitting] = useState(false);
   // The file is not an input of the form: its base64 text is set when a file is picked or dropped.
   const form = useForm<PreviewBatchInput>({ defaultValues: { sourceAccountId: accounts[0]?.id ?? '', file: '' }, schema, mode: 'onSubmit' });
-  const { register, handleSubmit, setValue, setError, setFocus, error } = form;
+  const { register, handleSubmit, setValue, setError, error } = form;
   const isSubmitting = form.submitting;
   const sourceError = error('sourceAccountId');
   const fileError = error('file');
@@ -76,7 +85,7 @@ export function BatchUploadForm({ accounts }: { accounts: BatchAccountOption[] }
     // Refused here, before anything is sent: the server refuses the same (its sentence is the same).
     if (file.size > MAX_BATCH_FILE_BYTES) {
       setValue('file', '');
-      setError('file', t('errors.FILE_TOO_LARGE', { kib: MAX_BATCH_FILE_BYTES / 1024 }));
+      setError('file', 'BATCH_FILE_TOO_LARGE');
       return;
     }
     setValue('file', toBase64(new Uint8Array(await file.arrayBuffer())));
@@ -97,12 +106,8 @@ export function BatchUploadForm({ accounts }: { accounts: BatchAccountOption[] }
     form.preload();
     const r = readActionResult(await previewBatchAction(values));
     if (!r.ok) {
-      // The server words file refusals in the reader's language (limits and missing columns filled in).
-      if (r.failure.fieldErrors.file) setError('file', sentence(r.failure));
-      else if (r.failure.fieldErrors.sourceAccountId) {
-        setError('sourceAccountId', sentence(r.failure));
-        setFocus('sourceAccountId');
-      } else setFailure(sentence(r.failure));
+      // A file or account refusal on its field (limits and missing columns come as values), anything else above.
+      if (showFailure(form, r.failure, errorsT, FIELDS) !== null) setFailure(sentence(r.failure));
       return;
     }
     setPreview(r.data as BatchPreview);
@@ -133,7 +138,13 @@ export function BatchUploadForm({ accounts }: { accounts: BatchAccountOption[] }
     }
   }
 
-  const reason = (row: Pick<PreviewRow, 'code' | 'duplicateOf'>) => (row.code ? t(`rowErrors.${row.code}`, { line: row.duplicateOf ?? 0 }) : t('preview.ready'));
+  const reason = (row: Pick<PreviewRow, 'code' | 'duplicateOf'>) => (row.code ? (errorsT(row.code, { line: row.duplicateOf ?? 0 }) ?? row.code) : t('preview.ready'));
+  /** A field's message: a code of the form's rules (the `errors` catalogue, with the batch's limits), or a refusal already worded. */
+  const word = (message: string | undefined) => {
+    if (message === undefined) return undefined;
+    const { key, values } = parseFieldKey(message);
+    return errorsT(key, { ...FILE_LIMITS, ...values }) ?? message;
+  };
   const invalid = preview?.rows.filter((r) => !r.ok) ?? [];
 
   function downloadErrors() {
@@ -166,7 +177,7 @@ export function BatchUploadForm({ accounts }: { accounts: BatchAccountOption[] }
           id="batch-account"
           label={t('new.sourceAccount')}
           required
-          error={sourceError ? (sourceError === 'SOURCE_ACCOUNT_REQUIRED' ? t('new.chooseAccount') : sourceError) : undefined}
+          error={word(sourceError)}
         >
           <Select {...register('sourceAccountId', { onChange: () => setPreview(null) })}>
             {accounts.map((a) => (
@@ -197,7 +208,7 @@ export function BatchUploadForm({ accounts }: { accounts: BatchAccountOption[] }
           </div>
           {fileError ? (
             <p className="mt-1 text-sm text-danger-text" role="alert" data-testid="batch-file-error">
-              {t.has(`errors.${fileError}`) ? t(`errors.${fileError}`, { kib: MAX_BATCH_FILE_BYTES / 1024, rows: MAX_BATCH_ROWS, missing: '' }) : fileError}
+              {word(fileError)}
             </p>
           ) : null}
         </div>

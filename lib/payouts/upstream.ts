@@ -4,6 +4,9 @@ import { isApiError } from '@/lib/api/errors';
 import type { Quote } from '@/lib/api/schemas/quote';
 import type { StoredQuote } from '@/lib/db/schema';
 
+// What payouts take from the payments service: its client (injectable), its quote as a payout keeps it, and whether
+// a refusal of it is definite.
+
 export interface PayoutDeps {
   /** Defaults to the app's client (tests and the benchmark pass their own). */
   client?: ApiClient;
