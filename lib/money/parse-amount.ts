@@ -28,7 +28,7 @@ export interface ParseAmountOptions {
 
 export type ParseAmountResult =
   | { ok: true; amount: Amount }
-  | { ok: false; code: AmountErrorCode; message: string };
+  | { ok: false; code: AmountErrorCode };
 
 export { MAX_INTEGER_DIGITS };
 
@@ -36,12 +36,9 @@ export { MAX_INTEGER_DIGITS };
 // capping keeps every regex below linear on hostile input.
 const MAX_INPUT_LENGTH = 64;
 
-const fail = (code: AmountErrorCode, message: string): ParseAmountResult => ({ ok: false, code, message });
-
-function decimalsMessage(asset: Asset): string {
-  const n = decimalsOf(asset);
-  return `${asset} amounts allow at most ${n} decimal places.`;
-}
+// A refusal is a code only: the sentence is the catalogue's (messages/*/errors.json, through lib/money/amount-problem.ts),
+// and the parser runs in the browser on every money page, where English sentences would be bytes nobody reads.
+const fail = (code: AmountErrorCode): ParseAmountResult => ({ ok: false, code });
 
 /**
  * Strictly parses what a person typed into an amount field. Only ASCII digits with an optional single "."
@@ -49,37 +46,37 @@ function decimalsMessage(asset: Asset): string {
  * reason, because a wrong guess moves the wrong amount of money.
  */
 export function parseAmount(input: string, asset: Asset, opts: ParseAmountOptions = {}): ParseAmountResult {
-  if (!isAsset(asset)) return fail('UNKNOWN_ASSET', 'Choose a supported asset.');
-  if (typeof input !== 'string') return fail('INVALID_FORMAT', 'Enter an amount, for example 10.50.');
+  if (!isAsset(asset)) return fail('UNKNOWN_ASSET');
+  if (typeof input !== 'string') return fail('INVALID_FORMAT');
   const s = input.trim();
-  if (s === '') return fail('EMPTY', 'Enter an amount.');
+  if (s === '') return fail('EMPTY');
   if (s.length > MAX_INPUT_LENGTH) {
     return /^[+-]?[0-9.]+$/.test(s)
-      ? fail('TOO_LARGE', `The amount is too large (at most ${MAX_INTEGER_DIGITS} digits before the decimal point).`)
-      : fail('INVALID_FORMAT', 'Enter an amount, for example 10.50.');
+      ? fail('TOO_LARGE')
+      : fail('INVALID_FORMAT');
   }
-  if (/^[+-]?(nan|infinity|inf|∞)$/i.test(s)) return fail('NOT_A_NUMBER', 'Enter a number, for example 10.50.');
+  if (/^[+-]?(nan|infinity|inf|∞)$/i.test(s)) return fail('NOT_A_NUMBER');
   if (/^[+-]?0[xob]/i.test(s)) {
     return /^[+-]?0x/i.test(s)
-      ? fail('HEX', 'Hexadecimal numbers are not accepted. Enter a decimal amount, for example 10.50.')
-      : fail('INVALID_FORMAT', 'Enter a decimal amount, for example 10.50.');
+      ? fail('HEX')
+      : fail('INVALID_FORMAT');
   }
   // \p{Nd} is every script's decimal digit; only 0-9 are accepted so the value is unambiguous.
   if (/[^0-9]/u.test(s.replace(/[^\p{Nd}]/gu, ''))) {
-    return fail('NON_ASCII_DIGITS', 'Use the digits 0-9 only.');
+    return fail('NON_ASCII_DIGITS');
   }
   if (/^[+-]?(\d+\.?\d*|\.\d+)e[+-]?\d+$/i.test(s)) {
-    return fail('EXPONENT', 'Scientific notation (like 1e3) is not accepted. Write the amount in full.');
+    return fail('EXPONENT');
   }
 
   let body = s;
   let negative = false;
-  if (body.startsWith('+')) return fail('PLUS_SIGN', 'Remove the + sign.');
+  if (body.startsWith('+')) return fail('PLUS_SIGN');
   if (body.startsWith('-')) {
-    if (!opts.allowNegative) return fail('NEGATIVE_NOT_ALLOWED', 'The amount must not be negative.');
+    if (!opts.allowNegative) return fail('NEGATIVE_NOT_ALLOWED');
     negative = true;
     body = body.slice(1);
-    if (/^[+-]/.test(body)) return fail('INVALID_FORMAT', 'Enter an amount, for example -10.50.');
+    if (/^[+-]/.test(body)) return fail('INVALID_FORMAT');
   }
 
   // Grouped digits: "1,000", "1.000.000", "1 000", "1_000", "1'000", "1,000.50", "1.000,50".
@@ -87,33 +84,33 @@ export function parseAmount(input: string, asset: Asset, opts: ParseAmountOption
   const grouped = new RegExp(`^\\d{1,3}(${groupSep}\\d{3})+([.,]\\d+)?$`);
   const hasSeparatorChars = /[,_'\u00a0\u202f\u2009]|\s/.test(body) || (body.match(/\./g)?.length ?? 0) > 1;
   if (hasSeparatorChars && grouped.test(body) && !/^\d+\.\d{3}$/.test(body)) {
-    return fail('THOUSANDS_SEPARATOR', 'Remove the thousands separators (write 1000.50, not 1,000.50).');
+    return fail('THOUSANDS_SEPARATOR');
   }
   if (/[_'\u00a0\u202f\u2009]/.test(body) && /^[\d_'\u00a0\u202f\u2009.,]+$/.test(body)) {
-    return fail('THOUSANDS_SEPARATOR', 'Remove the thousands separators (write 1000.50, not 1,000.50).');
+    return fail('THOUSANDS_SEPARATOR');
   }
   if (/,/.test(body)) {
     return /^\d+,\d+$/.test(body)
-      ? fail('DECIMAL_COMMA', 'Use a dot (.) as the decimal separator, for example 10.50.')
-      : fail('THOUSANDS_SEPARATOR', 'Remove the thousands separators (write 1000.50, not 1,000.50).');
+      ? fail('DECIMAL_COMMA')
+      : fail('THOUSANDS_SEPARATOR');
   }
   if ((body.match(/\./g)?.length ?? 0) > 1) {
-    return fail('THOUSANDS_SEPARATOR', 'Use a single dot (.) as the decimal separator and no thousands separators.');
+    return fail('THOUSANDS_SEPARATOR');
   }
-  if (/\s/.test(body) && /^[\d.\s]+$/.test(body)) return fail('INTERNAL_SPACE', 'Remove the spaces inside the amount.');
-  if (/^\.\d+$/.test(body)) return fail('LEADING_DOT', 'Add a digit before the decimal point, for example 0.50.');
-  if (/^\d+\.$/.test(body)) return fail('TRAILING_DOT', 'Add digits after the decimal point or remove it.');
+  if (/\s/.test(body) && /^[\d.\s]+$/.test(body)) return fail('INTERNAL_SPACE');
+  if (/^\.\d+$/.test(body)) return fail('LEADING_DOT');
+  if (/^\d+\.$/.test(body)) return fail('TRAILING_DOT');
   const match = /^(\d+)(?:\.(\d+))?$/.exec(body);
-  if (!match) return fail('INVALID_FORMAT', 'Enter an amount, for example 10.50.');
+  if (!match) return fail('INVALID_FORMAT');
 
   const integer = match[1].replace(/^0+(?=\d)/, '');
   const fraction = match[2] ?? '';
-  if (fraction.length > decimalsOf(asset)) return fail('TOO_MANY_DECIMALS', decimalsMessage(asset));
+  if (fraction.length > decimalsOf(asset)) return fail('TOO_MANY_DECIMALS');
   if (integer.length > MAX_INTEGER_DIGITS) {
-    return fail('TOO_LARGE', `The amount is too large (at most ${MAX_INTEGER_DIGITS} digits before the decimal point).`);
+    return fail('TOO_LARGE');
   }
   const isZeroValue = /^0+$/.test(integer + fraction);
-  if (isZeroValue && !opts.allowZero) return fail('ZERO_NOT_ALLOWED', 'The amount must be greater than zero.');
+  if (isZeroValue && !opts.allowZero) return fail('ZERO_NOT_ALLOWED');
 
   const plain = `${negative && !isZeroValue ? '-' : ''}${integer}${fraction ? `.${fraction}` : ''}`;
   return { ok: true, amount: canonicalAmount(plain, asset) };
