@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import { encode } from 'next-auth/jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dropTestDatabase } from '@/lib/db/test-databases';
 import { fakeClock, now, setClockForTests } from '../clock';
 import { getDb, getRawClient, resetDatabaseForTests, useTestDatabase, type ConsoleDb } from '../db/client';
 import { sessions, users } from '../db/schema';
@@ -220,8 +221,9 @@ describe.skipIf(!url)('session cache on PostgreSQL (several instances, LISTEN/NO
     delete process.env.DATABASE_URL;
     resetEnvForTests();
     resetAuthOptionsForTests();
-    await adminPool?.query(`drop database if exists ${dbName} with (force)`);
     await adminPool?.end();
+    // Waits for the ending clients' connections to leave before the forced drop (lib/db/test-databases.ts).
+    if (url) await dropTestDatabase(url, dbName);
   });
 
   revocationSuite({ db: () => db, invalidator: () => invalidator });
