@@ -96,7 +96,9 @@ export function e2eConfig(lanes: number): PlaywrightTestConfig {
     globalSetup: './e2e/global-setup.ts',
     globalTeardown: './e2e/global-teardown.ts',
     use: {
-      trace: 'retain-on-failure',
+      // A trace only of a retried test (CI retries once): recording one for every test, to keep it on failure, cost
+      // about half again the suite's CPU (palette + money specs, one lane: 90 → 135 CPU-s, README "Run all tests").
+      trace: 'on-first-retry',
       screenshot: 'only-on-failure',
     },
     projects,
