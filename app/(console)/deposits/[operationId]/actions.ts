@@ -5,6 +5,7 @@ import { DomainError, isServiceError } from '@/lib/errors';
 import { actionClient } from '@/lib/actions/safe-action';
 import { getOperation } from '@/lib/api/operations';
 import { simulateDepositPayment } from '@/lib/api/sandbox-simulations';
+import { simulatedPaymentOutcome } from '@/lib/domain/deposits';
 import { derivedKey } from '@/lib/domain/quotes/idempotency';
 import { getEnv } from '@/lib/env';
 
@@ -24,11 +25,12 @@ export const simulateDepositPaymentAction = actionClient
       return { status: data.currentState.status };
     } catch (error) {
       // The sandbox pays an auto customer's deposit by itself a few seconds after creation: when it got there
-      // first, the payment the person asked for has happened, so answer with where the deposit is, not a refusal.
+      // first, the payment the person asked for has happened, so answer with where the deposit is; a deposit held or
+      // failed meanwhile was not paid, and that is said as a refusal.
       if (!isServiceError(error) || error.code !== 'INVALID_STATUS_CHANGE') throw error;
       const { data } = await getOperation(parsedInput.operationId);
-      // The service's "not in this state" said for a deposit: it no longer waits for a payment.
-      if (data.currentState.status === 'REQUESTED') {
+      // The service's "not in this state" said for a deposit: it no longer waits for a payment (or never will).
+      if (simulatedPaymentOutcome(data.currentState.status) === 'refused') {
         throw new DomainError('DEPOSIT_NOT_AWAITING_PAYMENT', { httpStatus: error.status, requestId: error.requestId ?? undefined });
       }
       return { status: data.currentState.status };
