@@ -5,7 +5,8 @@
  * a transfer that settles and sends its webhooks to the console), and at each size, once the work has settled:
  *   - the server's idle CPU over BENCH_IDLE_S (30) seconds (/proc/<pid>/stat, all threads);
  *   - p50/p95 of BENCH_REQUESTS (40) sequential requests, signed in as admin, of /operations, /webhooks/<id>
- *     (its execution logs), /audit and the Overview, and of the service's own list call (GET /sandbox/api/operations).
+ *     (its execution logs), /audit, the Overview and /payouts, and of the service's own list call (GET
+ *     /sandbox/api/operations); ratios against the first size, or against BENCH_BASELINE (a row printed earlier).
  *
  *   SANDBOX_ADMIN_KEY=bench-admin-key-0123456789 DATA_DIR=$(mktemp -d) PORT=3300 npx next start -p 3300
  *   BENCH_URL=http://localhost:3300 SANDBOX_ADMIN_KEY=bench-admin-key-0123456789 DATA_DIR=<the server's> npm run bench:history
@@ -202,6 +203,7 @@ for (const size of SIZES) {
     '/webhooks/[id]': await timeRequests(`${BASE}/webhooks/${subscription.id}`, headers),
     '/audit': await timeRequests(`${BASE}/audit`, headers),
     Overview: await timeRequests(`${BASE}/`, headers),
+    '/payouts': await timeRequests(`${BASE}/payouts`, headers),
     'service list': await timeRequests(`${BASE}/sandbox/api/operations?limit=10`, { Authorization: `Bearer ${await demoToken()}` }),
     loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100),
   };
@@ -209,10 +211,14 @@ for (const size of SIZES) {
   console.log(JSON.stringify(row));
 }
 
-const first = results[0];
-console.log('\nsize | idle CPU | ' + ['/operations', '/webhooks/[id]', '/audit', 'Overview', 'service list'].map((k) => `${k} p50/p95 ms`).join(' | ') + ' | load avg');
+// The ratios' reference: the first size of this run, or BENCH_BASELINE (a row this script printed, as JSON) — e.g.
+// the 100-operation row of a fresh console, when this run only measures a console grown earlier.
+const first = process.env.BENCH_BASELINE ? JSON.parse(process.env.BENCH_BASELINE) : results[0];
+const PAGES = ['/operations', '/webhooks/[id]', '/audit', 'Overview', '/payouts', 'service list'].filter((k) => first[k]);
+console.log(`\nratios: p95 against the ${first.operations}-operation row; goal idle CPU <= 3 % and every p95 within 1.5×`);
+console.log('size | idle CPU | ' + PAGES.map((k) => `${k} p50/p95 ms`).join(' | ') + ' | load avg');
 for (const r of results) {
-  const cells = ['/operations', '/webhooks/[id]', '/audit', 'Overview', 'service list'].map((k) => {
+  const cells = PAGES.map((k) => {
     const ratio = r[k].p95 / first[k].p95;
     return `${r[k].p50} / ${r[k].p95} (×${ratio.toFixed(2)})`;
   });
