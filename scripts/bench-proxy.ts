@@ -21,9 +21,11 @@
  * per row is printed with the lowest and highest run, ratios are taken within a run, and the load average is printed
  * at the start of each run.
  *
- * With --observability it also starts four more consoles from the same build, on the same sandbox: logs alone (info,
+ * With --observability it also starts five more consoles from the same build, on the same sandbox: logs alone (info,
  * JSON to its log file), metrics alone (METRICS_TOKEN), tracing alone (OTLP to a sink process that reads and drops the
- * spans, batches every 500 ms), and all three; the first runs with them off (LOG_LEVEL=silent, no token, no endpoint).
+ * spans, batches every 500 ms), all three, and none (a second console like the first, the A/A row: what two processes
+ * differ by); the first runs with them off (LOG_LEVEL=silent, no token, no endpoint). Each row also records the server's
+ * CPU time per request (its process group, from /proc), which another process's burst does not move.
  * A table gives each one's p50 against the first's in the same run (goal: at most 5 %). Before the consoles, the same
  * three are timed in-process on a simulated read (A/B alternated, robust to a loaded machine; BENCH_DEBUG=1 prints
  * every block).
@@ -32,7 +34,7 @@
  * server, reached over loopback HTTP) and measures the same route there.
  *
  * Flags: --build, --demo, --no-console, --requests <n> (per row and run, default 1000), --runs <n> (default 3),
- * --warmup <n> (default 500), --sandbox-port (4610), --console-port (3610; the consoles take it and the next five),
+ * --warmup <n> (default 500), --sandbox-port (4610), --console-port (3610; the consoles take it and the next six),
  * --floor-port (console port + 8; the sink takes the one after the floor's two), --dist-dir (.next-api; e.g. a copy of
  * an older build, to compare two builds in one window of machine load), --profile <dir> (a V8 CPU profile of each
  * console and of the floor's front, written when they stop; scripts/cpu-profile-summary.mjs reads one), --hold <seconds> (keep the signed-in console up for experiments by hand).
@@ -43,7 +45,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import type { Context, ContextManager } from '@opentelemetry/api';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
@@ -197,6 +199,28 @@ interface Stats {
   mean: number;
   rps: number;
   errors: number;
+  /** CPU time of the server's process group per measured request (ms), when the row names its server. */
+  cpuMs?: number;
+}
+
+/**
+ * utime + stime (s) of every process in a process group (a server started detached: its group is its pid). CPU per
+ * request is what observability costs on a machine whose cores are shared: unlike latency, another process's burst
+ * does not move it.
+ */
+function groupCpuSeconds(pgid: number): number {
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) === pgid) ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      /* the process ended meanwhile */
+    }
+  }
+  return ticks / 100; // USER_HZ
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -222,9 +246,11 @@ async function measure(
   concurrency: number,
   total: number,
   expected: readonly number[] = [200],
+  pgid?: number,
 ): Promise<Stats> {
   const warmup = Math.min(200, Math.ceil(total / 10));
   for (let i = 0; i < warmup; i++) await get(url, headers);
+  const cpuBefore = pgid ? groupCpuSeconds(pgid) : 0;
   const latencies: number[] = [];
   let errors = 0;
   let next = 0;
@@ -241,8 +267,10 @@ async function measure(
     }),
   );
   const elapsed = performance.now() - began;
+  const cpuMs = pgid ? ((groupCpuSeconds(pgid) - cpuBefore) * 1000) / total : undefined;
   latencies.sort((a, b) => a - b);
   return {
+    cpuMs,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     mean: latencies.reduce((s, v) => s + v, 0) / latencies.length,
@@ -259,12 +287,19 @@ interface Scenario {
   url: string;
   headers: Record<string, string>;
   expected?: readonly number[];
+  /** The process group of the server answering (its CPU per request is recorded). */
+  pgid?: number;
 }
 
 const CONSOLE_TARGET = 'console /api/accounts/[id]';
-type ObsVariant = 'logs' | 'metrics' | 'tracing' | 'logs + metrics + tracing';
-const OBS_VARIANTS: ObsVariant[] = ['logs', 'metrics', 'tracing', 'logs + metrics + tracing'];
-const obsTarget = (variant: ObsVariant) => `console /api/accounts/[id], ${variant} on`;
+type ObsVariant = 'logs' | 'metrics' | 'tracing' | 'logs + metrics + tracing' | 'none';
+/**
+ * 'none' is a second console with everything off, like the first: the A/A row. What it differs from the first by is
+ * what two processes of one build differ by on this machine, the noise floor under the other rows' differences.
+ */
+const OBS_VARIANTS: ObsVariant[] = ['logs', 'metrics', 'tracing', 'logs + metrics + tracing', 'none'];
+const obsTarget = (variant: ObsVariant) =>
+  variant === 'none' ? 'console /api/accounts/[id], all off (a second console)' : `console /api/accounts/[id], ${variant} on`;
 const NEXT_ALONE_TARGET = 'console, Next alone (405, no proxy)';
 const SERVICE_TARGET = 'service direct';
 // The framework floor: a Next app with no code of ours (scripts/bench-floor), the same build for the three rows.
@@ -284,6 +319,7 @@ function medianStats(all: Stats[]): Stats {
     mean: median(all.map((s) => s.mean)),
     rps: median(all.map((s) => s.rps)),
     errors: all.reduce((sum, s) => sum + s.errors, 0),
+    cpuMs: all.every((s) => s.cpuMs !== undefined) ? median(all.map((s) => s.cpuMs!)) : undefined,
   };
 }
 
@@ -707,7 +743,7 @@ async function main() {
     console.log(`[bench] starting the console on ${CONSOLE_URL}`);
     // --profile <dir>: a V8 CPU profile of the console process, written when it is stopped (open it in Chrome DevTools).
     const profile = flags.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(flags.profile)}`] : [];
-    start('console', [...profile, nextBin, 'start', '-p', String(CONSOLE_PORT)], consoleEnv);
+    const consolePgid = start('console', [...profile, nextBin, 'start', '-p', String(CONSOLE_PORT)], consoleEnv).pid;
     consoleNames.push('console');
     await waitFor(`${CONSOLE_URL}/api/health`, 90_000);
     const cookie = await signIn(CONSOLE_URL, ADMIN);
@@ -724,7 +760,7 @@ async function main() {
 
     for (const c of [1, 20]) {
       scenarios.push({ target: SERVICE_TARGET, c, url: directUrl, headers: directHeaders });
-      scenarios.push({ target: CONSOLE_TARGET, c, url: consoleUrl, headers: { Cookie: cookie } });
+      scenarios.push({ target: CONSOLE_TARGET, c, url: consoleUrl, headers: { Cookie: cookie }, pgid: consolePgid });
     }
 
     // The framework floor for this shape: two servers of the bare app, the front's read calling the back's static
@@ -770,6 +806,7 @@ async function main() {
         ['metrics', on.metrics],
         ['tracing', on.tracing],
         ['logs + metrics + tracing', { ...on.logs, ...on.metrics, ...on.tracing }],
+        ['none', {}],
       ];
       for (const [i, [variant, extra]] of variants.entries()) {
         const obsPort = CONSOLE_PORT + 2 + i;
@@ -786,11 +823,13 @@ async function main() {
         createAdmin(obsEnv);
         console.log(`[bench] starting the console with ${variant} on, on ${obsUrl}`);
         const name = `console (${variant} on)`;
-        start(name, [...profile, nextBin, 'start', '-p', String(obsPort)], obsEnv);
+        const obsPgid = start(name, [...profile, nextBin, 'start', '-p', String(obsPort)], obsEnv).pid;
         consoleNames.push(name);
         await waitFor(`${obsUrl}/api/health`, 120_000);
         const obsCookie = await signIn(obsUrl, ADMIN);
-        for (const c of [1, 20]) scenarios.push({ target: obsTarget(variant), c, url: `${obsUrl}/api/accounts/${account.id}`, headers: { Cookie: obsCookie } });
+        for (const c of [1, 20]) {
+          scenarios.push({ target: obsTarget(variant), c, url: `${obsUrl}/api/accounts/${account.id}`, headers: { Cookie: obsCookie }, pgid: obsPgid });
+        }
       }
     }
     // Where the added time goes. Next alone: GET on the upload route, which has no GET, so Next answers 405 without
@@ -852,7 +891,7 @@ async function main() {
     if (run % 2 === 1) order.reverse();
     for (const i of order) {
       const sc = scenarios[i];
-      runs[i].push(await measure(sc.url, sc.headers, sc.c, REQUESTS, sc.expected));
+      runs[i].push(await measure(sc.url, sc.headers, sc.c, REQUESTS, sc.expected, sc.pgid));
       await new Promise((r) => setTimeout(r, PAUSE_MS));
     }
     if (process.env.BENCH_DEBUG) console.log(`[bench] run ${run + 1} of ${RUNS} done, load ${loadavg()[0].toFixed(1)}`);
@@ -885,8 +924,8 @@ async function main() {
   }
   if (flags.observability) {
     console.log(`\n[bench] observability overhead on the authenticated read (goal: at most 5 % of the p50 with everything off; per run on − off, median (lowest – highest))`);
-    console.log('| on | c | p50 off | p50 on | added at p50 | % of p50 off | req/s on ÷ off | met |');
-    console.log('|---|---|---|---|---|---|---|---|');
+    console.log('| on | c | p50 off | p50 on | added at p50 | % of p50 off | req/s on ÷ off | met | server CPU per read off → on (added) |');
+    console.log('|---|---|---|---|---|---|---|---|---|');
     for (const variant of OBS_VARIANTS) {
       for (const c of [1, 20]) {
         const off = lane(lanes, CONSOLE_TARGET, c);
@@ -894,8 +933,11 @@ async function main() {
         if (!off || !onLane) continue;
         const percent = pairs(onLane, off, (a, b) => ((a.p50 - b.p50) / b.p50) * 100);
         console.log(
-          `| ${variant} | ${c} | ${fmt(off.stats.p50)} | ${fmt(onLane.stats.p50)} | ${spreadMs(pairs(onLane, off, (a, b) => a.p50 - b.p50))} | ` +
-            `${spread(percent, (v) => `${v.toFixed(1)} %`)} | ${spread(pairs(onLane, off, (a, b) => a.rps / b.rps), (v) => v.toFixed(2))} | ${median(percent) <= 5 ? 'met' : 'NOT MET'} |`,
+          `| ${variant === 'none' ? 'nothing (a second console: A/A)' : variant} | ${c} | ${fmt(off.stats.p50)} | ${fmt(onLane.stats.p50)} | ${spreadMs(pairs(onLane, off, (a, b) => a.p50 - b.p50))} | ` +
+            `${spread(percent, (v) => `${v.toFixed(1)} %`)} | ${spread(pairs(onLane, off, (a, b) => a.rps / b.rps), (v) => v.toFixed(2))} | ${median(percent) <= 5 ? 'met' : 'NOT MET'} | ` +
+            (off.stats.cpuMs !== undefined && onLane.stats.cpuMs !== undefined
+              ? `${off.stats.cpuMs.toFixed(3)} → ${onLane.stats.cpuMs.toFixed(3)} ms (${spread(pairs(onLane, off, (a, b) => ((a.cpuMs! - b.cpuMs!) / b.cpuMs!) * 100), (v) => `${v >= 0 ? '+' : ''}${v.toFixed(1)} %`)}) |`
+              : '— |'),
         );
       }
     }
