@@ -21,11 +21,12 @@
  * per row is printed with the lowest and highest run, ratios are taken within a run, and the load average is printed
  * at the start of each run.
  *
- * With --observability it also starts five more consoles from the same build, on the same sandbox: logs alone (info,
+ * With --observability it also starts six more consoles from the same build, on the same sandbox: logs alone (info,
  * JSON to its log file), metrics alone (METRICS_TOKEN), tracing alone (OTLP to a sink process that reads and drops the
- * spans, batches every 500 ms), all three, and none (a second console like the first, the A/A row: what two processes
- * differ by); the first runs with them off (LOG_LEVEL=silent, no token, no endpoint). Each row also records the server's
- * CPU time per request (its process group, from /proc), which another process's burst does not move.
+ * spans, batches every 500 ms), all three, all three with one trace in ten sampled (OTEL_TRACES_SAMPLER), and none
+ * (a second console like the first, the A/A row: what two processes differ by); the first runs with them off
+ * (LOG_LEVEL=silent, no token, no endpoint). Each row also records the server's CPU time per request (its process
+ * group, from /proc), which another process's burst does not move.
  * A table gives each one's p50 against the first's in the same run (goal: at most 5 %). Before the consoles, the same
  * three are timed in-process on a simulated read (A/B alternated, robust to a loaded machine; BENCH_DEBUG=1 prints
  * every block).
@@ -34,7 +35,7 @@
  * server, reached over loopback HTTP) and measures the same route there.
  *
  * Flags: --build, --demo, --no-console, --requests <n> (per row and run, default 1000), --runs <n> (default 3),
- * --warmup <n> (default 500), --sandbox-port (4610), --console-port (3610; the consoles take it and the next six),
+ * --warmup <n> (default 500), --sandbox-port (4610), --console-port (3610; the consoles take it and the next seven),
  * --floor-port (console port + 8; the sink takes the one after the floor's two), --dist-dir (.next-api; e.g. a copy of
  * an older build, to compare two builds in one window of machine load), --profile <dir> (a V8 CPU profile of each
  * console and of the floor's front, written when they stop; scripts/cpu-profile-summary.mjs reads one), --hold <seconds> (keep the signed-in console up for experiments by hand).
@@ -292,12 +293,12 @@ interface Scenario {
 }
 
 const CONSOLE_TARGET = 'console /api/accounts/[id]';
-type ObsVariant = 'logs' | 'metrics' | 'tracing' | 'logs + metrics + tracing' | 'none';
+type ObsVariant = 'logs' | 'metrics' | 'tracing' | 'logs + metrics + tracing' | 'logs + metrics + tracing 1 in 10' | 'none';
 /**
  * 'none' is a second console with everything off, like the first: the A/A row. What it differs from the first by is
  * what two processes of one build differ by on this machine, the noise floor under the other rows' differences.
  */
-const OBS_VARIANTS: ObsVariant[] = ['logs', 'metrics', 'tracing', 'logs + metrics + tracing', 'none'];
+const OBS_VARIANTS: ObsVariant[] = ['logs', 'metrics', 'tracing', 'logs + metrics + tracing', 'logs + metrics + tracing 1 in 10', 'none'];
 const obsTarget = (variant: ObsVariant) =>
   variant === 'none' ? 'console /api/accounts/[id], all off (a second console)' : `console /api/accounts/[id], ${variant} on`;
 const NEXT_ALONE_TARGET = 'console, Next alone (405, no proxy)';
@@ -806,6 +807,8 @@ async function main() {
         ['metrics', on.metrics],
         ['tracing', on.tracing],
         ['logs + metrics + tracing', { ...on.logs, ...on.metrics, ...on.tracing }],
+        // The usual production setting: one trace in ten recorded (the SDK's ratio sampler, read from the environment).
+        ['logs + metrics + tracing 1 in 10', { ...on.logs, ...on.metrics, ...on.tracing, OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.1' }],
         ['none', {}],
       ];
       for (const [i, [variant, extra]] of variants.entries()) {
