@@ -27,8 +27,8 @@ const PORT_B = Number(process.env.E2E_PORT_B ?? PORT + 5);
  * (the first lane runs every other spec, new ones included — move one here when the first lane grows).
  */
 export const LANE_B_SPECS = [
-  'accounts.spec.ts', 'auth.spec.ts', 'beneficiary-company.spec.ts', 'control-changes.spec.ts', 'money.spec.ts', 'onboarding.spec.ts',
-  'operations.spec.ts', 'payouts.spec.ts', 'saved-views.spec.ts', 'security.spec.ts', 'team.spec.ts',
+  'accounts.spec.ts', 'auth.spec.ts', 'beneficiary-company.spec.ts', 'control-changes.spec.ts', 'money.spec.ts',
+  'onboarding.spec.ts', 'operations.spec.ts', 'payouts.spec.ts', 'saved-views.spec.ts', 'security.spec.ts', 'team.spec.ts',
   'webhook-tools.spec.ts', 'webhooks.spec.ts',
 ];
 
