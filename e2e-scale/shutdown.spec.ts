@@ -40,6 +40,18 @@ function startInstanceC(extraEnv: Record<string, string> = {}): ChildProcess {
   });
 }
 
+/** Sends C SIGTERM and returns its whole output once it exited: with 0, within its deadline (8 s) and a margin. */
+async function stopWithinDeadline(c: ChildProcess, output: string[]): Promise<string> {
+  const exited = once(c, 'exit');
+  const stoppedAt = Date.now();
+  c.kill('SIGTERM');
+  const [code] = (await exited) as [number | null];
+  const log = output.join('');
+  expect(code, log.slice(-1500)).toBe(0);
+  expect(Date.now() - stoppedAt, 'within SHUTDOWN_DEADLINE_MS').toBeLessThan(8_000 + 2_000);
+  return log;
+}
+
 /** C's output, kept where the scale run's log scan reads every instance's lines (playwright.scale.config.ts). */
 function keepLog(output: string[]): void {
   const file = path.join(process.cwd(), SCALE_LOG_DIR, `server-${PORT_C}.log`);
@@ -241,13 +253,7 @@ test('SIGTERM during a webhook replay job: the job stops at a checkpoint, C exit
     const itemLines = () => output.join('').split('"msg":"replay item"').length;
     const before = itemLines();
     await expect.poll(itemLines, { timeout: 10_000, intervals: [5] }).toBeGreaterThan(before);
-    const exited = once(c, 'exit');
-    const stoppedAt = Date.now();
-    c.kill('SIGTERM');
-    const [code] = (await exited) as [number | null];
-    const log = output.join('');
-    expect(code, log.slice(-1500)).toBe(0);
-    expect(Date.now() - stoppedAt, 'within SHUTDOWN_DEADLINE_MS').toBeLessThan(8_000 + 2_000);
+    const log = await stopWithinDeadline(c, output);
     expect(log).toMatch(/"jobId":"[^"]+".*"msg":"replay job paused for shutdown"/);
     expect(log).toMatch(/"step":"webhook replay runner".*"msg":"drained"/);
     // A resend the closing listener cut off ended at once: no retry against C's own closed port after the signal.
@@ -397,13 +403,7 @@ test('SIGTERM during a batch payout: C stops between two rows and exits 0, anoth
     const pid = pidIn(output.join(''));
     expect(held.status).toBe('EXECUTING');
     expect(held.lease_owner, 'C (its approval woke its executor) holds the batch').toMatch(new RegExp(`^console-${pid}-`));
-    const exited = once(c, 'exit');
-    const stoppedAt = Date.now();
-    c.kill('SIGTERM');
-    const [code] = (await exited) as [number | null];
-    const log = output.join('');
-    expect(code, log.slice(-1500)).toBe(0);
-    expect(Date.now() - stoppedAt, 'within SHUTDOWN_DEADLINE_MS').toBeLessThan(8_000 + 2_000);
+    const log = await stopWithinDeadline(c, output);
     expect(log).toMatch(new RegExp(`"batchId":"${batchId}".*"msg":"batch paused for shutdown"`));
     expect(log).toMatch(/"step":"payout batch executor".*"msg":"drained"/);
     // From the signal on, no service call was retried against C's own closed listener (the embedded sandbox).
