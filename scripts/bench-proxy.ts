@@ -31,6 +31,11 @@
  * three are timed in-process on a simulated read (A/B alternated, robust to a loaded machine; BENCH_DEBUG=1 prints
  * every block).
  *
+ * With --alternate <rounds> it measures only that overhead, one configuration at a time: one console restarted per
+ * configuration and round, each "on" set against the "off" of its own round (see alternateObservability; the
+ * configurations by --alternate-configs, comma-separated names of ALTERNATE_CONFIGS, default "off,all,all, 1 in 10").
+ * Its sink parses OTLP/JSON exports ("tracing, JSON") and prints the spans of a read by name and parent.
+ *
  * With --demo it also starts a console in the default demo set-up (embedded sandbox at /sandbox of the same
  * server, reached over loopback HTTP) and measures the same route there.
  *
@@ -38,7 +43,8 @@
  * --warmup <n> (default 500), --sandbox-port (4610), --console-port (3610; the consoles take it and the next seven),
  * --floor-port (console port + 8; the sink takes the one after the floor's two), --dist-dir (.next-api; e.g. a copy of
  * an older build, to compare two builds in one window of machine load), --profile <dir> (a V8 CPU profile of each
- * console and of the floor's front, written when they stop; scripts/cpu-profile-summary.mjs reads one), --hold <seconds> (keep the signed-in console up for experiments by hand).
+ * console and of the floor's front, written when they stop; scripts/cpu-profile-summary.mjs reads one), --hold <seconds> (keep the signed-in console up for experiments by hand), --alternate <rounds>,
+ * --alternate-configs <names>.
  * Everything it starts is stopped by pid on exit.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -78,6 +84,8 @@ const { values: flags } = parseArgs({
     warmup: { type: 'string', default: '500' },
     profile: { type: 'string' },
     hold: { type: 'string' },
+    alternate: { type: 'string' },
+    'alternate-configs': { type: 'string' },
   },
 });
 
@@ -100,14 +108,34 @@ const FLOOR_PORT = Number(flags['floor-port'] ?? CONSOLE_PORT + 8);
 /** Requests at c=20 each server gets before the runs; and the pause between two rows (a batch or a GC settles). */
 const WARMUP = Number(flags.warmup);
 const PAUSE_MS = 200;
-/** The OTLP/HTTP collector stand-in: reads each export and drops it; GET answers how many it got. */
+/** The OTLP/HTTP collector stand-in: reads each export and drops it (an OTLP/JSON one is parsed to count its spans by name); GET answers what it got. */
 const OTLP_SINK = `
-let requests = 0, bytes = 0;
+let requests = 0, bytes = 0, spans = 0;
+const names = {}, byId = new Map(), parents = [];
+// Each span's parent by name (a parent in another export is found once both arrived): the shape of one read's trace.
+const tree = () => {
+  const pairs = {};
+  for (const [name, parentId] of parents) { const key = name + ' ← ' + (byId.get(parentId) ?? '(not exported)'); pairs[key] = (pairs[key] ?? 0) + 1; }
+  return pairs;
+};
 require('node:http').createServer((req, res) => {
-  if (req.method === 'GET') return void res.end(JSON.stringify({ requests, bytes }));
+  if (req.method === 'GET') return void res.end(JSON.stringify({ requests, bytes, spans, names, tree: tree() }));
   requests++;
-  req.on('data', (chunk) => { bytes += chunk.length; });
-  req.on('end', () => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}'));
+  const chunks = [];
+  req.on('data', (chunk) => { bytes += chunk.length; chunks.push(chunk); });
+  req.on('end', () => {
+    if (String(req.headers['content-type']).includes('json')) {
+      for (const rs of JSON.parse(Buffer.concat(chunks).toString()).resourceSpans ?? [])
+        for (const ss of rs.scopeSpans ?? [])
+          for (const span of ss.spans ?? []) {
+            spans++;
+            names[span.name] = (names[span.name] ?? 0) + 1;
+            byId.set(span.spanId, span.name);
+            if (span.parentSpanId) parents.push([span.name, span.parentSpanId]);
+          }
+    }
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
+  });
 }).listen(Number(process.env.SINK_PORT), '127.0.0.1');
 `;
 // Not 'bench-…': the password strength check refuses a password containing the user's name or e-mail.
@@ -133,7 +161,7 @@ function start(name: string, args: string[], env: Record<string, string>): Child
   closeSync(fd);
   logFiles.set(name, file);
   child.on('exit', (code, signal) => {
-    if (!stopping) console.error(`[bench] ${name} exited (${signal ?? `code ${code}`}) before the end:\n${readFileSync(file, 'utf8').slice(-2000)}`);
+    if (!stopping && !stoppedOnPurpose.has(child)) console.error(`[bench] ${name} exited (${signal ?? `code ${code}`}) before the end:\n${readFileSync(file, 'utf8').slice(-2000)}`);
   });
   children.push(child);
   return child;
@@ -150,6 +178,21 @@ function logLines(name: string): number {
 }
 
 let stopping = false;
+const stoppedOnPurpose = new Set<ChildProcess>();
+
+/** Stops one server (SIGTERM to its group) and waits until it has exited (its drain included). */
+async function stopOne(child: ChildProcess): Promise<void> {
+  stoppedOnPurpose.add(child);
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    process.kill(-child.pid!, 'SIGTERM');
+  } catch {
+    /* already gone */
+  }
+  await exited;
+}
+
 function stopAll(): void {
   stopping = true;
   for (const child of children) {
@@ -740,6 +783,10 @@ async function main() {
       if (team.status !== 0) throw new Error(`team set-up failed: ${(team.stdout + team.stderr).slice(-1500)}`);
     };
     createAdmin(consoleEnv);
+    if (flags.alternate) {
+      await alternateObservability(consoleEnv, nextBin, `/api/accounts/${account.id}`, Math.max(1, Number(flags.alternate)));
+      return;
+    }
 
     console.log(`[bench] starting the console on ${CONSOLE_URL}`);
     // --profile <dir>: a V8 CPU profile of the console process, written when it is stopped (open it in Chrome DevTools).
@@ -954,6 +1001,101 @@ async function main() {
     }
   }
   for (const line of proxyGoalLines(lanes, loadLine)) console.log(line);
+}
+
+/**
+ * `--alternate <rounds>`: issue 29's overhead without setting one process against another. One console (one port,
+ * one data directory) is started, warmed up, measured at c = 1 and c = 20, and stopped — once per configuration per
+ * round, the configurations taking turns (the order rotated every round, c = 1 and c = 20 swapped every second
+ * round). Each "on" is compared with the "off" of its own round, a minute apart, on the same port and database, so
+ * what two processes of one build differ by (the A/A row of --observability) falls on every configuration alike and
+ * averages out over the rounds. CPU per read counts the 600 ms after each row too: the tracing consoles send their
+ * batches every 500 ms, and a row pays for its own spans.
+ */
+const ALTERNATE_CONFIGS: Record<string, (sink: string) => Record<string, string>> = {
+  off: () => ({}),
+  logs: () => ({ LOG_LEVEL: 'info' }),
+  metrics: () => ({ METRICS_TOKEN: randomBytes(24).toString('base64url') }),
+  tracing: (sink) => ({ OTEL_EXPORTER_OTLP_ENDPOINT: sink, OTEL_BSP_SCHEDULE_DELAY: '500' }),
+  // OTLP/JSON instead of @vercel/otel's default http/protobuf (its encoder is JavaScript; JSON.stringify is native).
+  'tracing, JSON': (sink) => ({ ...ALTERNATE_CONFIGS.tracing(sink), OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' }),
+  // A tracer registered, nothing recorded: what having tracing on costs before any span is made.
+  'tracing, none sampled': (sink) => ({ ...ALTERNATE_CONFIGS.tracing(sink), OTEL_TRACES_SAMPLER: 'always_off' }),
+  'logs + metrics': () => ({ ...ALTERNATE_CONFIGS.logs(''), ...ALTERNATE_CONFIGS.metrics('') }),
+  all: (sink) => ({ ...ALTERNATE_CONFIGS.logs(sink), ...ALTERNATE_CONFIGS.metrics(sink), ...ALTERNATE_CONFIGS.tracing(sink) }),
+  'all, 1 in 10': (sink) => ({ ...ALTERNATE_CONFIGS.all(sink), OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.1' }),
+};
+
+async function alternateObservability(consoleEnv: Record<string, string>, nextBin: string, readPath: string, rounds: number) {
+  const names = (flags['alternate-configs'] ?? 'off,all,all, 1 in 10').split(/,(?! )/).map((n) => n.trim());
+  for (const name of names) if (!ALTERNATE_CONFIGS[name]) throw new Error(`--alternate-configs: unknown "${name}" (${Object.keys(ALTERNATE_CONFIGS).join(' | ')})`);
+  if (!names.includes('off')) names.unshift('off');
+  const sinkPort = FLOOR_PORT + 2;
+  start('otlp sink', ['-e', OTLP_SINK], { SINK_PORT: String(sinkPort) });
+  const sink = `http://127.0.0.1:${sinkPort}`;
+  await waitFor(sink, 10_000);
+  const results = new Map<string, { c1: Stats[]; c20: Stats[] }>(names.map((n) => [n, { c1: [], c20: [] }]));
+  const loads: number[] = [];
+  const tail = () => new Promise((r) => setTimeout(r, 600));
+  for (let round = 0; round < rounds; round++) {
+    loads.push(loadavg()[0]);
+    const shift = round % names.length;
+    const order = [...names.slice(shift), ...names.slice(0, shift)];
+    for (const name of order) {
+      // --profile <dir>: one V8 CPU profile per configuration and round (read it with --from-ms after the warm-up).
+      const profile = flags.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(flags.profile, `${name.replace(/[^a-z0-9]+/gi, '-')}-${round + 1}`)}`] : [];
+      const child = start(`console alternate ${name}`, [...profile, nextBin, 'start', '-p', String(CONSOLE_PORT)], { ...consoleEnv, ...ALTERNATE_CONFIGS[name](sink) });
+      const began = Date.now();
+      await waitFor(`${CONSOLE_URL}/api/health`, 120_000);
+      const cookie = await signIn(CONSOLE_URL, ADMIN);
+      const url = `${CONSOLE_URL}${readPath}`;
+      const headers = { Cookie: cookie };
+      await measure(url, headers, 20, WARMUP);
+      await tail();
+      if (flags.profile) console.log(`[bench] ${name}, round ${round + 1}: measured from ${Date.now() - began} ms after the start`);
+      const stats = results.get(name)!;
+      for (const c of round % 2 === 0 ? [1, 20] : [20, 1]) {
+        const before = groupCpuSeconds(child.pid!);
+        const row = await measure(url, headers, c, REQUESTS);
+        await tail();
+        row.cpuMs = ((groupCpuSeconds(child.pid!) - before) * 1000) / REQUESTS;
+        (c === 1 ? stats.c1 : stats.c20).push(row);
+      }
+      await stopOne(child);
+    }
+    console.log(`[bench] round ${round + 1} of ${rounds} done (load ${loadavg()[0].toFixed(1)})`);
+  }
+  loads.push(loadavg()[0]);
+  const off = results.get('off')!;
+  const pct = (values: number[]) => spread(values, (v) => `${v >= 0 ? '+' : ''}${v.toFixed(1)} %`);
+  console.log(
+    `\n[bench] observability, one console restarted per configuration, ${rounds} rounds in rotated order, ${REQUESTS} reads per row; ` +
+      `per round on − off of the same round, median (lowest – highest); goal: at most 5 % of the p50 with everything off`,
+  );
+  console.log('| configuration | c | p50 | added to off\'s p50 | req/s | req/s ÷ off | CPU per read | CPU ÷ off | met |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const name of names) {
+    for (const c of [1, 20] as const) {
+      const rows = c === 1 ? results.get(name)!.c1 : results.get(name)!.c20;
+      const base = c === 1 ? off.c1 : off.c20;
+      const added = rows.map((r, i) => ((r.p50 - base[i].p50) / base[i].p50) * 100);
+      const cpu = rows.map((r, i) => ((r.cpuMs! - base[i].cpuMs!) / base[i].cpuMs!) * 100);
+      console.log(
+        `| ${name} | ${c} | ${spread(rows.map((r) => r.p50), fmt)} | ${name === 'off' ? '—' : pct(added)} | ${spread(rows.map((r) => r.rps), (v) => v.toFixed(0))} | ` +
+          `${name === 'off' ? '—' : spread(rows.map((r, i) => r.rps / base[i].rps), (v) => v.toFixed(3))} | ${spread(rows.map((r) => r.cpuMs!), (v) => `${v.toFixed(3)} ms`)} | ` +
+          `${name === 'off' ? '—' : pct(cpu)} | ${name === 'off' ? '' : median(added) <= 5 ? 'met' : 'NOT MET'} |`,
+      );
+    }
+  }
+  const exported = (await (await fetch(sink)).json()) as { requests: number; bytes: number; spans: number; names: Record<string, number>; tree: Record<string, number> };
+  console.log(`[bench] OTLP exports received by the sink: ${exported.requests} (${(exported.bytes / 1e6).toFixed(1)} MB)`);
+  if (exported.spans) {
+    const byName = Object.entries(exported.names).sort((a, b) => b[1] - a[1]).map(([n, k]) => `${n} ${k}`);
+    console.log(`[bench] spans in the OTLP/JSON exports: ${exported.spans} — ${byName.slice(0, 12).join(', ')}`);
+    const parentsOf = Object.entries(exported.tree).sort((a, b) => b[1] - a[1]).map(([pair, k]) => `${pair} ${k}`);
+    console.log(`[bench] their parents: ${parentsOf.slice(0, 12).join('; ')}`);
+  }
+  console.log(`[bench] load average (1 min) ${loads.map((l) => l.toFixed(1)).join(' → ')} at the start of each round and the end, on ${cpus().length} cores`);
 }
 
 interface Lane extends Scenario {

@@ -38,12 +38,14 @@ export function withSpan<T>(name: string, attributes: Attributes, fn: () => Prom
 export async function startTracing(env: Record<string, string | undefined> = process.env): Promise<boolean> {
   if (!readObservabilityConfig(env).otlpEndpoint) return false;
   const { registerOTel } = await import('@vercel/otel');
+  const { ConsoleSampler, samplerFromEnv } = await import('./sampler');
   registerOTel({
     serviceName: env.OTEL_SERVICE_NAME?.trim() || 'payments-fx-console',
     // No fetch instrumentation: every call to the FX service already has its span and one per attempt, with the
     // traceparent (./service-calls.ts); wrapping fetch too doubled the spans and the headers of each call.
-    // The sampler is @vercel/otel's default, read from OTEL_TRACES_SAMPLER / OTEL_TRACES_SAMPLER_ARG (README).
     instrumentations: [],
+    // Next's plumbing spans are not recorded, then OTEL_TRACES_SAMPLER / OTEL_TRACES_SAMPLER_ARG decide (./sampler.ts).
+    traceSampler: new ConsoleSampler(samplerFromEnv(env)),
   });
   setTracingActive(true);
   return true;
