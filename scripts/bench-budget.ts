@@ -64,6 +64,11 @@ const DIST_DIR = flags['dist-dir'];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Any path no page has: the root not-found page is the bare page of this app (root layout, no client code of ours). */
 const FLOOR_PATH = '/__bench-budget-floor';
+// The framework floor for Lighthouse: scripts/bench-floor's bare page (bare Next, no code of ours), built with webpack
+// into its own dist dir as bench:proxy builds it, served on port + 2 and measured in the same run as the pages.
+const FLOOR_APP_DIR = path.join(ROOT, 'scripts', 'bench-floor');
+const FLOOR_APP_DIST = '.next-floor';
+const FLOOR_APP_PORT = PORT + 2;
 const ROLES: readonly Role[] = ['admin', 'compliance', 'finance', 'viewer'];
 
 // ---------------------------------------------------------------------------------------------- budget file
@@ -502,7 +507,9 @@ export function overBudget(row: Sample & { ratio: number }, budget: Budget): str
 
 const kB = (bytes: number) => (bytes / 1000).toFixed(1);
 
-function renderTable(rows: Row[], floor: number): string {
+type FloorPage = { performance: number; tbtMs: number; lcpMs: number; runs: Pick<Sample, 'performance' | 'tbtMs'>[] };
+
+function renderTable(rows: Row[], floor: number, floorPage: FloorPage): string {
   const lines = [
     '| route | role | performance (min–max) | accessibility | LCP | TBT (min–max) | CLS | first-load JS (gzip) | budget |',
     '|---|---|---|---|---|---|---|---|---|',
@@ -515,6 +522,10 @@ function renderTable(rows: Row[], floor: number): string {
     );
   }
   lines.push(`| floor (${FLOOR_PATH}, bare page) | — | — | — | — | — | — | ${kB(floor)} kB (1.00×) | — |`);
+  lines.push(
+    `| framework floor (bare Next page, scripts/bench-floor) | — | ${floorPage.performance}${spread(floorPage.runs.map((x) => x.performance), String)} | — | ` +
+      `${(floorPage.lcpMs / 1000).toFixed(2)} s | ${Math.round(floorPage.tbtMs)} ms${spread(floorPage.runs.map((x) => x.tbtMs), (v) => String(Math.round(v)))} | — | — | — |`,
+  );
   return lines.join('\n');
 }
 
@@ -523,7 +534,7 @@ function renderTable(rows: Row[], floor: number): string {
  * performance at the median ≥ the budget and TBT at the median ≤ maxTbtMs on every measured page; (2) first-load JS
  * ≤ firstLoadJsRatio × the floor of this run on every measured page.
  */
-function goalLines(rows: Row[], budgets: BudgetFile, loadStart: number, loadEnd: number): string[] {
+function goalLines(rows: Row[], budgets: BudgetFile, loadStart: number, loadEnd: number, floorPage: FloorPage): string[] {
   const load = `load average ${loadStart.toFixed(1)} → ${loadEnd.toFixed(1)}`;
   const lighthouseMisses = rows.filter((r) => {
     const b = budgetFor(budgets, r.pattern);
@@ -535,10 +546,32 @@ function goalLines(rows: Row[], budgets: BudgetFile, loadStart: number, loadEnd:
   const { performance, maxTbtMs, firstLoadJsRatio } = budgets.defaults;
   return [
     `[budget] goal 1 — performance ≥ ${performance} and TBT ≤ ${maxTbtMs ?? '∞'} ms at the median of ${RUNS}, every page: ` +
-      `${lighthouseMisses.length ? `NOT MET (${lighthouseMisses.map((r) => `${r.pattern} as ${r.role}: ${r.performance}, ${Math.round(r.tbtMs)} ms`).join('; ')})` : 'met'} (${rows.length} pages, ${load})`,
+      `${lighthouseMisses.length ? `NOT MET (${lighthouseMisses.map((r) => `${r.pattern} as ${r.role}: ${r.performance}, ${Math.round(r.tbtMs)} ms`).join('; ')})` : 'met'} (${rows.length} pages, ${load}); ` +
+      `the framework floor in this run: ${floorPage.performance}${spread(floorPage.runs.map((x) => x.performance), String)}, TBT ${Math.round(floorPage.tbtMs)} ms` +
+      `${spread(floorPage.runs.map((x) => x.tbtMs), (v) => String(Math.round(v)))}; pages at or above the floor's median score: ${rows.filter((r) => r.performance >= floorPage.performance).length} of ${rows.length}`,
     `[budget] goal 2 — first-load JS ≤ ${firstLoadJsRatio}× the floor of this run, every page: ` +
       `${jsMisses.length ? `NOT MET (${jsMisses.map((r) => `${r.pattern} ${r.ratio.toFixed(3)}×`).join('; ')})` : 'met'} (heaviest ${worst.toFixed(3)}×)`,
   ];
+}
+
+/** Builds scripts/bench-floor when its build has no page yet (webpack, as bench:proxy does), starts it; its page's URL. */
+async function startFloorApp(): Promise<string> {
+  const nextBin = path.join('node_modules', 'next', 'dist', 'bin', 'next');
+  if (!existsSync(path.join(FLOOR_APP_DIR, FLOOR_APP_DIST, 'server', 'app', 'page.js'))) {
+    console.log(`[budget] building the framework floor (${path.relative(ROOT, FLOOR_APP_DIR)}) …`);
+    // webpack, not Turbopack: Turbopack takes instrumentation.ts and proxy.ts from the repository's root into it.
+    const build = spawnSync(process.execPath, [nextBin, 'build', '--webpack', FLOOR_APP_DIR], {
+      cwd: ROOT,
+      env: { ...process.env, FLOOR_DIST_DIR: FLOOR_APP_DIST, NEXT_TELEMETRY_DISABLED: '1' },
+      encoding: 'utf8',
+    });
+    if (build.status !== 0) throw new Error(`next build of the floor failed:\n${(build.stdout + build.stderr).slice(-3000)}`);
+  }
+  start('floor', process.execPath, [nextBin, 'start', FLOOR_APP_DIR, '-p', String(FLOOR_APP_PORT)], { FLOOR_DIST_DIR: FLOOR_APP_DIST, NODE_ENV: 'production' });
+  const url = `http://localhost:${FLOOR_APP_PORT}/`;
+  await waitFor(url, 60_000);
+  await (await fetch(url)).arrayBuffer();
+  return url;
 }
 
 // ---------------------------------------------------------------------------------------------- main
@@ -612,8 +645,19 @@ async function main(): Promise<number> {
     await (await fetch(new URL(page.path, BASE), { headers: cookie ? { cookie } : {} })).arrayBuffer();
   }
 
+  const floorApp = await startFloorApp();
   await startChromium();
   const lighthouse = ((await import('lighthouse')) as unknown as { default: LighthouseFn }).default;
+  // The framework floor first, --runs times like every page: what bare Next scores on this machine in this run.
+  const floorSamples: Sample[] = [];
+  for (let run = 0; run < RUNS; run++) floorSamples.push(await lighthouseOnce(lighthouse, floorApp, undefined));
+  const floorRow = {
+    performance: median(floorSamples.map((s) => s.performance)),
+    tbtMs: median(floorSamples.map((s) => s.tbtMs)),
+    lcpMs: median(floorSamples.map((s) => s.lcpMs)),
+    runs: floorSamples.map(({ performance, tbtMs }) => ({ performance, tbtMs })),
+  };
+  console.log(`[budget] framework floor (bare Next page): performance ${floorSamples.map((s) => s.performance).join('/')}, TBT ${floorSamples.map((s) => Math.round(s.tbtMs)).join('/')} ms`);
   const rows: Row[] = [];
   for (const page of pages) {
     const cookie = page.role === 'signed-out' ? undefined : cookies.get(page.role);
@@ -640,9 +684,9 @@ async function main(): Promise<number> {
   console.log(
     `\n[budget] Lighthouse ${RUNS === 1 ? '1 run' : `median of ${RUNS} runs`}, mobile preset, ${CHROMIUM}; load average ${loadAtStart.toFixed(1)} at the start, ${l1.toFixed(1)} at the end, on ${cpus().length} cores`,
   );
-  console.log(renderTable(rows, floor));
-  if (flags.json) writeFileSync(flags.json, JSON.stringify({ floor, rows }, null, 2));
-  for (const line of goalLines(rows, budgets, loadAtStart, l1)) console.log(line);
+  console.log(renderTable(rows, floor, floorRow));
+  if (flags.json) writeFileSync(flags.json, JSON.stringify({ floor, floorPage: floorRow, rows }, null, 2));
+  for (const line of goalLines(rows, budgets, loadAtStart, l1, floorRow)) console.log(line);
   const failing = rows.filter((r) => r.over.length);
   console.log(failing.length ? `\n[budget] ${failing.length} of ${rows.length} page(s) over budget` : `\n[budget] all ${rows.length} pages within budget`);
   return failing.length ? 1 : 0;

@@ -1,4 +1,6 @@
-// Next wants a root layout; the floor app serves route handlers only.
+// Next wants a root layout: around bench:proxy's route handlers and bench:budget's bare page.
+export const metadata = { title: 'Framework floor' };
+
 export default function RootLayout({ children }) {
   return (
     <html lang="en">
