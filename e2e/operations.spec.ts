@@ -78,7 +78,9 @@ test.describe('operations', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Transfer R\$12\.34$/);
     // The reason of the hold is in the state history, with its time to the second: its code worded by the
     // catalogue, not the service's English.
-    const timeline = page.getByTestId('operation-timeline');
+    // The timeline the user sees: until the streamed part (states with their webhooks) replaces the states-only
+    // fallback, both are in the DOM, the streamed one still hidden — two ON_HOLD entries for a strict locator.
+    const timeline = page.getByTestId('operation-timeline').filter({ visible: true });
     await expect(timeline.locator('li[data-status="ON_HOLD"]')).toContainText('On hold for a compliance review.');
     await expect(timeline.locator('li[data-status="ON_HOLD"] time')).toHaveText(/\d{2}:\d{2}:\d{2}/);
     await expect(page.getByText('Live updates are not arriving')).toHaveCount(0);

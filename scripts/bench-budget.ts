@@ -260,6 +260,8 @@ const ID_RESOLVERS: Record<string, (get: Get, html: GetHtml, pattern: string) =>
   // The demo data has no payout: when the list is empty, the demo finance user requests one (see requestPayout).
   payoutId: async (_get, html) => (await firstLink(html, '/payouts?view=all', '/payouts/', 5_000)) ?? requestPayout(),
   subscriptionId: (_get, html) => firstLink(html, '/webhooks', '/webhooks/'),
+  // The demo data has no batch payout either: when the list is empty, the demo finance user uploads one (requestBatch).
+  batchId: async (_get, html) => (await firstLink(html, '/payouts/batches', '/payouts/batches/', 0)) ?? requestBatch(),
 };
 
 type GetHtml = (pathname: string) => Promise<string>;
@@ -315,6 +317,35 @@ async function requestPayout(): Promise<string | undefined> {
     return page.url().split('/').pop();
   } catch (error) {
     console.warn(`[budget] could not request a payout: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * A batch payout of one row to the demo data's beneficiary, uploaded on /payouts/batches/new by the demo finance user
+ * (as e2e/payout-batches.spec.ts does); its page waits for approval, which is what a batch's page usually shows.
+ */
+async function requestBatch(): Promise<string | undefined> {
+  const cookie = (await signInDemo(DEMO_USER_BY_ROLE.finance)).header();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  try {
+    const context = await browser.newContext({ baseURL: BASE, locale: 'en-US' });
+    await context.addCookies(browserCookies(cookie));
+    const page = await context.newPage();
+    await page.goto('/payouts/batches/new');
+    await page.locator('#batch-account').selectOption({ label: 'Acme Importação Ltda' });
+    const file = 'tax_id,pix_key,amount,asset,memo\n39053344705,joao.pereira@example.com,10.00,BRL,bench:budget\n';
+    await page.getByTestId('batch-file-input').setInputFiles({ name: 'bench.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
+    await page.getByRole('button', { name: 'Check the file' }).click();
+    // Enabled once every row can be paid (the demo beneficiary's key is reviewed a few seconds after start-up).
+    await page.getByRole('button', { name: 'Request approval' }).click({ timeout: 30_000 });
+    await page.waitForURL(/\/payouts\/batches\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+    console.log('[budget] uploaded a batch payout as the demo finance user to measure /payouts/batches/[batchId]');
+    return page.url().split('/').pop();
+  } catch (error) {
+    console.warn(`[budget] could not upload a batch payout: ${error instanceof Error ? error.message : String(error)}`);
     return undefined;
   } finally {
     await browser.close();
