@@ -5,6 +5,7 @@ import { CursorPagination } from '@/components/data-table/cursor-pagination';
 import { IntlScope } from '@/components/i18n/intl-scope';
 import { SavedViewsMenu } from '@/components/saved-views/saved-views-menu';
 import { buttonVariants } from '@/components/ui/button-variants';
+import { Card, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { can } from '@/lib/auth/permissions';
@@ -25,7 +26,7 @@ export default async function PayoutsPage({ searchParams }: { searchParams: Prom
   const user = await requirePage('/payouts');
   const sp = await searchParams;
   await redirectToDefaultView(user, 'payouts', '/payouts', sp);
-  const [t, tb] = await Promise.all([getTranslations('payouts.list'), getTranslations('payoutBatches')]);
+  const [t, tb, tp] = await Promise.all([getTranslations('payouts.list'), getTranslations('payoutBatches'), getTranslations('approvalPolicy')]);
   const [{ views, view, page, cursor }, policy] = await Promise.all([loadPayoutList(user, sp), loadPolicyEditorView(user.role)]);
   const actions = can(user.role, 'payouts:request') ? (
     <div className="flex flex-wrap gap-2">
@@ -57,7 +58,12 @@ export default async function PayoutsPage({ searchParams }: { searchParams: Prom
       />
       {policy ? (
         <IntlScope namespaces={['approvalPolicy', 'controlChanges']}>
-          <LazyPolicyEditor view={policy} />
+          {/* The card's frame with the first paint, the editor in it after: when the editor drew its own header,
+              that text was the page's largest paint, ~0.5 s after the first (Lighthouse 86 for admin, 98 for finance). */}
+          <Card className="mt-8">
+            <CardHeader title={tp('editor.title')} description={tp('editor.description', { currency: policy.currency })} />
+            <LazyPolicyEditor view={policy} />
+          </Card>
         </IntlScope>
       ) : null}
     </>

@@ -7,5 +7,5 @@ import { SkeletonRows } from '@/components/ui/skeleton';
 // (perf-budget.json) for every role, and a non-admin, who never gets the editor, does not pay for it either.
 export const LazyPolicyEditor = dynamic(() => import('./policy-editor').then((m) => m.PolicyEditor), {
   ssr: false,
-  loading: () => <SkeletonRows rows={6} className="mt-8" />,
+  loading: () => <SkeletonRows rows={6} className="px-5 py-4" />,
 });

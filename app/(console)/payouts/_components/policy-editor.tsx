@@ -13,7 +13,7 @@ import { amountText } from '@/components/money/amount-text';
 import { tierSentence, type PolicyTranslator } from '@/components/payouts/approval-sentences';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { CardBody } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
@@ -134,134 +134,132 @@ export function PolicyEditor({ view }: { view: PolicyEditorView }) {
     router.refresh();
   });
 
+  // The card and its header are the page's (drawn with the first paint); this is what loads after it.
   return (
-    <Card className="mt-8">
-      <CardHeader title={t('editor.title')} description={t('editor.description', { currency })} />
-      <CardBody className="space-y-6">
-        {view.waiting ? (
-          <Alert tone="warning" title={tc('needsSecondAdmin')}>
-            <span data-testid="policy-pending">{tc('policyPending', { who: view.waiting.requestedByEmail })}</span>
+    <CardBody className="space-y-6">
+      {view.waiting ? (
+        <Alert tone="warning" title={tc('needsSecondAdmin')}>
+          <span data-testid="policy-pending">{tc('policyPending', { who: view.waiting.requestedByEmail })}</span>
+        </Alert>
+      ) : null}
+      <p className="text-xs text-fg-muted" data-testid="policy-second-admin-note">
+        {tc('policyNote', { hours: view.delayHours })}
+      </p>
+      {!view.saved ? <p className="text-sm text-fg-muted">{t('editor.derived', { currency })}</p> : null}
+      {view.saved && view.updatedAt ? (
+        <p className="text-sm text-fg-muted" data-testid="policy-changed-by">
+          {t('editor.changedBy', { who: view.updatedByEmail ?? '—' })} <DateTimeText value={view.updatedAt} />
+        </p>
+      ) : null}
+      <section aria-labelledby="policy-in-words">
+        <h3 id="policy-in-words" className="text-sm font-semibold text-fg">
+          {t('editor.summaryTitle')}
+        </h3>
+        <ul className="mt-2 list-disc space-y-1 pl-5 text-sm" data-testid="policy-sentences">
+          {shown.tiers.map((_, i) => (
+            <li key={i}>{tierSentence(tr, shown.tiers, i, currency, locale)}</li>
+          ))}
+          <li>{shown.dailyCap ? t('sentence.dailyCap', { amount: amountText({ value: shown.dailyCap, asset: currency }, locale) }) : t('sentence.noCap')}</li>
+        </ul>
+      </section>
+
+      <form onSubmit={onSubmit} onFocus={form.preload} noValidate className="space-y-6" aria-label={t('editor.title')}>
+        {failure ? (
+          <Alert tone="error" title={t('editor.notSaved')} requestId={failure.requestId}>
+            {failure.sentence}
           </Alert>
         ) : null}
-        <p className="text-xs text-fg-muted" data-testid="policy-second-admin-note">
-          {tc('policyNote', { hours: view.delayHours })}
-        </p>
-        {!view.saved ? <p className="text-sm text-fg-muted">{t('editor.derived', { currency })}</p> : null}
-        {view.saved && view.updatedAt ? (
-          <p className="text-sm text-fg-muted" data-testid="policy-changed-by">
-            {t('editor.changedBy', { who: view.updatedByEmail ?? '—' })} <DateTimeText value={view.updatedAt} />
+        <div className="rounded-lg border border-border bg-surface">
+          <table className="w-full border-collapse text-left text-sm" data-testid="policy-tiers">
+            <TableCaption>{t('editor.tiersCaption', { currency })}</TableCaption>
+            <thead className="hidden border-b border-border bg-surface-muted sm:table-header-group">
+              <tr>
+                <th scope="col" className="px-4 py-2.5 text-xs font-semibold tracking-wide text-fg-muted uppercase">
+                  {t('editor.colTier')}
+                </th>
+                <th scope="col" className="px-4 py-2.5 text-xs font-semibold tracking-wide text-fg-muted uppercase">
+                  {t('editor.colUpTo', { currency })}
+                </th>
+                <th scope="col" className="px-4 py-2.5 text-xs font-semibold tracking-wide text-fg-muted uppercase">
+                  {t('editor.colSteps')}
+                </th>
+                <th scope="col" className="px-4 py-2.5 text-xs font-semibold tracking-wide text-fg-muted uppercase">
+                  <span className="sr-only">{t('editor.colActions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-border">
+              {tiers.keys.map((key, i) => {
+                const last = i === tiers.keys.length - 1;
+                return (
+                  <tr key={key} className="block p-4 sm:table-row sm:p-0" data-testid={`policy-tier-${i}`}>
+                    <th scope="row" className="block pb-2 text-left font-semibold whitespace-nowrap sm:table-cell sm:px-4 sm:py-3 sm:align-top">
+                      {t('editor.tierNumber', { n: i + 1 })}
+                    </th>
+                    <td className="block pb-3 sm:table-cell sm:w-56 sm:px-4 sm:py-3 sm:align-top">
+                      {last ? (
+                        <p className="text-fg-muted sm:pt-2">{t('editor.unbounded')}</p>
+                      ) : (
+                        <MoneyField
+                          id={`tiers.${i}.upTo`}
+                          label={t('editor.upToLabel', { n: i + 1, currency })}
+                          error={err(`tiers.${i}.upTo`)}
+                          value={form.field<string | null>(`tiers.${i}.upTo`).value ?? ''}
+                          onChange={form.field<string>(`tiers.${i}.upTo`).onChange}
+                          asset={currency}
+                          locale={locale}
+                        />
+                      )}
+                    </td>
+                    <td className="block pb-3 sm:table-cell sm:px-4 sm:py-3 sm:align-top">
+                      <TierSteps form={form} tier={i} err={err} />
+                    </td>
+                    <td className="block sm:table-cell sm:px-4 sm:py-3 sm:text-right sm:align-top">
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        disabled={tiers.keys.length <= 1}
+                        onClick={() => tiers.remove(i)}
+                        aria-label={t('editor.removeTier', { n: i + 1 })}
+                      >
+                        {t('editor.removeTier', { n: i + 1 })}
+                      </Button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+        {err('tiers') ? (
+          <p role="alert" className="text-sm font-medium text-danger-text">
+            {err('tiers')}
           </p>
         ) : null}
-        <section aria-labelledby="policy-in-words">
-          <h3 id="policy-in-words" className="text-sm font-semibold text-fg">
-            {t('editor.summaryTitle')}
-          </h3>
-          <ul className="mt-2 list-disc space-y-1 pl-5 text-sm" data-testid="policy-sentences">
-            {shown.tiers.map((_, i) => (
-              <li key={i}>{tierSentence(tr, shown.tiers, i, currency, locale)}</li>
-            ))}
-            <li>{shown.dailyCap ? t('sentence.dailyCap', { amount: amountText({ value: shown.dailyCap, asset: currency }, locale) }) : t('sentence.noCap')}</li>
-          </ul>
-        </section>
-
-        <form onSubmit={onSubmit} onFocus={form.preload} noValidate className="space-y-6" aria-label={t('editor.title')}>
-          {failure ? (
-            <Alert tone="error" title={t('editor.notSaved')} requestId={failure.requestId}>
-              {failure.sentence}
-            </Alert>
-          ) : null}
-          <div className="rounded-lg border border-border bg-surface">
-            <table className="w-full border-collapse text-left text-sm" data-testid="policy-tiers">
-              <TableCaption>{t('editor.tiersCaption', { currency })}</TableCaption>
-              <thead className="hidden border-b border-border bg-surface-muted sm:table-header-group">
-                <tr>
-                  <th scope="col" className="px-4 py-2.5 text-xs font-semibold tracking-wide text-fg-muted uppercase">
-                    {t('editor.colTier')}
-                  </th>
-                  <th scope="col" className="px-4 py-2.5 text-xs font-semibold tracking-wide text-fg-muted uppercase">
-                    {t('editor.colUpTo', { currency })}
-                  </th>
-                  <th scope="col" className="px-4 py-2.5 text-xs font-semibold tracking-wide text-fg-muted uppercase">
-                    {t('editor.colSteps')}
-                  </th>
-                  <th scope="col" className="px-4 py-2.5 text-xs font-semibold tracking-wide text-fg-muted uppercase">
-                    <span className="sr-only">{t('editor.colActions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-border">
-                {tiers.keys.map((key, i) => {
-                  const last = i === tiers.keys.length - 1;
-                  return (
-                    <tr key={key} className="block p-4 sm:table-row sm:p-0" data-testid={`policy-tier-${i}`}>
-                      <th scope="row" className="block pb-2 text-left font-semibold whitespace-nowrap sm:table-cell sm:px-4 sm:py-3 sm:align-top">
-                        {t('editor.tierNumber', { n: i + 1 })}
-                      </th>
-                      <td className="block pb-3 sm:table-cell sm:w-56 sm:px-4 sm:py-3 sm:align-top">
-                        {last ? (
-                          <p className="text-fg-muted sm:pt-2">{t('editor.unbounded')}</p>
-                        ) : (
-                          <MoneyField
-                            id={`tiers.${i}.upTo`}
-                            label={t('editor.upToLabel', { n: i + 1, currency })}
-                            error={err(`tiers.${i}.upTo`)}
-                            value={form.field<string | null>(`tiers.${i}.upTo`).value ?? ''}
-                            onChange={form.field<string>(`tiers.${i}.upTo`).onChange}
-                            asset={currency}
-                            locale={locale}
-                          />
-                        )}
-                      </td>
-                      <td className="block pb-3 sm:table-cell sm:px-4 sm:py-3 sm:align-top">
-                        <TierSteps form={form} tier={i} err={err} />
-                      </td>
-                      <td className="block sm:table-cell sm:px-4 sm:py-3 sm:text-right sm:align-top">
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          disabled={tiers.keys.length <= 1}
-                          onClick={() => tiers.remove(i)}
-                          aria-label={t('editor.removeTier', { n: i + 1 })}
-                        >
-                          {t('editor.removeTier', { n: i + 1 })}
-                        </Button>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-          {err('tiers') ? (
-            <p role="alert" className="text-sm font-medium text-danger-text">
-              {err('tiers')}
-            </p>
-          ) : null}
-          <Button
-            variant="secondary"
-            disabled={tiers.keys.length >= MAX_TIERS}
-            onClick={() => {
-              // The new tier goes before the last (unbounded) one, which keeps taking everything above.
-              tiers.insert(Math.max(0, tiers.keys.length - 1), { upTo: '', steps: [{ approvals: 1, roles: ['finance', 'admin'] }] });
-            }}
-          >
-            {t('editor.addTier')}
-          </Button>
-          <MoneyField
-            id="dailyCap"
-            className="max-w-sm"
-            label={t('editor.dailyCap', { currency })}
-            hint={t('editor.dailyCapHint')}
-            error={err('dailyCap')}
-            value={form.field<string | null>('dailyCap').value ?? ''}
-            onChange={form.field<string>('dailyCap').onChange}
-            asset={currency}
-            locale={locale}
-          />
-          <SubmitButton loading={form.submitting}>{t('editor.save')}</SubmitButton>
-        </form>
-      </CardBody>
-    </Card>
+        <Button
+          variant="secondary"
+          disabled={tiers.keys.length >= MAX_TIERS}
+          onClick={() => {
+            // The new tier goes before the last (unbounded) one, which keeps taking everything above.
+            tiers.insert(Math.max(0, tiers.keys.length - 1), { upTo: '', steps: [{ approvals: 1, roles: ['finance', 'admin'] }] });
+          }}
+        >
+          {t('editor.addTier')}
+        </Button>
+        <MoneyField
+          id="dailyCap"
+          className="max-w-sm"
+          label={t('editor.dailyCap', { currency })}
+          hint={t('editor.dailyCapHint')}
+          error={err('dailyCap')}
+          value={form.field<string | null>('dailyCap').value ?? ''}
+          onChange={form.field<string>('dailyCap').onChange}
+          asset={currency}
+          locale={locale}
+        />
+        <SubmitButton loading={form.submitting}>{t('editor.save')}</SubmitButton>
+      </form>
+    </CardBody>
   );
 }
 

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { ServiceErrorAlert } from '@/components/forms/service-error-alert';
 import { IntlScope } from '@/components/i18n/intl-scope';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { listAccounts } from '@/lib/api/accounts';
@@ -10,6 +11,7 @@ import { requirePage } from '@/lib/auth/session';
 import { ownerName } from '@/lib/domain/accounts/owner';
 import type { BatchAccountOption } from './_components/batch-upload-form';
 import { LazyBatchUploadForm } from './_components/lazy-batch-upload-form';
+import { TemplateDownloads } from './_components/template-downloads';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('payoutBatches.new'))('metaTitle') };
@@ -49,7 +51,17 @@ export default async function NewBatchPage() {
           <EmptyState title={t('noAccounts')} />
         ) : (
           <IntlScope namespaces={['payoutBatches']}>
-            <LazyBatchUploadForm accounts={accounts} />
+            <div className="space-y-6">
+              {/* With the first paint: the form below loads after it, and this card's text is the page's largest
+                  (when the form drew it, the largest paint came ~0.5 s after the first: Lighthouse 87–88). */}
+              <Card>
+                <CardHeader title={t('templateTitle')} description={t('templateBody')} />
+                <CardBody className="flex flex-wrap gap-2">
+                  <TemplateDownloads />
+                </CardBody>
+              </Card>
+              <LazyBatchUploadForm accounts={accounts} />
+            </div>
           </IntlScope>
         )}
       </div>

@@ -20,13 +20,13 @@ import { useToast } from '@/components/ui/toast';
 import { readActionResult } from '@/lib/actions/result';
 import { catalogueTranslator } from '@/lib/errors';
 import { parseFieldKey } from '@/lib/validation/validation-result';
-import { batchTemplate } from '@/lib/domain/payout-batches/csv-template';
 import { errorFile } from '@/lib/domain/payout-batches/error-file';
 import { MAX_BATCH_FILE_BYTES, MAX_BATCH_ROWS } from '@/lib/domain/payout-batches/limits';
 import type { BatchPreview, PreviewRow } from '@/lib/domain/payout-batches/preview';
 import type { PreviewBatchInput } from '@/lib/domain/payout-batches/schema';
 import type { AppLocale } from '@/lib/i18n/config';
 import { previewBatchAction, submitBatchAction } from '../../actions';
+import { downloadCsv } from './download-csv';
 
 export type BatchAccountOption = { id: string; name: string };
 
@@ -42,15 +42,6 @@ function toBase64(bytes: Uint8Array): string {
   let binary = '';
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(binary);
-}
-
-function download(text: string, name: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /**
@@ -155,23 +146,11 @@ export function BatchUploadForm({ accounts }: { accounts: BatchAccountOption[] }
       { line: t('errorFile.line'), reason: t('errorFile.reason') },
       (r) => reason({ code: r.code, duplicateOf: r.duplicateOf ?? null }),
     );
-    download(file, t('errorFile.name'));
+    downloadCsv(file, t('errorFile.name'));
   }
 
   return (
     <div className="space-y-6">
-      <Card>
-        <CardHeader title={t('new.templateTitle')} description={t('new.templateBody')} />
-        <CardBody className="flex flex-wrap gap-2">
-          <Button type="button" variant="secondary" size="sm" onClick={() => download(batchTemplate('en'), 'payout-batch-template.csv')}>
-            {t('new.templateEn')}
-          </Button>
-          <Button type="button" variant="secondary" size="sm" onClick={() => download(batchTemplate('pt-BR'), 'modelo-pagamentos-em-lote.csv')}>
-            {t('new.templatePt')}
-          </Button>
-        </CardBody>
-      </Card>
-
       <form onSubmit={onPreview} noValidate className="space-y-4" onFocus={form.preload}>
         <Field
           id="batch-account"
