@@ -33,7 +33,7 @@ import path from 'node:path';
 import { generate as generateTotp } from 'otplib';
 import { demoTotpSecret } from '../lib/auth/factors/secret-box';
 import { parseArgs } from 'node:util';
-import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Page as PlaywrightPage } from '@playwright/test';
 import { CONSOLE_ROUTES } from '../lib/auth/routes';
 import { can, type Role } from '../lib/auth/permissions';
 import { DEMO_USER_BY_ROLE } from '../lib/team/demo-users';
@@ -287,17 +287,33 @@ function browserCookies(cookie: string): { name: string; value: string; url: str
 }
 
 /**
- * A payout request made the way a user makes one: the demo finance user fills /payouts/new (the funded demo
- * account, the first beneficiary with an approved key, 10.00) and submits. It waits for approval, which is what its
- * detail page shows most of the time. Returns its id, or undefined when the form cannot be filled.
+ * Something the demo finance user makes on the console's own pages, in a browser of its own (the demo data has no
+ * payout and no batch to open): `make` fills the page and returns the new thing's id. Undefined, with a note, when it
+ * cannot (the page is then skipped, as for any id the demo data lacks).
  */
-async function requestPayout(): Promise<string | undefined> {
+async function asDemoFinance(what: string, make: (page: PlaywrightPage) => Promise<string | undefined>): Promise<string | undefined> {
   const cookie = (await signInDemo(DEMO_USER_BY_ROLE.finance)).header();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
   try {
     const context = await browser.newContext({ baseURL: BASE, locale: 'en-US' });
     await context.addCookies(browserCookies(cookie));
-    const page = await context.newPage();
+    const id = await make(await context.newPage());
+    console.log(`[budget] made ${what} as the demo finance user, to measure its page`);
+    return id;
+  } catch (error) {
+    console.warn(`[budget] could not make ${what}: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * A payout request made the way a user makes one: /payouts/new with the funded demo account, the first beneficiary
+ * with an approved key, 10.00. It waits for approval, which is what its detail page shows most of the time.
+ */
+const requestPayout = () =>
+  asDemoFinance('a payout request', async (page) => {
     await page.goto('/payouts/new');
     // The demo data's funded account (lib/sandbox/seed): others may be empty.
     const account = page.locator('#sourceAccountId');
@@ -313,27 +329,15 @@ async function requestPayout(): Promise<string | undefined> {
     // The payout form's own submit button (the shell has other forms: the user menu's sign-out).
     await page.locator('form', { has: page.locator('#amount') }).locator('button[type="submit"]').click();
     await page.waitForURL(/\/payouts\/[0-9a-f-]{36}$/, { timeout: 30_000 });
-    console.log('[budget] requested a payout as the demo finance user to measure /payouts/[payoutId]');
     return page.url().split('/').pop();
-  } catch (error) {
-    console.warn(`[budget] could not request a payout: ${error instanceof Error ? error.message : String(error)}`);
-    return undefined;
-  } finally {
-    await browser.close();
-  }
-}
+  });
 
 /**
- * A batch payout of one row to the demo data's beneficiary, uploaded on /payouts/batches/new by the demo finance user
- * (as e2e/payout-batches.spec.ts does); its page waits for approval, which is what a batch's page usually shows.
+ * A batch payout of one row to the demo data's beneficiary, uploaded on /payouts/batches/new (as
+ * e2e/payout-batches.spec.ts does); its page waits for approval, which is what a batch's page usually shows.
  */
-async function requestBatch(): Promise<string | undefined> {
-  const cookie = (await signInDemo(DEMO_USER_BY_ROLE.finance)).header();
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
-  try {
-    const context = await browser.newContext({ baseURL: BASE, locale: 'en-US' });
-    await context.addCookies(browserCookies(cookie));
-    const page = await context.newPage();
+const requestBatch = () =>
+  asDemoFinance('a batch payout', async (page) => {
     await page.goto('/payouts/batches/new');
     await page.locator('#batch-account').selectOption({ label: 'Acme Importação Ltda' });
     const file = 'tax_id,pix_key,amount,asset,memo\n39053344705,joao.pereira@example.com,10.00,BRL,bench:budget\n';
@@ -342,15 +346,8 @@ async function requestBatch(): Promise<string | undefined> {
     // Enabled once every row can be paid (the demo beneficiary's key is reviewed a few seconds after start-up).
     await page.getByRole('button', { name: 'Request approval' }).click({ timeout: 30_000 });
     await page.waitForURL(/\/payouts\/batches\/[0-9a-f-]{36}$/, { timeout: 30_000 });
-    console.log('[budget] uploaded a batch payout as the demo finance user to measure /payouts/batches/[batchId]');
     return page.url().split('/').pop();
-  } catch (error) {
-    console.warn(`[budget] could not upload a batch payout: ${error instanceof Error ? error.message : String(error)}`);
-    return undefined;
-  } finally {
-    await browser.close();
-  }
-}
+  });
 
 /** A page's path with real ids, or undefined (and a note) when the demo data has none to show. */
 async function resolvePath(pattern: string, get: Get, html: GetHtml): Promise<string | undefined> {
