@@ -22,10 +22,13 @@ export async function confirmStepUpWithCode(page: Page, email: string): Promise<
       const answered = page.waitForResponse((r) => r.request().method() === 'POST' && Boolean(r.request().headers()['next-action']));
       await dialog.getByRole('button', { name: 'Confirm with code and approve' }).click();
       await answered;
+      // The dialog closes once the approval is recorded, or shows why not. A fixed pause was not enough on a loaded
+      // machine: with the dialog still open and no error yet, reading the error's text waited for it until the test's
+      // own timeout, then read it as empty ("step-up refused" with no reason).
       const error = dialog.getByTestId('step-up-error');
-      await page.waitForTimeout(300);
+      await expect(async () => expect((await dialog.isVisible()) ? await error.isVisible() : true).toBe(true)).toPass({ timeout: 30_000 });
       if (!(await dialog.isVisible())) return;
-      const text = (await error.textContent().catch(() => '')) ?? '';
+      const text = (await error.textContent({ timeout: 5_000 }).catch(() => '')) ?? '';
       if (!/already used/.test(text)) throw new Error(`step-up refused for ${email}: ${text}`);
     }
     await page.waitForTimeout((secondsToNextStep() + 1) * 1000);
