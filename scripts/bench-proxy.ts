@@ -842,13 +842,8 @@ async function main() {
       start('otlp sink', ['-e', OTLP_SINK], { SINK_PORT: String(sinkPort) });
       const endpoint = `http://127.0.0.1:${sinkPort}`;
       await waitFor(endpoint, 10_000);
-      const on = {
-        logs: { LOG_LEVEL: 'info' },
-        metrics: { METRICS_TOKEN: randomBytes(24).toString('base64url') },
-        // Batches leave every 500 ms instead of 5 s, so an export falls in the run that made its spans (a run is
-        // seconds long) rather than in whichever run comes next.
-        tracing: { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_BSP_SCHEDULE_DELAY: '500' },
-      };
+      // The same settings as --alternate's (ALTERNATE_CONFIGS below).
+      const on = { logs: ALTERNATE_CONFIGS.logs(endpoint), metrics: ALTERNATE_CONFIGS.metrics(endpoint), tracing: ALTERNATE_CONFIGS.tracing(endpoint) };
       const variants: [ObsVariant, Record<string, string>][] = [
         ['logs', on.logs],
         ['metrics', on.metrics],
@@ -1016,6 +1011,8 @@ const ALTERNATE_CONFIGS: Record<string, (sink: string) => Record<string, string>
   off: () => ({}),
   logs: () => ({ LOG_LEVEL: 'info' }),
   metrics: () => ({ METRICS_TOKEN: randomBytes(24).toString('base64url') }),
+  // Batches leave every 500 ms instead of 5 s, so an export falls in the row that made its spans (a row is seconds
+  // long) rather than in whichever row comes next.
   tracing: (sink) => ({ OTEL_EXPORTER_OTLP_ENDPOINT: sink, OTEL_BSP_SCHEDULE_DELAY: '500' }),
   // OTLP/JSON instead of @vercel/otel's default http/protobuf (its encoder is JavaScript; JSON.stringify is native).
   'tracing, JSON': (sink) => ({ ...ALTERNATE_CONFIGS.tracing(sink), OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' }),
