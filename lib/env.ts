@@ -72,7 +72,7 @@ export type Env = {
   /** Days an ended session's row is kept after it expired (idle or absolute limit). Default 1. */
   RETENTION_SESSIONS_DAYS: number;
   /**
-   * LOG_LEVEL, LOG_FORMAT, METRICS_TOKEN, METRICS_PORT, OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT, SHUTDOWN_DEADLINE_MS: checked here
+   * LOG_LEVEL, LOG_FORMAT, METRICS_TOKEN, METRICS_PORT, OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT, OTEL_TRACES_EXPORTER, SHUTDOWN_DEADLINE_MS: checked here
    * at start-up; lib/observability reads them itself (its hooks run before this parse).
    */
   OBSERVABILITY: ObservabilityConfig;

@@ -44,7 +44,7 @@
  * --floor-port (console port + 8; the sink takes the one after the floor's two), --dist-dir (.next-api; e.g. a copy of
  * an older build, to compare two builds in one window of machine load), --profile <dir> (a V8 CPU profile of each
  * console and of the floor's front, written when they stop; scripts/cpu-profile-summary.mjs reads one), --hold <seconds> (keep the signed-in console up for experiments by hand), --alternate <rounds>,
- * --alternate-configs <names>.
+ * --alternate-configs <names>, --interleave <blocks> (see interleaveObservability; configurations by --alternate-configs).
  * Everything it starts is stopped by pid on exit.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -86,6 +86,7 @@ const { values: flags } = parseArgs({
     hold: { type: 'string' },
     alternate: { type: 'string' },
     'alternate-configs': { type: 'string' },
+    interleave: { type: 'string' },
   },
 });
 
@@ -785,6 +786,8 @@ async function main() {
     createAdmin(consoleEnv);
     if (flags.alternate) {
       await alternateObservability(consoleEnv, nextBin, `/api/accounts/${account.id}`, Math.max(1, Number(flags.alternate)));
+    } else if (flags.interleave) {
+      await interleaveObservability(consoleEnv, nextBin, `/api/accounts/${account.id}`, Math.max(1, Number(flags.interleave)), createAdmin);
       return;
     }
 
@@ -1018,15 +1021,25 @@ const ALTERNATE_CONFIGS: Record<string, (sink: string) => Record<string, string>
   'tracing, JSON': (sink) => ({ ...ALTERNATE_CONFIGS.tracing(sink), OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' }),
   // A tracer registered, nothing recorded: what having tracing on costs before any span is made.
   'tracing, none sampled': (sink) => ({ ...ALTERNATE_CONFIGS.tracing(sink), OTEL_TRACES_SAMPLER: 'always_off' }),
+  // The issue's measurement: spans recorded and batched as above, then kept in the console (OTEL_TRACES_EXPORTER=memory),
+  // so neither the encoding, the export over HTTP nor the sink (a process on the same two cores) is in the figure.
+  'tracing, memory': () => ({ OTEL_TRACES_EXPORTER: 'memory', OTEL_BSP_SCHEDULE_DELAY: '500' }),
   'logs + metrics': () => ({ ...ALTERNATE_CONFIGS.logs(''), ...ALTERNATE_CONFIGS.metrics('') }),
   all: (sink) => ({ ...ALTERNATE_CONFIGS.logs(sink), ...ALTERNATE_CONFIGS.metrics(sink), ...ALTERNATE_CONFIGS.tracing(sink) }),
+  'all, memory': () => ({ ...ALTERNATE_CONFIGS['logs + metrics'](''), ...ALTERNATE_CONFIGS['tracing, memory']('') }),
   'all, 1 in 10': (sink) => ({ ...ALTERNATE_CONFIGS.all(sink), OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.1' }),
 };
 
-async function alternateObservability(consoleEnv: Record<string, string>, nextBin: string, readPath: string, rounds: number) {
-  const names = (flags['alternate-configs'] ?? 'off,all,all, 1 in 10').split(/,(?! )/).map((n) => n.trim());
-  for (const name of names) if (!ALTERNATE_CONFIGS[name]) throw new Error(`--alternate-configs: unknown "${name}" (${Object.keys(ALTERNATE_CONFIGS).join(' | ')})`);
+/** --alternate-configs as names of ALTERNATE_CONFIGS ("off" first if missing); a name may repeat as "off#2" (an A/A pair). */
+function configNames(fallback: string): string[] {
+  const names = (flags['alternate-configs'] ?? fallback).split(/,(?! )/).map((n) => n.trim());
+  for (const name of names) if (!ALTERNATE_CONFIGS[name.replace(/#\d+$/, '')]) throw new Error(`--alternate-configs: unknown "${name}" (${Object.keys(ALTERNATE_CONFIGS).join(' | ')})`);
   if (!names.includes('off')) names.unshift('off');
+  return names;
+}
+
+async function alternateObservability(consoleEnv: Record<string, string>, nextBin: string, readPath: string, rounds: number) {
+  const names = configNames('off,all,all, 1 in 10');
   const sinkPort = FLOOR_PORT + 2;
   start('otlp sink', ['-e', OTLP_SINK], { SINK_PORT: String(sinkPort) });
   const sink = `http://127.0.0.1:${sinkPort}`;
@@ -1041,7 +1054,7 @@ async function alternateObservability(consoleEnv: Record<string, string>, nextBi
     for (const name of order) {
       // --profile <dir>: one V8 CPU profile per configuration and round (read it with --from-ms after the warm-up).
       const profile = flags.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(flags.profile, `${name.replace(/[^a-z0-9]+/gi, '-')}-${round + 1}`)}`] : [];
-      const child = start(`console alternate ${name}`, [...profile, nextBin, 'start', '-p', String(CONSOLE_PORT)], { ...consoleEnv, ...ALTERNATE_CONFIGS[name](sink) });
+      const child = start(`console alternate ${name}`, [...profile, nextBin, 'start', '-p', String(CONSOLE_PORT)], { ...consoleEnv, ...ALTERNATE_CONFIGS[name.replace(/#\d+$/, '')](sink) });
       const began = Date.now();
       await waitFor(`${CONSOLE_URL}/api/health`, 120_000);
       const cookie = await signIn(CONSOLE_URL, ADMIN);
@@ -1063,12 +1076,27 @@ async function alternateObservability(consoleEnv: Record<string, string>, nextBi
     console.log(`[bench] round ${round + 1} of ${rounds} done (load ${loadavg()[0].toFixed(1)})`);
   }
   loads.push(loadavg()[0]);
+  printObservabilityTable(
+    names,
+    results,
+    `one console restarted per configuration, ${rounds} rounds in rotated order, ${REQUESTS} reads per row; per round on − off of the same round`,
+  );
+  const exported = (await (await fetch(sink)).json()) as { requests: number; bytes: number; spans: number; names: Record<string, number>; tree: Record<string, number> };
+  console.log(`[bench] OTLP exports received by the sink: ${exported.requests} (${(exported.bytes / 1e6).toFixed(1)} MB)`);
+  if (exported.spans) {
+    const byName = Object.entries(exported.names).sort((a, b) => b[1] - a[1]).map(([n, k]) => `${n} ${k}`);
+    console.log(`[bench] spans in the OTLP/JSON exports: ${exported.spans} — ${byName.slice(0, 12).join(', ')}`);
+    const parentsOf = Object.entries(exported.tree).sort((a, b) => b[1] - a[1]).map(([pair, k]) => `${pair} ${k}`);
+    console.log(`[bench] their parents: ${parentsOf.slice(0, 12).join('; ')}`);
+  }
+  console.log(`[bench] load average (1 min) ${loads.map((l) => l.toFixed(1)).join(' → ')} at the start of each round and the end, on ${cpus().length} cores`);
+}
+
+/** The table of --alternate and --interleave: each configuration's rows against "off"'s of the same round or block. */
+function printObservabilityTable(names: string[], results: Map<string, { c1: Stats[]; c20: Stats[] }>, how: string): void {
   const off = results.get('off')!;
   const pct = (values: number[]) => spread(values, (v) => `${v >= 0 ? '+' : ''}${v.toFixed(1)} %`);
-  console.log(
-    `\n[bench] observability, one console restarted per configuration, ${rounds} rounds in rotated order, ${REQUESTS} reads per row; ` +
-      `per round on − off of the same round, median (lowest – highest); goal: at most 5 % of the p50 with everything off`,
-  );
+  console.log(`\n[bench] observability, ${how}, median (lowest – highest); goal: at most 5 % of the p50 with everything off`);
   console.log('| configuration | c | p50 | added to off\'s p50 | req/s | req/s ÷ off | CPU per read | CPU ÷ off | met |');
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const name of names) {
@@ -1084,15 +1112,62 @@ async function alternateObservability(consoleEnv: Record<string, string>, nextBi
       );
     }
   }
-  const exported = (await (await fetch(sink)).json()) as { requests: number; bytes: number; spans: number; names: Record<string, number>; tree: Record<string, number> };
-  console.log(`[bench] OTLP exports received by the sink: ${exported.requests} (${(exported.bytes / 1e6).toFixed(1)} MB)`);
-  if (exported.spans) {
-    const byName = Object.entries(exported.names).sort((a, b) => b[1] - a[1]).map(([n, k]) => `${n} ${k}`);
-    console.log(`[bench] spans in the OTLP/JSON exports: ${exported.spans} — ${byName.slice(0, 12).join(', ')}`);
-    const parentsOf = Object.entries(exported.tree).sort((a, b) => b[1] - a[1]).map(([pair, k]) => `${pair} ${k}`);
-    console.log(`[bench] their parents: ${parentsOf.slice(0, 12).join('; ')}`);
+}
+
+/**
+ * --interleave <blocks>: every configuration's console runs at once (its own port and data directory), all warmed
+ * up; then, block after block, each console in turn (order rotated per block) serves --requests reads at c = 20 and
+ * at c = 1 while the others sit idle. A block lasts a few seconds, so each "on" is set against an "off" measured
+ * seconds away rather than minutes: the machine's drift (this VM moves a console's CPU per read by ±25 % between
+ * minutes) falls on both. "off#2", a second console with everything off, shows what the method itself reads as a
+ * difference (an A/A pair).
+ */
+async function interleaveObservability(
+  consoleEnv: Record<string, string>,
+  nextBin: string,
+  readPath: string,
+  blocks: number,
+  createAdmin: (env: Record<string, string>) => void,
+) {
+  const names = configNames('off,off#2,all, memory');
+  const sinkPort = FLOOR_PORT + 2;
+  start('otlp sink', ['-e', OTLP_SINK], { SINK_PORT: String(sinkPort) });
+  const sink = `http://127.0.0.1:${sinkPort}`;
+  await waitFor(sink, 10_000);
+  const consoles = new Map<string, { pgid: number; url: string; headers: Record<string, string> }>();
+  for (const [i, name] of names.entries()) {
+    const port = CONSOLE_PORT + i;
+    const url = `http://localhost:${port}`;
+    const env = { ...consoleEnv, DATA_DIR: `${OBS_DATA_DIR}-i${i}`, PORT: String(port), PUBLIC_URL: url, NEXTAUTH_URL: url, ...ALTERNATE_CONFIGS[name.replace(/#\d+$/, '')](sink) };
+    rmSync(env.DATA_DIR, { recursive: true, force: true });
+    createAdmin(env);
+    const child = start(`console interleaved ${name}`, [nextBin, 'start', '-p', String(port)], env);
+    await waitFor(`${url}/api/health`, 120_000);
+    const headers = { Cookie: await signIn(url, ADMIN) };
+    await measure(`${url}${readPath}`, headers, 20, WARMUP);
+    consoles.set(name, { pgid: child.pid!, url: `${url}${readPath}`, headers });
   }
-  console.log(`[bench] load average (1 min) ${loads.map((l) => l.toFixed(1)).join(' → ')} at the start of each round and the end, on ${cpus().length} cores`);
+  const results = new Map<string, { c1: Stats[]; c20: Stats[] }>(names.map((n) => [n, { c1: [], c20: [] }]));
+  const loads: number[] = [];
+  const tail = () => new Promise((r) => setTimeout(r, 600));
+  for (let block = 0; block < blocks; block++) {
+    loads.push(loadavg()[0]);
+    const shift = block % names.length;
+    for (const name of [...names.slice(shift), ...names.slice(0, shift)]) {
+      const { pgid, url, headers } = consoles.get(name)!;
+      for (const c of block % 2 === 0 ? [20, 1] : [1, 20]) {
+        const before = groupCpuSeconds(pgid);
+        const row = await measure(url, headers, c, REQUESTS);
+        await tail();
+        row.cpuMs = ((groupCpuSeconds(pgid) - before) * 1000) / REQUESTS;
+        (c === 1 ? results.get(name)!.c1 : results.get(name)!.c20).push(row);
+      }
+    }
+    if ((block + 1) % 5 === 0) console.log(`[bench] block ${block + 1} of ${blocks} done (load ${loadavg()[0].toFixed(1)})`);
+  }
+  loads.push(loadavg()[0]);
+  printObservabilityTable(names, results, `every console up at once, ${blocks} blocks in rotated order, ${REQUESTS} reads per row; per block on − off of the same block`);
+  console.log(`[bench] load average (1 min) ${spread(loads, (l) => l.toFixed(1))} over the blocks, on ${cpus().length} cores`);
 }
 
 interface Lane extends Scenario {

@@ -18,6 +18,11 @@ export type ObservabilityConfig = {
   metricsPort: number | undefined;
   /** `OTEL_EXPORTER_OTLP_ENDPOINT` (or `…_TRACES_ENDPOINT`): where spans go; unset, no span is exported. */
   otlpEndpoint: string | undefined;
+  /**
+   * `OTEL_TRACES_EXPORTER`: `otlp` (default: to the endpoint above, off without one), `memory` (spans recorded and
+   * kept in the process, the last 1,000, nothing sent: benchmarks, lib/observability/memory-exporter.ts) or `none`.
+   */
+  tracesExporter: 'otlp' | 'memory' | 'none';
   /** `SHUTDOWN_DEADLINE_MS`: how long a SIGTERM'd instance drains before it exits anyway. Default 10 000. */
   shutdownDeadlineMs: number;
 };
@@ -46,10 +51,12 @@ export function readObservabilityConfig(env: Record<string, string | undefined>)
   }
   const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim() || env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() || undefined;
   if (endpoint !== undefined && !/^https?:\/\//.test(endpoint)) throw new ObservabilityConfigError('OTEL_EXPORTER_OTLP_ENDPOINT', 'an http(s) URL');
+  const exporter = (env.OTEL_TRACES_EXPORTER ?? '').trim().toLowerCase() || 'otlp';
+  if (exporter !== 'otlp' && exporter !== 'memory' && exporter !== 'none') throw new ObservabilityConfigError('OTEL_TRACES_EXPORTER', 'otlp, memory or none');
   const deadlineRaw = (env.SHUTDOWN_DEADLINE_MS ?? '').trim() || '10000';
   const deadline = Number(deadlineRaw);
   if (!Number.isInteger(deadline) || deadline < 0 || deadline > 600_000) {
     throw new ObservabilityConfigError('SHUTDOWN_DEADLINE_MS', 'whole milliseconds from 0 to 600000');
   }
-  return { logLevel: level as LogLevel, logFormat: format, metricsToken: token, metricsPort: port, otlpEndpoint: endpoint, shutdownDeadlineMs: deadline };
+  return { logLevel: level as LogLevel, logFormat: format, metricsToken: token, metricsPort: port, otlpEndpoint: endpoint, tracesExporter: exporter, shutdownDeadlineMs: deadline };
 }

@@ -38,7 +38,7 @@ describe('CONTROL_CHANGE_DELAY_HOURS', () => {
 
 describe('observability config', () => {
   it('has quiet, safe defaults', () => {
-    expect(readObservabilityConfig({})).toEqual({ logLevel: 'info', logFormat: 'json', metricsToken: undefined, metricsPort: undefined, otlpEndpoint: undefined, shutdownDeadlineMs: 10_000 });
+    expect(readObservabilityConfig({})).toEqual({ logLevel: 'info', logFormat: 'json', metricsToken: undefined, metricsPort: undefined, otlpEndpoint: undefined, tracesExporter: 'otlp', shutdownDeadlineMs: 10_000 });
   });
   it('names the variable it refuses', () => {
     expect(() => readObservabilityConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
@@ -49,6 +49,8 @@ describe('observability config', () => {
     expect(readObservabilityConfig({ METRICS_PORT: ' 9464 ' }).metricsPort).toBe(9464);
     expect(() => readObservabilityConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
     expect(() => readObservabilityConfig({ SHUTDOWN_DEADLINE_MS: '-1' })).toThrow(/SHUTDOWN_DEADLINE_MS/);
+    expect(() => readObservabilityConfig({ OTEL_TRACES_EXPORTER: 'zipkin' })).toThrow(/OTEL_TRACES_EXPORTER/);
+    expect(readObservabilityConfig({ OTEL_TRACES_EXPORTER: ' Memory ' }).tracesExporter).toBe('memory');
   });
   it('reads the OTLP endpoint (traces-specific first)', () => {
     expect(readObservabilityConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:4318', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://b:4318/v1/traces' }).otlpEndpoint).toBe('http://b:4318/v1/traces');

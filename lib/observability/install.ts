@@ -12,7 +12,10 @@ export async function installObservability(options: { hops: number }): Promise<v
   installHttpObservability(options.hops);
   installShutdownHandlers();
   try {
-    if (await startTracing()) log().info({ kind: 'tracing' }, 'exporting traces over OTLP');
+    if (await startTracing()) {
+      const toMemory = readObservabilityConfig(process.env).tracesExporter === 'memory';
+      log().info({ kind: 'tracing' }, toMemory ? 'recording traces in memory (OTEL_TRACES_EXPORTER=memory)' : 'exporting traces over OTLP');
+    }
   } catch (error) {
     log().warn({ kind: 'tracing', error: errorField(error) }, 'tracing could not start; continuing without');
   }
