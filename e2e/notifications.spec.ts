@@ -127,6 +127,11 @@ test('a payout request by finance reaches finance2 (en) and the admin (pt-BR) li
 });
 
 test('mark all read clears the count and the unread marks, and stays so after a reload', async ({ finance2Page: page }) => {
+  // The page is sent whole: the inbox's first page and the preferences are in the server's HTML, not fetched after.
+  const html = await (await page.context().request.get('/notifications')).text();
+  expect(html).toContain('data-testid="notification-item"');
+  expect(html).toContain('data-testid="notification-preferences"');
+  expect(html).not.toContain('<template id="B:');
   await page.goto('/notifications');
   const items = page.getByTestId('inbox-list').getByTestId('notification-item');
   await expect(items.first()).toBeVisible();

@@ -1,8 +1,9 @@
 'use client';
 import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useLiveEvents } from '@/hooks/use-live-events';
 import type { LiveState } from '@/hooks/live-connection';
-import type { NotificationKind } from '@/lib/domain/notifications/kinds';
+import { INBOX_PAGE_SIZE, type NotificationKind } from '@/lib/domain/notifications/kinds';
 
 /** One item as /api/notifications returns it (lib/notifications/store.ts, NotificationView). */
 export interface InboxItem {
@@ -57,13 +58,16 @@ export function useLatestInbox(limit: number): { query: ReturnType<typeof useQue
   return { query, live };
 }
 
-/** The page's list: pages of 20, older ones on demand. */
-export function useInboxPages() {
+/** The page's list: pages of 20, older ones on demand; `initial` is the first page when the server already read it. */
+export function useInboxPages(initial?: InboxPage) {
   const live = useInboxStream();
+  // Read on the server as the page was made; a tab that already holds the list keeps its own (newer) copy.
+  const [initialDataUpdatedAt] = useState(() => Date.now());
   const query = useInfiniteQuery({
     queryKey: [...INBOX_KEY, 'pages'],
-    queryFn: ({ pageParam, signal }) => fetchInbox(20, pageParam, signal),
+    queryFn: ({ pageParam, signal }) => fetchInbox(INBOX_PAGE_SIZE, pageParam, signal),
     initialPageParam: null as string | null,
+    ...(initial ? { initialData: { pages: [initial], pageParams: [null] }, initialDataUpdatedAt } : {}),
     getNextPageParam: (last) => last.next,
     refetchInterval: inboxIsLive(live) ? false : INBOX_POLL_MS,
   });

@@ -2,6 +2,9 @@
 // one item. Shared by the server (creation) and the browser (wording, preferences form).
 import { can, type Permission, type Role } from '@/lib/auth/permissions';
 
+/** Items per page of the /notifications list (the server reads the first page with the page, the browser the rest). */
+export const INBOX_PAGE_SIZE = 20;
+
 export const NOTIFICATION_KINDS = [
   'payout.awaiting-approval',
   'payout.approved',

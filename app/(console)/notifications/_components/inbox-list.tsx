@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { CursorPagination } from '@/components/data-table/cursor-pagination';
 import { DataList } from '@/components/data-table/data-list';
 import { NotificationItem, notificationRowClassName } from '@/components/notifications/notification-item';
-import { inboxIsLive, refreshInbox, useInboxPages, type InboxItem } from '@/components/notifications/use-inbox';
+import { inboxIsLive, refreshInbox, useInboxPages, type InboxItem, type InboxPage } from '@/components/notifications/use-inbox';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -18,14 +18,14 @@ import { markNotificationsReadAction } from '@/lib/notifications/actions';
 /**
  * The whole inbox, newest first, with "mark all read" and whether it is live or polling: the console's list parts
  * (components/data-table) with a "show older" pager, as the feed is read in the browser and grows under the items
- * already shown.
+ * already shown. `initial`: the first page as the server read it, so the page is sent with it (no fetch, no skeleton).
  */
-export function InboxList() {
+export function InboxList({ initial }: { initial?: InboxPage }) {
   const t = useTranslations('notifications');
   const client = useQueryClient();
   const { toast } = useToast();
   const sentence = useFailureSentence();
-  const { query, live } = useInboxPages();
+  const { query, live } = useInboxPages(initial);
   const [pending, setPending] = useState(false);
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   const unread = query.data?.pages[0]?.unread ?? 0;

@@ -1,19 +1,32 @@
 'use client';
-import dynamic from 'next/dynamic';
-import { SkeletonRows } from '@/components/ui/skeleton';
+import { lazy, type ComponentProps } from 'react';
+import type { InboxList } from './inbox-list';
+import type { PreferencesForm } from './preferences-form';
+import type { ThresholdsPanel } from './thresholds-panel';
 
-// The list (react-query's infinite query, the wording) and the forms (the form hook, the money field) load after
-// the page, not with its first load: the page's first-load JS stays within the budget (perf-budget.json). The list is
-// fetched in the browser anyway, so it shows a skeleton until then either way. The two that read react-query come
-// inside the tab's client (components/query/query-provider.tsx), itself loaded with them.
-const loading = () => <SkeletonRows rows={4} />;
+// The list (react-query, the wording) and the forms (the form hook, the money field) are not in the page's
+// first-load JS (perf-budget.json): each is a React.lazy chunk. The server renders them into the page it sends — the
+// inbox's first page, the switches, the thresholds — so nothing moves when their code arrives: the browser fetches
+// each chunk when hydration reaches it, and React keeps the server's HTML until then.
+// Measured with `npm run bench:budget -- --routes /notifications --details` (README, "Goal 1"), three ways:
+//  - next/dynamic with `ssr: false` (before): skeletons, then the parts ~0.5 s later — a late largest paint and
+//    layout shifts up to 0.40;
+//  - a <Suspense> around each: the server sends the skeleton and the part after it in the same response, but React
+//    reveals a streamed part up to ~300 ms later;
+//  - next/dynamic with SSR on: the chunks preloaded with the page, counted as first-load JS (1.31× the floor).
+// No Suspense boundary here, so the server waits the moment it takes to load the parts' modules and sends them whole.
+// The two that read react-query come inside the tab's client (components/query/query-provider.tsx).
 const withQuery = () => import('@/components/query/query-provider').then((m) => m.withQueryProvider);
-export const LazyInboxList = dynamic(
-  () => Promise.all([import('./inbox-list'), withQuery()]).then(([m, wrap]) => wrap(m.InboxList)),
-  { ssr: false, loading },
-);
-export const LazyPreferencesForm = dynamic(
-  () => Promise.all([import('./preferences-form'), withQuery()]).then(([m, wrap]) => wrap(m.PreferencesForm)),
-  { ssr: false, loading },
-);
-export const LazyThresholdsPanel = dynamic(() => import('./thresholds-panel').then((m) => m.ThresholdsPanel), { ssr: false, loading });
+const Inbox = lazy(() => Promise.all([import('./inbox-list'), withQuery()]).then(([m, wrap]) => ({ default: wrap(m.InboxList) })));
+const Preferences = lazy(() => Promise.all([import('./preferences-form'), withQuery()]).then(([m, wrap]) => ({ default: wrap(m.PreferencesForm) })));
+const Thresholds = lazy(() => import('./thresholds-panel').then((m) => ({ default: m.ThresholdsPanel })));
+
+export function LazyInboxList(props: ComponentProps<typeof InboxList>) {
+  return <Inbox {...props} />;
+}
+export function LazyPreferencesForm(props: ComponentProps<typeof PreferencesForm>) {
+  return <Preferences {...props} />;
+}
+export function LazyThresholdsPanel(props: ComponentProps<typeof ThresholdsPanel>) {
+  return <Thresholds {...props} />;
+}
