@@ -7,7 +7,7 @@ import { SkeletonRows } from '@/components/ui/skeleton';
 import { can } from '@/lib/auth/permissions';
 import { requirePage } from '@/lib/auth/session';
 import { AccountsNeedingAction } from './_overview/accounts-needing-action';
-import { BalancesOverview } from './_overview/balances-overview';
+import { BalancesLoading, BalancesOverview } from './_overview/balances-overview';
 import { LiveStatusNotice } from './_overview/live-status-notice';
 import { RecentOperations } from './_overview/recent-operations';
 import { PayoutsInbox } from './_overview/payouts-inbox';
@@ -40,7 +40,7 @@ export default async function OverviewPage() {
         <Card className="min-w-0">
           <CardHeader title={t('balances.title')} description={t('balances.description')} />
           <CardBody>
-            <Suspense fallback={<SectionLoading label={t('balances.loading')} />}>
+            <Suspense fallback={<BalancesLoading label={t('balances.loading')} />}>
               <BalancesOverview />
             </Suspense>
           </CardBody>

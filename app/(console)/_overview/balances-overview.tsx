@@ -1,9 +1,11 @@
 import Link from 'next/link';
+import type { ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import { AmountText } from '@/components/money/amount-text';
 import { ServiceErrorAlert } from '@/components/forms/service-error-alert';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton, SkeletonRows } from '@/components/ui/skeleton';
 import { listAccounts } from '@/lib/api/accounts';
 import { getBalances } from '@/lib/api/balances';
 import { buildFilters } from '@/lib/api/filters';
@@ -43,6 +45,29 @@ function amountsOf(balances: Balances): Amount[] {
 }
 
 /**
+ * The total's frame: its title, the figure and what "indicative" means. The Overview's loading state draws the same
+ * frame with a placeholder figure (BalancesLoading), so the explanation is on screen with the page's first paint and
+ * stays where it is when the figures arrive (it was the page's largest text, painted only when the balances had
+ * streamed in: README, "Goal 1").
+ */
+function ReferenceTotalFrame(props: { title: string; indicative: string; figure: ReactNode; notes?: ReactNode; loading?: boolean }) {
+  const { title, indicative, figure, notes, loading } = props;
+  // While streaming, the loading frame and the hidden streamed one are both in the document for a moment: only the
+  // real one carries the id and the test id.
+  const id = loading ? 'reference-total-loading' : 'reference-total';
+  return (
+    <section aria-labelledby={id} className="rounded-lg border border-border bg-surface-muted p-4" data-testid={loading ? undefined : 'reference-total'}>
+      <h3 id={id} className="text-sm font-medium text-fg-muted">
+        {title}
+      </h3>
+      {figure}
+      <p className="mt-1 text-xs text-fg-muted">{indicative}</p>
+      {notes}
+    </section>
+  );
+}
+
+/**
  * Every balance shown valued in the reference currency at the service's mid rate, labelled indicative: the mid is
  * before the spread, so nobody can actually convert at it. Assets the service gave no mid for are named, not guessed.
  */
@@ -53,28 +78,53 @@ async function ReferenceTotalCard({ rows, reference, rates }: { rows: AccountBal
   const { total, missing } = referenceTotal(amounts, reference, rates);
   const used = [...rates].filter(([asset]) => asset !== reference && amounts.some((a) => a.asset === asset));
   return (
-    <section aria-labelledby="reference-total" className="rounded-lg border border-border bg-surface-muted p-4" data-testid="reference-total">
-      <h3 id="reference-total" className="text-sm font-medium text-fg-muted">
-        {t('title', { currency: reference })}
-      </h3>
-      {amounts.length > 0 && !amounts.some((a) => a.asset === reference || rates.has(a.asset)) ? (
-        <p className="text-sm text-fg-muted">{t('none')}</p>
-      ) : (
-        <AmountText amount={total} className="block text-2xl font-semibold break-words text-fg" />
-      )}
-      <p className="mt-1 text-xs text-fg-muted">{t('indicative', { currency: reference })}</p>
-      {missing.length ? <p className="mt-1 text-xs text-fg-muted">{t('missing', { assets: missing.join(', ') })}</p> : null}
-      {used.length ? (
-        <details className="mt-2 text-xs">
-          <summary className="cursor-pointer text-accent-text hover:underline">{t('ratesUsed')}</summary>
-          <ul className="mt-1 space-y-0.5 text-fg-muted tabular-nums">
-            {used.map(([asset, rate]) => (
-              <li key={asset}>{t('rateLine', { asset, rate: formatRate(rate, locale, 6), currency: reference })}</li>
-            ))}
-          </ul>
-        </details>
-      ) : null}
-    </section>
+    <ReferenceTotalFrame
+      title={t('title', { currency: reference })}
+      indicative={t('indicative', { currency: reference })}
+      figure={
+        amounts.length > 0 && !amounts.some((a) => a.asset === reference || rates.has(a.asset)) ? (
+          <p className="text-sm text-fg-muted">{t('none')}</p>
+        ) : (
+          <AmountText amount={total} className="block text-2xl font-semibold break-words text-fg" />
+        )
+      }
+      notes={
+        <>
+          {missing.length ? <p className="mt-1 text-xs text-fg-muted">{t('missing', { assets: missing.join(', ') })}</p> : null}
+          {used.length ? (
+            <details className="mt-2 text-xs">
+              <summary className="cursor-pointer text-accent-text hover:underline">{t('ratesUsed')}</summary>
+              <ul className="mt-1 space-y-0.5 text-fg-muted tabular-nums">
+                {used.map(([asset, rate]) => (
+                  <li key={asset}>{t('rateLine', { asset, rate: formatRate(rate, locale, 6), currency: reference })}</li>
+                ))}
+              </ul>
+            </details>
+          ) : null}
+        </>
+      }
+    />
+  );
+}
+
+/** The balances section while it loads: the total's frame with a placeholder figure, then placeholder rows. */
+export async function BalancesLoading({ label }: { label: string }) {
+  const t = await getTranslations('balances.total');
+  const reference = getEnv().REFERENCE_CURRENCY;
+  return (
+    <div role="status" aria-busy="true" className="space-y-5">
+      <span className="sr-only">{label}</span>
+      <ReferenceTotalFrame
+        title={t('title', { currency: reference })}
+        indicative={t('indicative', { currency: reference })}
+        // The height of the figure's line (text-2xl: 2rem).
+        figure={<Skeleton className="h-8 w-48 max-w-full" />}
+        // The "mid rates used" line most totals have (one asset held besides the reference currency is enough).
+        notes={<Skeleton className="mt-2 h-4 w-32" />}
+        loading
+      />
+      <SkeletonRows rows={3} />
+    </div>
   );
 }
 
