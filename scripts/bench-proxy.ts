@@ -787,7 +787,10 @@ async function main() {
     if (flags.alternate) {
       await alternateObservability(consoleEnv, nextBin, `/api/accounts/${account.id}`, Math.max(1, Number(flags.alternate)));
     } else if (flags.interleave) {
-      await interleaveObservability(consoleEnv, nextBin, `/api/accounts/${account.id}`, Math.max(1, Number(flags.interleave)), createAdmin);
+      await interleaveObservability(consoleEnv, nextBin, `/api/accounts/${account.id}`, Math.max(1, Number(flags.interleave)), createAdmin, {
+        serviceUrl: directUrl,
+        authorization: `Bearer ${accessToken}`,
+      });
       return;
     }
 
@@ -1027,6 +1030,11 @@ const ALTERNATE_CONFIGS: Record<string, (sink: string) => Record<string, string>
   'logs + metrics': () => ({ ...ALTERNATE_CONFIGS.logs(''), ...ALTERNATE_CONFIGS.metrics('') }),
   all: (sink) => ({ ...ALTERNATE_CONFIGS.logs(sink), ...ALTERNATE_CONFIGS.metrics(sink), ...ALTERNATE_CONFIGS.tracing(sink) }),
   'all, memory': () => ({ ...ALTERNATE_CONFIGS['logs + metrics'](''), ...ALTERNATE_CONFIGS['tracing, memory']('') }),
+  // The framework floor's read (bare Next → the service), without and with OpenTelemetry registered
+  // (scripts/bench-floor/instrumentation.js): only in --interleave, each compared with "floor" of the same block.
+  floor: () => ({}),
+  'floor, tracing, memory': () => ({ FLOOR_OTEL: 'all', OTEL_BSP_SCHEDULE_DELAY: '500' }),
+  'floor, tracing, none sampled': () => ({ FLOOR_OTEL: 'none sampled' }),
   'all, 1 in 10': (sink) => ({ ...ALTERNATE_CONFIGS.all(sink), OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.1' }),
 };
 
@@ -1035,6 +1043,7 @@ function configNames(fallback: string): string[] {
   const names = (flags['alternate-configs'] ?? fallback).split(/,(?! )/).map((n) => n.trim());
   for (const name of names) if (!ALTERNATE_CONFIGS[name.replace(/#\d+$/, '')]) throw new Error(`--alternate-configs: unknown "${name}" (${Object.keys(ALTERNATE_CONFIGS).join(' | ')})`);
   if (!names.includes('off')) names.unshift('off');
+  if (names.some((n) => n.startsWith('floor')) && !names.includes('floor')) names.push('floor');
   return names;
 }
 
@@ -1094,7 +1103,8 @@ async function alternateObservability(consoleEnv: Record<string, string>, nextBi
 
 /** The table of --alternate and --interleave: each configuration's rows against "off"'s of the same round or block. */
 function printObservabilityTable(names: string[], results: Map<string, { c1: Stats[]; c20: Stats[] }>, how: string): void {
-  const off = results.get('off')!;
+  // The floor's configurations against the bare floor, the console's against the console with everything off.
+  const baseOf = (name: string) => (name.startsWith('floor') ? 'floor' : 'off');
   const pct = (values: number[]) => spread(values, (v) => `${v >= 0 ? '+' : ''}${v.toFixed(1)} %`);
   console.log(`\n[bench] observability, ${how}, median (lowest – highest); goal: at most 5 % of the p50 with everything off`);
   console.log('| configuration | c | p50 | added to off\'s p50 | req/s | req/s ÷ off | CPU per read | CPU ÷ off | met |');
@@ -1102,13 +1112,15 @@ function printObservabilityTable(names: string[], results: Map<string, { c1: Sta
   for (const name of names) {
     for (const c of [1, 20] as const) {
       const rows = c === 1 ? results.get(name)!.c1 : results.get(name)!.c20;
-      const base = c === 1 ? off.c1 : off.c20;
+      const baseRows = results.get(baseOf(name))!;
+      const base = c === 1 ? baseRows.c1 : baseRows.c20;
+      const isBase = name === baseOf(name);
       const added = rows.map((r, i) => ((r.p50 - base[i].p50) / base[i].p50) * 100);
       const cpu = rows.map((r, i) => ((r.cpuMs! - base[i].cpuMs!) / base[i].cpuMs!) * 100);
       console.log(
-        `| ${name} | ${c} | ${spread(rows.map((r) => r.p50), fmt)} | ${name === 'off' ? '—' : pct(added)} | ${spread(rows.map((r) => r.rps), (v) => v.toFixed(0))} | ` +
-          `${name === 'off' ? '—' : spread(rows.map((r, i) => r.rps / base[i].rps), (v) => v.toFixed(3))} | ${spread(rows.map((r) => r.cpuMs!), (v) => `${v.toFixed(3)} ms`)} | ` +
-          `${name === 'off' ? '—' : pct(cpu)} | ${name === 'off' ? '' : median(added) <= 5 ? 'met' : 'NOT MET'} |`,
+        `| ${name} | ${c} | ${spread(rows.map((r) => r.p50), fmt)} | ${isBase ? '—' : pct(added)} | ${spread(rows.map((r) => r.rps), (v) => v.toFixed(0))} | ` +
+          `${isBase ? '—' : spread(rows.map((r, i) => r.rps / base[i].rps), (v) => v.toFixed(3))} | ${spread(rows.map((r) => r.cpuMs!), (v) => `${v.toFixed(3)} ms`)} | ` +
+          `${isBase ? '—' : pct(cpu)} | ${isBase ? '' : median(added) <= 5 ? 'met' : 'NOT MET'} |`,
       );
     }
   }
@@ -1120,7 +1132,8 @@ function printObservabilityTable(names: string[], results: Map<string, { c1: Sta
  * at c = 1 while the others sit idle. A block lasts a few seconds, so each "on" is set against an "off" measured
  * seconds away rather than minutes: the machine's drift (this VM moves a console's CPU per read by ±25 % between
  * minutes) falls on both. "off#2", a second console with everything off, shows what the method itself reads as a
- * difference (an A/A pair).
+ * difference (an A/A pair). "floor…" configurations are the framework floor's read (bare Next → the service,
+ * scripts/bench-floor) without and with OpenTelemetry registered, each set against "floor" of the same block.
  */
 async function interleaveObservability(
   consoleEnv: Record<string, string>,
@@ -1128,6 +1141,7 @@ async function interleaveObservability(
   readPath: string,
   blocks: number,
   createAdmin: (env: Record<string, string>) => void,
+  floor: { serviceUrl: string; authorization: string },
 ) {
   const names = configNames('off,off#2,all, memory');
   const sinkPort = FLOOR_PORT + 2;
@@ -1136,6 +1150,22 @@ async function interleaveObservability(
   await waitFor(sink, 10_000);
   const consoles = new Map<string, { pgid: number; url: string; headers: Record<string, string> }>();
   for (const [i, name] of names.entries()) {
+    if (name.startsWith('floor')) {
+      // A floor front (bare Next) reading the service, as the console's read does (its --floor-port back is not used).
+      const port = FLOOR_PORT + 3 + i;
+      const child = start(`floor interleaved ${name}`, [nextBin, 'start', FLOOR_DIR, '-p', String(port)], {
+        FLOOR_DIST_DIR,
+        NODE_ENV: 'production',
+        FLOOR_SERVICE: floor.serviceUrl,
+        FLOOR_AUTHORIZATION: floor.authorization,
+        ...ALTERNATE_CONFIGS[name.replace(/#\d+$/, '')](sink),
+      });
+      const url = `http://127.0.0.1:${port}/api/read?via=service`;
+      await waitFor(url, 60_000);
+      await measure(url, {}, 20, WARMUP);
+      consoles.set(name, { pgid: child.pid!, url, headers: {} });
+      continue;
+    }
     const port = CONSOLE_PORT + i;
     const url = `http://localhost:${port}`;
     const env = { ...consoleEnv, DATA_DIR: `${OBS_DATA_DIR}-i${i}`, PORT: String(port), PUBLIC_URL: url, NEXTAUTH_URL: url, ...ALTERNATE_CONFIGS[name.replace(/#\d+$/, '')](sink) };
