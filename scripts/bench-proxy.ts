@@ -844,10 +844,7 @@ async function main() {
       // Spans go over OTLP/HTTP to a sink process that reads and drops them (the issue's "exporter to memory": no
       // collector's cost is measured, only the console's); it is its own process so that the load generator does
       // not receive the spans of the console it measures.
-      const sinkPort = FLOOR_PORT + 2;
-      start('otlp sink', ['-e', OTLP_SINK], { SINK_PORT: String(sinkPort) });
-      const endpoint = `http://127.0.0.1:${sinkPort}`;
-      await waitFor(endpoint, 10_000);
+      const endpoint = await startSink();
       // The same settings as --alternate's (ALTERNATE_CONFIGS below).
       const on = { logs: ALTERNATE_CONFIGS.logs(endpoint), metrics: ALTERNATE_CONFIGS.metrics(endpoint), tracing: ALTERNATE_CONFIGS.tracing(endpoint) };
       const variants: [ObsVariant, Record<string, string>][] = [
@@ -1038,6 +1035,27 @@ const ALTERNATE_CONFIGS: Record<string, (sink: string) => Record<string, string>
   'all, 1 in 10': (sink) => ({ ...ALTERNATE_CONFIGS.all(sink), OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.1' }),
 };
 
+/** The OTLP/HTTP sink (OTLP_SINK) on the port after the floor's two; resolves to its URL once it answers. */
+async function startSink(): Promise<string> {
+  const sinkPort = FLOOR_PORT + 2;
+  start('otlp sink', ['-e', OTLP_SINK], { SINK_PORT: String(sinkPort) });
+  const sink = `http://127.0.0.1:${sinkPort}`;
+  await waitFor(sink, 10_000);
+  return sink;
+}
+
+/**
+ * One row of --alternate / --interleave: --requests reads at concurrency `c`, with the process group's CPU per read,
+ * counted until 600 ms after the last read (the 500 ms span batches of the row leave in it).
+ */
+async function measureWithCpu(pgid: number, url: string, headers: Record<string, string>, c: number): Promise<Stats> {
+  const before = groupCpuSeconds(pgid);
+  const row = await measure(url, headers, c, REQUESTS);
+  await new Promise((r) => setTimeout(r, 600));
+  row.cpuMs = ((groupCpuSeconds(pgid) - before) * 1000) / REQUESTS;
+  return row;
+}
+
 /** --alternate-configs as names of ALTERNATE_CONFIGS ("off" first if missing); a name may repeat as "off#2" (an A/A pair). */
 function configNames(fallback: string): string[] {
   const names = (flags['alternate-configs'] ?? fallback).split(/,(?! )/).map((n) => n.trim());
@@ -1049,10 +1067,7 @@ function configNames(fallback: string): string[] {
 
 async function alternateObservability(consoleEnv: Record<string, string>, nextBin: string, readPath: string, rounds: number) {
   const names = configNames('off,all,all, 1 in 10');
-  const sinkPort = FLOOR_PORT + 2;
-  start('otlp sink', ['-e', OTLP_SINK], { SINK_PORT: String(sinkPort) });
-  const sink = `http://127.0.0.1:${sinkPort}`;
-  await waitFor(sink, 10_000);
+  const sink = await startSink();
   const results = new Map<string, { c1: Stats[]; c20: Stats[] }>(names.map((n) => [n, { c1: [], c20: [] }]));
   const loads: number[] = [];
   const tail = () => new Promise((r) => setTimeout(r, 600));
@@ -1073,13 +1088,7 @@ async function alternateObservability(consoleEnv: Record<string, string>, nextBi
       await tail();
       if (flags.profile) console.log(`[bench] ${name}, round ${round + 1}: measured from ${Date.now() - began} ms after the start`);
       const stats = results.get(name)!;
-      for (const c of round % 2 === 0 ? [1, 20] : [20, 1]) {
-        const before = groupCpuSeconds(child.pid!);
-        const row = await measure(url, headers, c, REQUESTS);
-        await tail();
-        row.cpuMs = ((groupCpuSeconds(child.pid!) - before) * 1000) / REQUESTS;
-        (c === 1 ? stats.c1 : stats.c20).push(row);
-      }
+      for (const c of round % 2 === 0 ? [1, 20] : [20, 1]) (c === 1 ? stats.c1 : stats.c20).push(await measureWithCpu(child.pid!, url, headers, c));
       await stopOne(child);
     }
     console.log(`[bench] round ${round + 1} of ${rounds} done (load ${loadavg()[0].toFixed(1)})`);
@@ -1144,10 +1153,7 @@ async function interleaveObservability(
   floor: { serviceUrl: string; authorization: string },
 ) {
   const names = configNames('off,off#2,all, memory');
-  const sinkPort = FLOOR_PORT + 2;
-  start('otlp sink', ['-e', OTLP_SINK], { SINK_PORT: String(sinkPort) });
-  const sink = `http://127.0.0.1:${sinkPort}`;
-  await waitFor(sink, 10_000);
+  const sink = await startSink();
   const consoles = new Map<string, { pgid: number; url: string; headers: Record<string, string> }>();
   for (const [i, name] of names.entries()) {
     if (name.startsWith('floor')) {
@@ -1179,19 +1185,13 @@ async function interleaveObservability(
   }
   const results = new Map<string, { c1: Stats[]; c20: Stats[] }>(names.map((n) => [n, { c1: [], c20: [] }]));
   const loads: number[] = [];
-  const tail = () => new Promise((r) => setTimeout(r, 600));
   for (let block = 0; block < blocks; block++) {
     loads.push(loadavg()[0]);
     const shift = block % names.length;
     for (const name of [...names.slice(shift), ...names.slice(0, shift)]) {
       const { pgid, url, headers } = consoles.get(name)!;
-      for (const c of block % 2 === 0 ? [20, 1] : [1, 20]) {
-        const before = groupCpuSeconds(pgid);
-        const row = await measure(url, headers, c, REQUESTS);
-        await tail();
-        row.cpuMs = ((groupCpuSeconds(pgid) - before) * 1000) / REQUESTS;
-        (c === 1 ? results.get(name)!.c1 : results.get(name)!.c20).push(row);
-      }
+      const stats = results.get(name)!;
+      for (const c of block % 2 === 0 ? [20, 1] : [1, 20]) (c === 1 ? stats.c1 : stats.c20).push(await measureWithCpu(pgid, url, headers, c));
     }
     if ((block + 1) % 5 === 0) console.log(`[bench] block ${block + 1} of ${blocks} done (load ${loadavg()[0].toFixed(1)})`);
   }
