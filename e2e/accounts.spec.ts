@@ -83,8 +83,14 @@ async function postCreateAction(request: APIRequestContext, baseURL: string, inp
   return { status: res.status(), accountId, text };
 }
 
+/**
+ * The names in the table once the page has finished streaming: until React reveals a streamed list, the list is also
+ * in the document hidden, with rows but without the (hidden, so role-less) pagination — reading then found rows and
+ * no "Next" link (the flake in CI: "paging forward and back…", DESCENDING, [10] instead of [10, 10, 6]).
+ */
 async function rowNames(page: Page): Promise<string[]> {
-  return page.locator('table tbody tr td:first-child a').allInnerTexts();
+  await expect(page.getByRole('navigation', { name: 'Pagination' })).toBeVisible();
+  return page.locator('table tbody tr td:first-child a').filter({ visible: true }).allInnerTexts();
 }
 
 /** The form's submit button is enabled once React hydrated it; typing before that could be lost. */
