@@ -65,6 +65,10 @@ export const test = base.extend<RoleFixtures>({
  * mode gives up is checking cross-origin iframes, and the console has no iframes.
  */
 export async function expectNoAxeViolations(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
+  // Next streams a dynamic page's metadata after its shell (generateMetadata may wait for data, e.g. a beneficiary's
+  // name): checked before the <title> arrives, axe reported `document-title` (the flake of onboarding.spec.ts and
+  // beneficiary-company.spec.ts). Every page has a title; the check waits for it, then looks at the finished page.
+  await expect.poll(() => page.title(), { message: `${page.url()} has its <title>` }).not.toBe('');
   let builder = new AxeBuilder({ page })
     .setLegacyMode()
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']);

@@ -12,6 +12,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { readActionResult } from '@/lib/actions/result';
 import { markNotificationsReadAction } from '@/lib/notifications/actions';
 
@@ -27,6 +28,8 @@ export function InboxList({ initial }: { initial?: InboxPage }) {
   const sentence = useFailureSentence();
   const { query, live } = useInboxPages(initial);
   const [pending, setPending] = useState(false);
+  // The list is rendered on the server: until the page has hydrated, a click on the button would do nothing.
+  const hydrated = useHydrated();
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   const unread = query.data?.pages[0]?.unread ?? 0;
 
@@ -53,7 +56,7 @@ export function InboxList({ initial }: { initial?: InboxPage }) {
             {inboxIsLive(live) ? t('live.on') : t('live.polling')}
           </p>
         </div>
-        <Button size="sm" variant="secondary" onClick={markAll} loading={pending} disabled={unread === 0}>
+        <Button size="sm" variant="secondary" onClick={markAll} loading={pending} disabled={unread === 0 || !hydrated}>
           {t('list.markAllRead')}
         </Button>
       </div>

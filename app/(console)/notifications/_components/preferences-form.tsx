@@ -2,10 +2,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { lazySchema, useForm } from '@/components/forms/use-form';
 import { refreshInbox } from '@/components/notifications/use-inbox';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { useToast } from '@/components/ui/toast';
@@ -58,9 +58,7 @@ export function PreferencesForm({ offered, muted }: { offered: NotificationKind[
               ))}
             </fieldset>
             {error ? <Alert tone="error">{error}</Alert> : null}
-            <Button type="submit" loading={isSubmitting}>
-              {t('preferences.save')}
-            </Button>
+            <SubmitButton loading={isSubmitting}>{t('preferences.save')}</SubmitButton>
           </form>
         )}
       </CardBody>

@@ -3,7 +3,9 @@ import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
 import { showFailure } from '@/components/forms/show-failure';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { lazySchema, useForm } from '@/components/forms/use-form';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { MoneyField } from '@/components/forms/money-field';
 import { DateTimeText } from '@/components/i18n/date-time-text';
 import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
@@ -40,6 +42,8 @@ export function ThresholdsPanel({ accounts, thresholds }: { accounts: ThresholdA
   const fieldMessage = useFieldMessage();
   const [failure, setFailure] = useState<string | null>(null);
   const [removing, startRemove] = useTransition();
+  // Rendered on the server: until the page has hydrated, "Remove" would do nothing.
+  const hydrated = useHydrated();
   const first = accounts?.[0];
   const form = useForm<ThresholdInput>({
     defaultValues: { accountId: first?.id ?? '', asset: (first?.assets.find(isAsset) ?? 'BRL') as Asset, threshold: '' },
@@ -103,7 +107,7 @@ export function ThresholdsPanel({ accounts, thresholds }: { accounts: ThresholdA
                   size="sm"
                   variant="ghost"
                   onClick={() => remove(row)}
-                  disabled={removing}
+                  disabled={removing || !hydrated}
                   aria-label={t('removeLabel', { asset: row.asset, account: nameOf(row.accountId) })}
                 >
                   {t('remove')}
@@ -152,9 +156,7 @@ export function ThresholdsPanel({ accounts, thresholds }: { accounts: ThresholdA
               required
             />
             {failure ? <Alert tone="error">{failure}</Alert> : null}
-            <Button type="submit" loading={isSubmitting}>
-              {t('save')}
-            </Button>
+            <SubmitButton loading={isSubmitting}>{t('save')}</SubmitButton>
           </form>
         )}
       </CardBody>
