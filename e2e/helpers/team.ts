@@ -56,8 +56,15 @@ export function teamRow(adminPage: Page, email: string) {
  * when the change was asked by admin2 and admin decides it (admin2 by default).
  */
 export async function approveChangeAsSecondAdmin(admin2Page: Page, summary: string, approverEmail: string = DEMO.admin2.email): Promise<void> {
-  await admin2Page.goto('/team/changes');
-  await admin2Page.getByRole('button', { name: `Approve: ${summary}` }).click();
+  // The first admin's request may still be on its way (their click returns before the server action ends): read the
+  // page again until the change is listed, instead of waiting on a page loaded before it existed (a CI hang of
+  // second-factor.spec.ts's clean-up, which then left the requirement on for the specs after it).
+  const approve = admin2Page.getByRole('button', { name: `Approve: ${summary}` });
+  await expect(async () => {
+    await admin2Page.goto('/team/changes');
+    await expect(approve).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await approve.click();
   // The approval is signed: the step-up dialog shows the change in words, then the approver's demo authenticator code.
   const dialog = stepUpDialog(admin2Page);
   await expect(dialog).toContainText(summary);
