@@ -1,7 +1,7 @@
 // OTEL_TRACES_EXPORTER=memory: spans are recorded and batched as with a collector, then kept in this process (the
 // last `capacity`, older ones dropped) instead of leaving it. For benchmarks (issue 29 measures tracing's overhead
-// "with the exporter to memory", so the collector's and the wire's cost stay out of the figure) and for looking at a
-// console's spans without running a collector. Bounded, so an instance left in this mode does not grow.
+// "with the exporter to memory", so the collector's and the wire's cost stay out of the figure) and tests
+// (lib/observability/tracing.ts `recentSpans()`). Bounded, so an instance left in this mode does not grow.
 import { ExportResultCode, type ExportResult } from '@opentelemetry/core';
 import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace-base';
 
