@@ -40,6 +40,12 @@ function palette(page: Page) {
   return page.getByTestId('palette');
 }
 
+/** Ctrl+K once the launcher listens (its listener is attached at hydration; a press before that is lost). */
+async function pressShortcut(page: Page) {
+  await expect(page.getByTestId('palette-open')).toHaveAttribute('data-hydrated', 'true');
+  await page.keyboard.press('Control+k');
+}
+
 async function search(page: Page, text: string) {
   const input = palette(page).getByTestId('palette-input');
   await input.fill(text);
@@ -60,7 +66,7 @@ for (const locale of ['en', 'pt-BR'] as const) {
       const op = await newestOperation(page);
 
       // Ctrl+K opens it with the focus in the search field.
-      await page.keyboard.press('Control+k');
+      await pressShortcut(page);
       const dialog = palette(page);
       await expect(dialog).toBeVisible();
       await expect(page.getByRole('dialog', { name: w.dialog })).toBeVisible();
@@ -139,7 +145,7 @@ for (const locale of ['en', 'pt-BR'] as const) {
 test('SQL- and filter-looking text is a literal: no results, no error', async ({ browser, baseURL }) => {
   const page = await rolePage(browser, baseURL!, 'admin', 'en');
   await page.goto('/');
-  await page.keyboard.press('Control+k');
+  await pressShortcut(page);
   for (const text of ["' OR 1=1 --", 'status[eq]=COMPLETED;or(a,b)', '%_%']) {
     await search(page, text);
     await expect(palette(page).getByTestId('palette-empty')).toBeVisible();
@@ -175,7 +181,7 @@ test('the palette switches the language both ways (a fresh user, so demo users k
   const page = await context.newPage();
   await completeFirstSignIn(page, email, otp, 'um-atalho-para-o-idioma-2026');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-  await page.keyboard.press('Control+k');
+  await pressShortcut(page);
   await search(page, 'portug');
   const toPt = palette(page).getByTestId('palette-action-switchLocale');
   await expect(toPt).toHaveText('Mudar para português');
@@ -184,7 +190,7 @@ test('the palette switches the language both ways (a fresh user, so demo users k
   await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Visão geral');
 
-  await page.keyboard.press('Control+k');
+  await pressShortcut(page);
   await search(page, 'english');
   await expect(palette(page).getByTestId('palette-action-switchLocale')).toHaveText('Switch to English');
   await expect(palette(page).getByTestId('palette-action-switchLocale')).toHaveAttribute('data-selected', 'true');

@@ -262,14 +262,16 @@ test('attack: the rate moves beyond the signed bound between signing and approva
   const t0 = await advance(0);
   const at = (seconds: number) => midRate('USDT', 'BRL', { now: new Date(t0.getTime() + seconds * 1000), mode: 'moving' });
   const start = at(0);
-  // The farthest point within the helper's one-year reach (typically 70-80 bps; the bound signed is 50).
+  // A point within the helper's one-year reach where the rate has moved 70 bps (the bound signed is 50), or the
+  // farthest one. Sampled every 250 s: every 1,000 s once found only 58.8 bps; at 250 s the least of 40 start times
+  // was 62 bps. The approval below is what must see more than 50.
   let jump = 0;
   let farthest = 0;
-  for (let k = 1; k <= 31_000; k++) {
-    const moved = at(k * 1000).div(start).minus(1).abs().toNumber();
-    if (moved > farthest) [farthest, jump] = [moved, k * 1000];
+  for (let k = 1; k <= 124_000 && farthest <= 0.007; k++) {
+    const moved = at(k * 250).div(start).minus(1).abs().toNumber();
+    if (moved > farthest) [farthest, jump] = [moved, k * 250];
   }
-  expect(farthest).toBeGreaterThan(0.006);
+  expect(farthest).toBeGreaterThan(0.0055);
   await advance(jump);
   const drift = (await previewViaAction(approver, baseURL!, id)).driftBps;
   expect(Math.abs(drift)).toBeGreaterThan(50);

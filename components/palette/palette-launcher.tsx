@@ -3,6 +3,7 @@
 import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useHydrated } from '@/hooks/use-hydrated';
 import type { Role } from '@/lib/auth/permissions';
 import type { AppLocale } from '@/lib/i18n/config';
 import type { PaletteSectionLink } from './command-palette';
@@ -48,6 +49,8 @@ export function PaletteLauncher(props: PaletteLauncherProps) {
   // Mounted on first open and kept: reopening is instant and keeps the cache warm.
   const [wanted, setWanted] = useState(false);
   const mac = useSyncExternalStore(noSubscribe, isApple, () => false);
+  // The shortcuts listen from an effect: a key pressed before hydration is the browser's own (tests wait for this).
+  const hydrated = useHydrated();
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -72,6 +75,7 @@ export function PaletteLauncher(props: PaletteLauncherProps) {
       <button
         type="button"
         data-testid="palette-open"
+        data-hydrated={hydrated ? 'true' : undefined}
         aria-keyshortcuts="Control+K Meta+K /"
         aria-haspopup="dialog"
         onPointerEnter={preload}

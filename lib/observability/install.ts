@@ -6,15 +6,14 @@ import { errorField, log } from './logger';
 import { readObservabilityConfig } from '@/lib/config/observability';
 import { metricsServerPort, startMetricsServer } from './metrics-server';
 import { installShutdownHandlers, onDrain } from './shutdown';
-import { startTracing } from './tracing';
+import { recentSpans, startTracing } from './tracing';
 
 export async function installObservability(options: { hops: number }): Promise<void> {
   installHttpObservability(options.hops);
   installShutdownHandlers();
   try {
     if (await startTracing()) {
-      const toMemory = readObservabilityConfig(process.env).tracesExporter === 'memory';
-      log().info({ kind: 'tracing' }, toMemory ? 'recording traces in memory (OTEL_TRACES_EXPORTER=memory)' : 'exporting traces over OTLP');
+      log().info({ kind: 'tracing' }, recentSpans() !== undefined ? 'recording traces in memory (OTEL_TRACES_EXPORTER=memory)' : 'exporting traces over OTLP');
     }
   } catch (error) {
     log().warn({ kind: 'tracing', error: errorField(error) }, 'tracing could not start; continuing without');
