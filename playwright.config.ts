@@ -1,11 +1,6 @@
 import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './e2e/helpers/browser';
 import { E2E_METRICS_TOKEN } from './e2e/helpers/server-log';
-
-// Debian's Chromium: Playwright cannot download its own browser on these machines.
-const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run',
-];
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 // `npm run test:e2e:pg` sets DATABASE_URL to a new empty PostgreSQL database: the same suite on the other engine.
@@ -32,7 +27,7 @@ export const LANE_B_SPECS = [
   'webhook-tools.spec.ts', 'webhooks.spec.ts',
 ];
 
-const chromium = { ...devices['Desktop Chrome'], launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS } };
+const chromium = { ...devices['Desktop Chrome'], launchOptions: { executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS } };
 
 function server(port: number) {
   const baseURL = `http://localhost:${port}`;

@@ -1,13 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './e2e/helpers/browser';
 
 // Two console instances from one build on one PostgreSQL (`npm run test:scale`; scripts/with-pg.mjs gives
 // DATABASE_URL a new empty database). They share what the README's scale-out section says must be shared:
 // NEXTAUTH_SECRET, NEXT_SERVER_ACTIONS_ENCRYPTION_KEY and the build; each has its own port, PUBLIC_URL and DATA_DIR.
-const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run',
-];
 
 // Every port comes from the environment (defaults: 3101, 3102, C = B + 1, receiver 3190) and the database name
 // from SCALE_DB (package.json's `test:scale`, default fx_scale), so two runs on one machine do not collide.
@@ -76,7 +73,7 @@ export default defineConfig({
   projects: [
     {
       name: 'debian-chromium',
-      use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS } },
+      use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS } },
     },
   ],
   webServer: SCALE_PORTS.map(instance),
