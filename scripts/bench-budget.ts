@@ -22,7 +22,8 @@
  * Flags: --port (3700; the console), --chrome-port (port + 1; Chromium's DevTools), --runs (5), --routes /,/accounts
  * (patterns as in the table, /login included), --roles admin,viewer, --build, --no-build, --json <file> (results),
  * --dist-dir (.next; another build directory, e.g. the one bench:proxy makes), --details (print Lighthouse's main-thread
- * breakdown, the costliest scripts and the long tasks of every run).
+ * breakdown, the costliest scripts and the long tasks of every run), --order rounds|pages (rounds: run k of every page
+ * before run k+1, each round opened by a run of the framework floor; pages: all runs of one page, then the next).
  * Everything it starts is stopped by pid on exit.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -51,6 +52,7 @@ const { values: flags } = parseArgs({
     json: { type: 'string' },
     'dist-dir': { type: 'string', default: '.next' },
     details: { type: 'boolean', default: false },
+    order: { type: 'string', default: 'rounds' },
   },
 });
 
@@ -59,6 +61,13 @@ const PORT = Number(flags.port);
 const CHROME_PORT = Number(flags['chrome-port'] ?? PORT + 1);
 const BASE = `http://localhost:${PORT}`;
 const RUNS = Math.max(1, Number(flags.runs));
+/**
+ * `rounds` (the default): run k of every page, then run k+1 of every page, each round opened by one run of the
+ * framework floor, so a machine that slows down half-way through a 40-minute table slows every page's runs alike
+ * instead of the pages measured last. `pages`: every run of one page, then the next page (the order of earlier stops).
+ */
+const ORDER = flags.order;
+if (ORDER !== 'rounds' && ORDER !== 'pages') throw new Error(`--order is rounds or pages, not ${ORDER}`);
 const DATA_DIR = path.join(ROOT, `.data-budget-${PORT}`);
 const DIST_DIR = flags['dist-dir'];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -540,7 +549,10 @@ type FloorPage = { performance: number; tbtMs: number; lcpMs: number; runs: Pick
 /** A floor measurement's median score with its spread. */
 const floorText = (f: FloorPage) => `${f.performance}${spread(f.runs.map((x) => x.performance), String)}`;
 
-function renderTable(rows: Row[], floor: number, floorPage: FloorPage, floorEnd: FloorPage): string {
+/** The framework floor's measurements of this run: first and last (--order pages), or one run per round (rounds). */
+type Floors = { when: string; page: FloorPage }[];
+
+function renderTable(rows: Row[], floor: number, floors: Floors): string {
   const lines = [
     '| route | role | performance (min–max) | accessibility | LCP | TBT (min–max) | CLS | first-load JS (gzip) | budget |',
     '|---|---|---|---|---|---|---|---|---|',
@@ -553,7 +565,7 @@ function renderTable(rows: Row[], floor: number, floorPage: FloorPage, floorEnd:
     );
   }
   lines.push(`| floor (${FLOOR_PATH}, bare page) | — | — | — | — | — | — | ${kB(floor)} kB (1.00×) | — |`);
-  for (const [when, f] of [['first', floorPage], ['last', floorEnd]] as const) {
+  for (const { when, page: f } of floors) {
     lines.push(
       `| framework floor (bare Next page, scripts/bench-floor; ${when}) | — | ${floorText(f)} | — | ${(f.lcpMs / 1000).toFixed(2)} s | ` +
         `${Math.round(f.tbtMs)} ms${spread(f.runs.map((x) => x.tbtMs), (v) => String(Math.round(v)))} | — | — | — |`,
@@ -567,7 +579,7 @@ function renderTable(rows: Row[], floor: number, floorPage: FloorPage, floorEnd:
  * performance at the median ≥ the budget and TBT at the median ≤ maxTbtMs on every measured page; (2) first-load JS
  * ≤ firstLoadJsRatio × the floor of this run on every measured page.
  */
-function goalLines(rows: Row[], budgets: BudgetFile, loadStart: number, loadEnd: number, floorPage: FloorPage, floorEnd: FloorPage): string[] {
+function goalLines(rows: Row[], budgets: BudgetFile, loadStart: number, loadEnd: number, floors: Floors): string[] {
   const load = `load average ${loadStart.toFixed(1)} → ${loadEnd.toFixed(1)}`;
   const lighthouseMisses = rows.filter((r) => {
     const b = budgetFor(budgets, r.pattern);
@@ -580,9 +592,11 @@ function goalLines(rows: Row[], budgets: BudgetFile, loadStart: number, loadEnd:
   return [
     `[budget] goal 1 — performance ≥ ${performance} and TBT ≤ ${maxTbtMs ?? '∞'} ms at the median of ${RUNS}, every page: ` +
       `${lighthouseMisses.length ? `NOT MET (${lighthouseMisses.map((r) => `${r.pattern} as ${r.role}: ${r.performance}, ${Math.round(r.tbtMs)} ms`).join('; ')})` : 'met'} (${rows.length} pages, ${load}); ` +
-      `the framework floor in this run: ${floorText(floorPage)}, TBT ${Math.round(floorPage.tbtMs)} ms` +
-      `${spread(floorPage.runs.map((x) => x.tbtMs), (v) => String(Math.round(v)))} first, ${floorText(floorEnd)}, TBT ${Math.round(floorEnd.tbtMs)} ms last; ` +
-      `pages at or above the floor's median score: ${rows.filter((r) => r.performance >= Math.min(floorPage.performance, floorEnd.performance)).length} of ${rows.length}`,
+      `the framework floor in this run: ` +
+      floors
+        .map(({ when, page: f }) => `${floorText(f)}, TBT ${Math.round(f.tbtMs)} ms${spread(f.runs.map((x) => x.tbtMs), (v) => String(Math.round(v)))} ${when}`)
+        .join(', ') +
+      `; pages at or above the floor's median score: ${rows.filter((r) => r.performance >= Math.min(...floors.map((f) => f.page.performance))).length} of ${rows.length}`,
     `[budget] goal 2 — first-load JS ≤ ${firstLoadJsRatio}× the floor of this run, every page: ` +
       `${jsMisses.length ? `NOT MET (${jsMisses.map((r) => `${r.pattern} ${r.ratio.toFixed(3)}×`).join('; ')})` : 'met'} (heaviest ${worst.toFixed(3)}×)`,
   ];
@@ -682,25 +696,56 @@ async function main(): Promise<number> {
   const floorApp = await startFloorApp();
   await startChromium();
   const lighthouse = ((await import('lighthouse')) as unknown as { default: LighthouseFn }).default;
-  // The framework floor first and again last, --runs times like every page: what bare Next scores on this machine
-  // in this run, and whether the machine changed while the pages were measured (a whole table takes ~40 min).
+  // The framework floor in the same run as the pages, --runs times like every page: what bare Next scores on this
+  // machine in this run, and (per round, or first and last) whether the machine changed while the pages were measured
+  // (a whole table takes ~40 min).
+  const floorPageOf = (floorSamples: Sample[]): FloorPage => ({
+    performance: median(floorSamples.map((s) => s.performance)),
+    tbtMs: median(floorSamples.map((s) => s.tbtMs)),
+    lcpMs: median(floorSamples.map((s) => s.lcpMs)),
+    runs: floorSamples.map(({ performance, tbtMs }) => ({ performance, tbtMs })),
+  });
+  const floorLine = (when: string, floorSamples: Sample[]) =>
+    console.log(`[budget] framework floor (bare Next page, ${when}): performance ${floorSamples.map((s) => s.performance).join('/')}, TBT ${floorSamples.map((s) => Math.round(s.tbtMs)).join('/')} ms`);
   const measureFloor = async (when: string): Promise<FloorPage> => {
     const floorSamples: Sample[] = [];
     for (let run = 0; run < RUNS; run++) floorSamples.push(await lighthouseOnce(lighthouse, floorApp, undefined));
-    console.log(`[budget] framework floor (bare Next page, ${when}): performance ${floorSamples.map((s) => s.performance).join('/')}, TBT ${floorSamples.map((s) => Math.round(s.tbtMs)).join('/')} ms`);
-    return {
-      performance: median(floorSamples.map((s) => s.performance)),
-      tbtMs: median(floorSamples.map((s) => s.tbtMs)),
-      lcpMs: median(floorSamples.map((s) => s.lcpMs)),
-      runs: floorSamples.map(({ performance, tbtMs }) => ({ performance, tbtMs })),
-    };
+    floorLine(when, floorSamples);
+    return floorPageOf(floorSamples);
   };
-  const floorRow = await measureFloor('first');
+  const cookieOf = (page: Page) => (page.role === 'signed-out' ? undefined : cookies.get(page.role));
+  const samplesOf = new Map<Page, Sample[]>(pages.map((page) => [page, []]));
+  const floors: Floors = [];
+  if (ORDER === 'pages') {
+    floors.push({ when: 'first', page: await measureFloor('first') });
+    for (const page of pages) {
+      for (let run = 0; run < RUNS; run++) samplesOf.get(page)!.push(await lighthouseOnce(lighthouse, new URL(page.path, BASE).href, cookieOf(page)));
+      console.log(`[budget] ${page.pattern} as ${page.role}: performance ${samplesOf.get(page)!.map((s) => s.performance).join('/')}`);
+    }
+    floors.push({ when: 'last', page: await measureFloor('last') });
+  } else {
+    const floorSamples: Sample[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      floorSamples.push(await lighthouseOnce(lighthouse, floorApp, undefined));
+      const round: number[] = [];
+      for (const page of pages) {
+        const sample = await lighthouseOnce(lighthouse, new URL(page.path, BASE).href, cookieOf(page));
+        samplesOf.get(page)!.push(sample);
+        round.push(sample.performance);
+      }
+      // Each round's floor beside its pages' median: a round the machine spoiled shows on both.
+      console.log(
+        `[budget] round ${run + 1} of ${RUNS} (load ${loadavg()[0].toFixed(1)}): floor ${floorSamples[run].performance}, TBT ${Math.round(floorSamples[run].tbtMs)} ms; ` +
+          `pages' median ${median(round)} (${Math.min(...round)}–${Math.max(...round)})`,
+      );
+    }
+    floorLine('one run opening each round', floorSamples);
+    floors.push({ when: 'one run per round', page: floorPageOf(floorSamples) });
+  }
   const rows: Row[] = [];
   for (const page of pages) {
-    const cookie = page.role === 'signed-out' ? undefined : cookies.get(page.role);
-    const samples: Sample[] = [];
-    for (let run = 0; run < RUNS; run++) samples.push(await lighthouseOnce(lighthouse, new URL(page.path, BASE).href, cookie));
+    const cookie = cookieOf(page);
+    const samples = samplesOf.get(page)!;
     const { gzipBytes } = await firstLoad.measureRoute({ base: BASE, route: page.path, cookie, cache: scriptCache });
     const sample: Sample = {
       performance: median(samples.map((s) => s.performance)),
@@ -718,14 +763,13 @@ async function main(): Promise<number> {
     );
   }
 
-  const floorEnd = await measureFloor('last');
   const [l1] = loadavg();
   console.log(
     `\n[budget] Lighthouse ${RUNS === 1 ? '1 run' : `median of ${RUNS} runs`}, mobile preset, ${CHROMIUM}; load average ${loadAtStart.toFixed(1)} at the start, ${l1.toFixed(1)} at the end, on ${cpus().length} cores`,
   );
-  console.log(renderTable(rows, floor, floorRow, floorEnd));
-  if (flags.json) writeFileSync(flags.json, JSON.stringify({ floor, floorPage: floorRow, floorPageEnd: floorEnd, rows }, null, 2));
-  for (const line of goalLines(rows, budgets, loadAtStart, l1, floorRow, floorEnd)) console.log(line);
+  console.log(renderTable(rows, floor, floors));
+  if (flags.json) writeFileSync(flags.json, JSON.stringify({ floor, floors, order: ORDER, rows }, null, 2));
+  for (const line of goalLines(rows, budgets, loadAtStart, l1, floors)) console.log(line);
   const failing = rows.filter((r) => r.over.length);
   console.log(failing.length ? `\n[budget] ${failing.length} of ${rows.length} page(s) over budget` : `\n[budget] all ${rows.length} pages within budget`);
   return failing.length ? 1 : 0;
