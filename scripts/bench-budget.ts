@@ -546,8 +546,11 @@ const kB = (bytes: number) => (bytes / 1000).toFixed(1);
 
 type FloorPage = { performance: number; tbtMs: number; lcpMs: number; runs: Pick<Sample, 'performance' | 'tbtMs'>[] };
 
-/** A floor measurement's median score with its spread. */
-const floorText = (f: FloorPage) => `${f.performance}${spread(f.runs.map((x) => x.performance), String)}`;
+type Medians = { performance: number; tbtMs: number; runs: Pick<Sample, 'performance' | 'tbtMs'>[] };
+/** A median performance score with its runs' spread (a page's row or the floor's). */
+const scoreText = (m: Medians) => `${m.performance}${spread(m.runs.map((x) => x.performance), String)}`;
+/** A median TBT with its runs' spread. */
+const tbtText = (m: Medians) => `${Math.round(m.tbtMs)} ms${spread(m.runs.map((x) => x.tbtMs), (v) => String(Math.round(v)))}`;
 
 /** The framework floor's measurements of this run: first and last (--order pages), or one run per round (rounds). */
 type Floors = { when: string; page: FloorPage }[];
@@ -559,16 +562,14 @@ function renderTable(rows: Row[], floor: number, floors: Floors): string {
   ];
   for (const r of rows) {
     lines.push(
-      `| ${r.pattern} | ${r.role} | ${r.performance}${spread(r.runs.map((x) => x.performance), String)} | ${r.accessibility} | ` +
-        `${(r.lcpMs / 1000).toFixed(2)} s | ${Math.round(r.tbtMs)} ms${spread(r.runs.map((x) => x.tbtMs), (v) => String(Math.round(v)))} | ` +
+      `| ${r.pattern} | ${r.role} | ${scoreText(r)} | ${r.accessibility} | ${(r.lcpMs / 1000).toFixed(2)} s | ${tbtText(r)} | ` +
         `${r.cls.toFixed(3)} | ${kB(r.jsGzip)} kB (${r.ratio.toFixed(2)}×) | ${r.over.length ? `**over**: ${r.over.join('; ')}` : 'ok'} |`,
     );
   }
   lines.push(`| floor (${FLOOR_PATH}, bare page) | — | — | — | — | — | — | ${kB(floor)} kB (1.00×) | — |`);
   for (const { when, page: f } of floors) {
     lines.push(
-      `| framework floor (bare Next page, scripts/bench-floor; ${when}) | — | ${floorText(f)} | — | ${(f.lcpMs / 1000).toFixed(2)} s | ` +
-        `${Math.round(f.tbtMs)} ms${spread(f.runs.map((x) => x.tbtMs), (v) => String(Math.round(v)))} | — | — | — |`,
+      `| framework floor (bare Next page, scripts/bench-floor; ${when}) | — | ${scoreText(f)} | — | ${(f.lcpMs / 1000).toFixed(2)} s | ${tbtText(f)} | — | — | — |`,
     );
   }
   return lines.join('\n');
@@ -594,7 +595,7 @@ function goalLines(rows: Row[], budgets: BudgetFile, loadStart: number, loadEnd:
       `${lighthouseMisses.length ? `NOT MET (${lighthouseMisses.map((r) => `${r.pattern} as ${r.role}: ${r.performance}, ${Math.round(r.tbtMs)} ms`).join('; ')})` : 'met'} (${rows.length} pages, ${load}); ` +
       `the framework floor in this run: ` +
       floors
-        .map(({ when, page: f }) => `${floorText(f)}, TBT ${Math.round(f.tbtMs)} ms${spread(f.runs.map((x) => x.tbtMs), (v) => String(Math.round(v)))} ${when}`)
+        .map(({ when, page: f }) => `${scoreText(f)}, TBT ${tbtText(f)} ${when}`)
         .join(', ') +
       `; pages at or above the floor's median score: ${rows.filter((r) => r.performance >= Math.min(...floors.map((f) => f.page.performance))).length} of ${rows.length}`,
     `[budget] goal 2 — first-load JS ≤ ${firstLoadJsRatio}× the floor of this run, every page: ` +
