@@ -1,5 +1,5 @@
 import { NextIntlClientProvider } from 'next-intl';
-import { getMessages } from 'next-intl/server';
+import { getMessages, getTranslations } from 'next-intl/server';
 import { getDb } from '@/lib/db/client';
 import { unreadCount } from '@/lib/notifications/store';
 import { pickNamespaces, type Messages } from '@/messages';
@@ -16,9 +16,12 @@ export async function HeaderBell({ userId }: { userId: string }) {
   delete inbox.thresholds;
   // One indexed count (the partial unread index), so the first paint shows the number without waiting for scripts.
   const unread = await unreadCount(await getDb(), userId);
+  // Its spoken count too: formatting a plural in the browser during hydration was the page's first use of Intl,
+  // whose one-off set-up (~25 ms at full CPU speed) then landed in a load-time long task.
+  const t = await getTranslations('notifications.bell');
   return (
     <NextIntlClientProvider messages={{ notifications: inbox }}>
-      <NotificationBell initialUnread={unread} />
+      <NotificationBell initialUnread={unread} initialUnreadLabel={t('unread', { count: unread })} />
     </NextIntlClientProvider>
   );
 }

@@ -17,7 +17,7 @@ const LATEST = 8;
  * refreshed by the live channel's "your inbox changed", polled every 30 s while the channel is down) and a dropdown
  * of the latest items.
  */
-export function NotificationBell({ initialUnread }: { initialUnread: number }) {
+export function NotificationBell({ initialUnread, initialUnreadLabel }: { initialUnread: number; initialUnreadLabel: string }) {
   const t = useTranslations('notifications.bell');
   const [state, setState] = useState<BellState>({ page: undefined, failed: false, live: false });
   const [open, setOpen] = useState(false);
@@ -26,6 +26,8 @@ export function NotificationBell({ initialUnread }: { initialUnread: number }) {
   const button = useRef<HTMLButtonElement>(null);
   // The server's count until the browser has read the inbox itself.
   const unread = state.page?.unread ?? initialUnread;
+  // The server's words for the server's count; the browser formats only a count it learned itself.
+  const unreadLabel = unread === initialUnread ? initialUnreadLabel : t('unread', { count: unread });
 
   useEffect(() => {
     if (!open) return;
@@ -61,7 +63,7 @@ export function NotificationBell({ initialUnread }: { initialUnread: number }) {
         )}
       >
         <span className="sr-only">
-          {t('open')}, {t('unread', { count: unread })}
+          {t('open')}, {unreadLabel}
         </span>
         <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" className="size-5">
           <path
