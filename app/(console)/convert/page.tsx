@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { amountText } from '@/components/money/amount-text';
 import { IntlScope } from '@/components/i18n/intl-scope';
 import { PageHeader } from '@/components/ui/page-header';
 import { loadOwnAccounts } from '@/lib/api/own-accounts';
@@ -25,13 +26,16 @@ export default async function ConvertPage({ searchParams }: { searchParams: Prom
   const { operation: operationId, base, quote } = await searchParams;
   const [accounts, followed] = await Promise.all([loadOwnAccounts(), followedSwap(operationId)]);
 
-  // Money moves only on ACTIVE accounts and assets; an asset the console does not know cannot be typed in.
+  // Money moves only on ACTIVE accounts and assets; an asset the console does not know cannot be typed in. Each
+  // balance is worded here too: formatting it in the browser while the form hydrates was the page's first use of Intl
+  // there, whose one-off set-up then ran inside a load-time task.
+  const locale = await getLocale();
   const usable: ConvertAccount[] = accounts
     .filter((a) => a.status === 'ACTIVE')
     .map((a) => ({
       id: a.id,
       name: a.name,
-      assets: a.assets.flatMap((x) => (x.status === 'ACTIVE' && isAsset(x.asset) ? [{ asset: x.asset, available: x.available }] : [])),
+      assets: a.assets.flatMap((x) => (x.status === 'ACTIVE' && isAsset(x.asset) ? [{ asset: x.asset, available: x.available, availableText: x.available ? amountText(x.available, locale) : null }] : [])),
     }));
 
   const rateAccounts = usable.map((a) => ({ id: a.id, assets: new Set<Asset>(a.assets.map((x) => x.asset)) }));

@@ -37,6 +37,13 @@ describe('transfer form rules', () => {
     expect(transferChoice(accounts, { ...values, targetAccountId: 'c', asset: 'USDC' })).toMatchObject({ assets: ['BRL', 'USDC'], chosen: 'USDC', available: null });
   });
 
+  it("hands on the page's wording of the chosen asset's balance, and none where the page gave none", () => {
+    const worded = accounts.map((a) => ({ ...a, assets: a.assets.map((x) => ({ ...x, availableText: x.available ? `R$ ${x.available.value}` : null })) }));
+    expect(transferChoice(worded, values)).toMatchObject({ chosen: 'BRL', available, availableText: 'R$ 100.00' });
+    expect(transferChoice(worded, { ...values, targetAccountId: 'c', asset: 'USDC' })).toMatchObject({ chosen: 'USDC', availableText: null });
+    expect(transferChoice(accounts, values)).toMatchObject({ available, availableText: null });
+  });
+
   it("words the refusals that need the transfer's context with their own codes", () => {
     expect(transferFailureCode('ACCOUNT_NOT_ACTIVE')).toBe('TRANSFER_TARGET_NOT_ACTIVE');
     expect(transferFailureCode('INSUFFICIENT_BALANCE')).toBe('TRANSFER_INSUFFICIENT_BALANCE');

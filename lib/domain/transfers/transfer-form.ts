@@ -50,9 +50,12 @@ export function checkAmount(
   return { ok: true, amount: parsed.amount };
 }
 
-/** An account as the transfer form lists it: its assets with the available balance the page knows (null: unknown). */
+/**
+ * An account as the transfer form lists it: its assets with the available balance the page knows (null: unknown) and,
+ * when the page worded it, that balance as the reader writes amounts.
+ */
 export interface TransferFormAccount extends TransferAccount {
-  assets: ReadonlyArray<{ asset: string; status: string; available: Amount | null }>;
+  assets: ReadonlyArray<{ asset: string; status: string; available: Amount | null; availableText?: string | null }>;
 }
 
 /**
@@ -64,8 +67,8 @@ export function transferChoice<A extends TransferFormAccount>(accounts: readonly
   const target = accounts.find((a) => a.id === values.targetAccountId);
   const assets: Asset[] = source ? commonAssets(source, target?.status === 'ACTIVE' ? target : undefined).filter(isAsset) : [];
   const chosen: Asset | undefined = isAsset(values.asset) && assets.includes(values.asset) ? values.asset : assets[0];
-  const available = source?.assets.find((a) => a.asset === chosen)?.available ?? null;
-  return { source, target, assets, chosen, available };
+  const entry = source?.assets.find((a) => a.asset === chosen);
+  return { source, target, assets, chosen, available: entry?.available ?? null, availableText: entry?.availableText ?? null };
 }
 
 export interface ValidTransfer {

@@ -32,8 +32,8 @@ const loadRates = () => import('@/lib/domain/quotes/rates');
 export interface ConvertAccount {
   id: string;
   name: string;
-  /** The account's ACTIVE assets the console knows, with the available balance when the service gave one. */
-  assets: Array<{ asset: Asset; available: Amount | null }>;
+  /** The account's ACTIVE assets the console knows, with the available balance when the service gave one (and it worded by the page). */
+  assets: Array<{ asset: Asset; available: Amount | null; availableText: string | null }>;
 }
 
 /** A quote on screen: what it says, its clock, and the server's signature over what it debits (for confirm). */
@@ -104,7 +104,8 @@ export function ConvertForm({ accounts }: { accounts: ConvertAccount[] }) {
 
   if (!account) return <Alert tone="info">{t('noAccounts')}</Alert>;
 
-  const available = account.assets.find((a) => a.asset === sellAsset)?.available ?? null;
+  const sellEntry = account.assets.find((a) => a.asset === sellAsset);
+  const available = sellEntry?.available ?? null;
   const fixedAsset = fixedSide === 'sell' ? sellAsset : buyAsset;
   const quote = held?.view ?? null;
   const quoting = form.submitting;
@@ -283,7 +284,7 @@ export function ConvertForm({ accounts }: { accounts: ConvertAccount[] }) {
             <MoneyField
               id="convert-amount"
               label={fixedSide === 'sell' ? t('form.amountSell', { asset: sellAsset ?? '' }) : t('form.amountBuy', { asset: buyAsset ?? '' })}
-              hint={available ? t('form.available', { amount: amountText(available, locale) }) : t('form.availableUnknown')}
+              hint={available ? t('form.available', { amount: sellEntry?.availableText ?? amountText(available, locale) }) : t('form.availableUnknown')}
               error={word(form.error('amount'))}
               required
               value={amount}

@@ -95,7 +95,7 @@ export function TransferForm({ accounts }: { accounts: TransferAccountView[] }) 
     if (reviewing) reviewHeading.current?.focus();
   }, [reviewing]);
 
-  const { source, target, assets, chosen, available } = transferChoice(accounts, values);
+  const { source, target, assets, chosen, available, availableText } = transferChoice(accounts, values);
   if (!source || accounts.length < 2) return <Alert tone="info">{t('noAccounts')}</Alert>;
 
   const problems: TransferProblem[] = target && chosen ? transferProblems(source, target, chosen) : [];
@@ -117,7 +117,7 @@ export function TransferForm({ accounts }: { accounts: TransferAccountView[] }) 
   const blocked = !!targetProblem || !!assetProblem || noAsset || !chosen;
   const amountError = error('amount');
   // The form's own refusal is a code of the `errors` catalogue; a service refusal arrives worded.
-  const amountProblem = isAmountRefusal(amountError) ? amountRefusalProblem(amountError, chosen ?? '', available ? amountText(available, locale) : '') : null;
+  const amountProblem = isAmountRefusal(amountError) ? amountRefusalProblem(amountError, chosen ?? '', availableText ?? (available ? amountText(available, locale) : '')) : null;
   const amountMessage = amountProblem ? (errorsT(amountProblem.code, amountProblem.values) ?? amountError) : amountError;
   const serverTargetError = error('targetAccountId');
 
@@ -222,7 +222,7 @@ export function TransferForm({ accounts }: { accounts: TransferAccountView[] }) 
             <MoneyField
               id="transfer-amount"
               label={t('form.amount', { asset: chosen ?? '' })}
-              hint={available ? t('form.available', { amount: amountText(available, locale) }) : t('form.availableUnknown')}
+              hint={available ? t('form.available', { amount: availableText ?? amountText(available, locale) }) : t('form.availableUnknown')}
               error={amountMessage}
               required
               value={values.amount}
