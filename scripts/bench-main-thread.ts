@@ -11,15 +11,20 @@
  * in one window of machine load): it signs in as the demo user of --role with the password and the authenticator code
  * derived from the server's NEXTAUTH_SECRET in --data-dir (as `npm run demo:totp` does), sets the time-zone cookie a
  * signed-in browser carries, and loads each page --runs times in a fresh context (empty cache), profiling from
- * navigation start to --settle ms (1000) after the load event. A build with browser source maps
- * (NEXT_BROWSER_SOURCE_MAPS=1, see next.config.mjs) makes the function names readable; `--save <dir>` writes each
- * .cpuprofile (open it in Chromium DevTools → Performance).
+ * navigation start to --settle ms (1000) after the load event. `--save <dir>` writes each .cpuprofile (open it in
+ * Chromium DevTools → Performance).
+ *
+ * Against a build with browser source maps (NEXT_BROWSER_SOURCE_MAPS=1, see next.config.mjs; the server then serves
+ * each chunk's map) two more tables name the original code: self time by original module (a package, or a file of
+ * ours), and "ours on the stack": each sample charged to the innermost file of ours that was running, with everything
+ * it called — a library or the browser's own Intl included — so a component that makes a library do the work is named.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
+import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import { generate as generateTotp } from 'otplib';
 import { demoTotpSecret } from '../lib/auth/factors/secret-box';
 import type { Role } from '../lib/auth/permissions';
@@ -78,6 +83,37 @@ function scriptName(url: string): string {
   }
 }
 
+/** Source maps of the chunks a profile ran, fetched from the server once each; null where the build has none. */
+const sourceMaps = new Map<string, Promise<SourceMapConsumer | null>>();
+function sourceMapOf(url: string): Promise<SourceMapConsumer | null> {
+  let found = sourceMaps.get(url);
+  if (!found) {
+    found = (async () => {
+      if (!url.startsWith(`${new URL(BASE).origin}/_next/static/`)) return null;
+      const code = await (await fetch(url)).text();
+      const named = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(code)?.[1];
+      if (!named) return null;
+      const answer = await fetch(new URL(named, url));
+      return answer.ok ? new SourceMapConsumer((await answer.json()) as RawSourceMap) : null;
+    })().catch(() => null);
+    sourceMaps.set(url, found);
+  }
+  return found;
+}
+
+/** A frame's original module: `pkg:<package>` for node_modules, the file's path for ours; null when unmapped. */
+function originalModule(frame: ProfileNode['callFrame'], map: SourceMapConsumer | null | undefined): string | null {
+  if (!map) return null;
+  const source = map.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber }).source;
+  if (!source) return null;
+  const inPackages = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
+  if (inPackages) return `pkg:${inPackages[1]}`;
+  return source.replace(/^.*\[project\]\//, '').replace(/^turbopack:\/\/\/?/, '').replace(/\?.*$/, '');
+}
+
+/** Ours: a mapped module outside node_modules and outside the bundler's runtime. */
+const isOurs = (module: string | null): module is string => !!module && !module.startsWith('pkg:') && !module.startsWith('[turbopack]');
+
 const median = (values: number[]) => {
   const s = [...values].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);
@@ -106,6 +142,8 @@ async function main(): Promise<void> {
     for (const route of flags.routes.split(',').map((r) => r.trim()).filter(Boolean)) {
       const byScript = new Map<string, number[]>();
       const byFunction = new Map<string, number[]>();
+      const byModule = new Map<string, number[]>();
+      const byOurs = new Map<string, number[]>();
       const scriptMs: number[] = [];
       const taskMs: number[] = [];
       const profiledMs: number[] = [];
@@ -134,6 +172,13 @@ async function main(): Promise<void> {
         }
         const self = selfTimes(profile);
         const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+        const parents = new Map<number, number>();
+        for (const n of profile.nodes) for (const child of n.children ?? []) parents.set(child, n.id);
+        const maps = new Map<string, SourceMapConsumer | null>();
+        for (const url of new Set(profile.nodes.map((n) => n.callFrame.url).filter(Boolean))) maps.set(url, await sourceMapOf(url));
+        const moduleOfNode = (id: number) => originalModule(nodes.get(id)!.callFrame, maps.get(nodes.get(id)!.callFrame.url));
+        const modules = new Map<string, number>();
+        const ours = new Map<string, number>();
         const scripts = new Map<string, number>();
         const functions = new Map<string, number>();
         let total = 0;
@@ -149,7 +194,16 @@ async function main(): Promise<void> {
           scripts.set(script, (scripts.get(script) ?? 0) + t);
           const fn = `${frame.functionName || '(anonymous)'} ${script}:${frame.lineNumber + 1}:${frame.columnNumber + 1}`;
           functions.set(fn, (functions.get(fn) ?? 0) + t);
+          const original = moduleOfNode(id);
+          if (original) modules.set(original, (modules.get(original) ?? 0) + t);
+          // The innermost file of ours on the stack: this frame, or the nearest caller of ours.
+          let at: number | undefined = id;
+          let owner: string | null = null;
+          while (at !== undefined && !isOurs((owner = moduleOfNode(at)))) at = parents.get(at);
+          if (at !== undefined && owner) ours.set(owner, (ours.get(owner) ?? 0) + t);
         }
+        for (const [k, v] of modules) byModule.set(k, [...(byModule.get(k) ?? []), v]);
+        for (const [k, v] of ours) byOurs.set(k, [...(byOurs.get(k) ?? []), v]);
         for (const [k, v] of scripts) byScript.set(k, [...(byScript.get(k) ?? []), v]);
         for (const [k, v] of functions) byFunction.set(k, [...(byFunction.get(k) ?? []), v]);
         scriptMs.push(metric('ScriptDuration'));
@@ -167,6 +221,14 @@ async function main(): Promise<void> {
       for (const [k, v] of [...byScript].map(([k, v]) => [k, med(v)] as const).sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`    ${ms(v).padStart(7)}  ${k}`);
       console.log('  by function (self time, median):');
       for (const [k, v] of [...byFunction].map(([k, v]) => [k, med(v)] as const).sort((a, b) => b[1] - a[1]).slice(0, Number(flags.top))) console.log(`    ${ms(v).padStart(7)}  ${k}`);
+      if (byModule.size > 0) {
+        console.log('  by original module (self time, median; the build\'s source maps):');
+        for (const [k, v] of [...byModule].map(([k, v]) => [k, med(v)] as const).sort((a, b) => b[1] - a[1]).slice(0, Number(flags.top))) console.log(`    ${ms(v).padStart(7)}  ${k}`);
+        console.log('  ours on the stack (each sample charged to the innermost file of ours running, with what it called; median):');
+        for (const [k, v] of [...byOurs].map(([k, v]) => [k, med(v)] as const).sort((a, b) => b[1] - a[1]).slice(0, Number(flags.top))) console.log(`    ${ms(v).padStart(7)}  ${k}`);
+      } else if ([...byScript.keys()].some((k) => k.endsWith('.js'))) {
+        console.log('  (no source maps in this build: NEXT_BROWSER_SOURCE_MAPS=1 at build time names the original modules)');
+      }
     }
   } finally {
     await browser.close();
