@@ -32,7 +32,10 @@ const loadRates = () => import('@/lib/domain/quotes/rates');
 export interface ConvertAccount {
   id: string;
   name: string;
-  /** The account's ACTIVE assets the console knows, with the available balance when the service gave one (and it worded by the page). */
+  /**
+   * The account's ACTIVE assets the console knows, with the available balance when the service gave one and that
+   * balance as the page worded it for the reader.
+   */
   assets: Array<{ asset: Asset; available: Amount | null; availableText: string | null }>;
 }
 
