@@ -23,8 +23,10 @@
  * (patterns as in the table, /login included), --roles admin,viewer, --build, --no-build, --json <file> (results),
  * --dist-dir (.next; another build directory, e.g. the one bench:proxy makes), --details (print Lighthouse's main-thread
  * breakdown, the costliest scripts and the long tasks of every run), --order rounds|pages (rounds: run k of every page
- * before run k+1, each round opened by a run of the framework floor; pages: all runs of one page, then the next).
- * Everything it starts is stopped by pid on exit.
+ * before run k+1, each round opened by a run of the framework floor; pages: all runs of one page, then the next),
+ * --content-floor (rounds only: each round also measures the content floor, bare Next serving the markup of a list
+ * page — about 675 elements, no client component, scripts/bench-floor/app/table — to tell what a page's size costs the
+ * framework alone from what the console adds). Everything it starts is stopped by pid on exit.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
@@ -53,6 +55,7 @@ const { values: flags } = parseArgs({
     'dist-dir': { type: 'string', default: '.next' },
     details: { type: 'boolean', default: false },
     order: { type: 'string', default: 'rounds' },
+    'content-floor': { type: 'boolean', default: false },
   },
 });
 
@@ -68,6 +71,8 @@ const RUNS = Math.max(1, Number(flags.runs));
  */
 const ORDER = flags.order;
 if (ORDER !== 'rounds' && ORDER !== 'pages') throw new Error(`--order is rounds or pages, not ${ORDER}`);
+const CONTENT_FLOOR = flags['content-floor'];
+if (CONTENT_FLOOR && ORDER !== 'rounds') throw new Error('--content-floor is measured in rounds (--order rounds)');
 const DATA_DIR = path.join(ROOT, `.data-budget-${PORT}`);
 const DIST_DIR = flags['dist-dir'];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -555,7 +560,7 @@ const tbtText = (m: Medians) => `${Math.round(m.tbtMs)} ms${spread(m.runs.map((x
 /** The framework floor's measurements of this run: first and last (--order pages), or one run per round (rounds). */
 type Floors = { when: string; page: FloorPage }[];
 
-function renderTable(rows: Row[], floor: number, floors: Floors): string {
+function renderTable(rows: Row[], floor: number, floors: Floors, contentFloor: FloorPage | null): string {
   const lines = [
     '| route | role | performance (min–max) | accessibility | LCP | TBT (min–max) | CLS | first-load JS (gzip) | budget |',
     '|---|---|---|---|---|---|---|---|---|',
@@ -572,6 +577,11 @@ function renderTable(rows: Row[], floor: number, floors: Floors): string {
       `| framework floor (bare Next page, scripts/bench-floor; ${when}) | — | ${scoreText(f)} | — | ${(f.lcpMs / 1000).toFixed(2)} s | ${tbtText(f)} | — | — | — |`,
     );
   }
+  if (contentFloor) {
+    lines.push(
+      `| content floor (bare Next, a list page's markup, scripts/bench-floor/app/table; one run per round) | — | ${scoreText(contentFloor)} | — | ${(contentFloor.lcpMs / 1000).toFixed(2)} s | ${tbtText(contentFloor)} | — | — | — |`,
+    );
+  }
   return lines.join('\n');
 }
 
@@ -580,7 +590,7 @@ function renderTable(rows: Row[], floor: number, floors: Floors): string {
  * performance at the median ≥ the budget and TBT at the median ≤ maxTbtMs on every measured page; (2) first-load JS
  * ≤ firstLoadJsRatio × the floor of this run on every measured page.
  */
-function goalLines(rows: Row[], budgets: BudgetFile, loadStart: number, loadEnd: number, floors: Floors): string[] {
+function goalLines(rows: Row[], budgets: BudgetFile, loadStart: number, loadEnd: number, floors: Floors, contentFloor: FloorPage | null): string[] {
   const load = `load average ${loadStart.toFixed(1)} → ${loadEnd.toFixed(1)}`;
   const lighthouseMisses = rows.filter((r) => {
     const b = budgetFor(budgets, r.pattern);
@@ -597,7 +607,8 @@ function goalLines(rows: Row[], budgets: BudgetFile, loadStart: number, loadEnd:
       floors
         .map(({ when, page: f }) => `${scoreText(f)}, TBT ${tbtText(f)} ${when}`)
         .join(', ') +
-      `; pages at or above the floor's median score: ${rows.filter((r) => r.performance >= Math.min(...floors.map((f) => f.page.performance))).length} of ${rows.length}`,
+      `; pages at or above the floor's median score: ${rows.filter((r) => r.performance >= Math.min(...floors.map((f) => f.page.performance))).length} of ${rows.length}` +
+      (contentFloor ? `; the content floor (bare Next with a list page's markup): ${scoreText(contentFloor)}, TBT ${tbtText(contentFloor)}` : ''),
     `[budget] goal 2 — first-load JS ≤ ${firstLoadJsRatio}× the floor of this run, every page: ` +
       `${jsMisses.length ? `NOT MET (${jsMisses.map((r) => `${r.pattern} ${r.ratio.toFixed(3)}×`).join('; ')})` : 'met'} (heaviest ${worst.toFixed(3)}×)`,
   ];
@@ -606,7 +617,9 @@ function goalLines(rows: Row[], budgets: BudgetFile, loadStart: number, loadEnd:
 /** Builds scripts/bench-floor when its build has no page yet (webpack, as bench:proxy does), starts it; its page's URL. */
 async function startFloorApp(): Promise<string> {
   const nextBin = path.join('node_modules', 'next', 'dist', 'bin', 'next');
-  if (!existsSync(path.join(FLOOR_APP_DIR, FLOOR_APP_DIST, 'server', 'app', 'page.js'))) {
+  // A build made before the content floor's page existed lacks it: build again.
+  const built = ['page.js', path.join('table', 'page.js')].every((file) => existsSync(path.join(FLOOR_APP_DIR, FLOOR_APP_DIST, 'server', 'app', file)));
+  if (!built) {
     console.log(`[budget] building the framework floor (${path.relative(ROOT, FLOOR_APP_DIR)}) …`);
     // webpack, not Turbopack: Turbopack takes instrumentation.ts and proxy.ts from the repository's root into it.
     const build = spawnSync(process.execPath, [nextBin, 'build', '--webpack', FLOOR_APP_DIR], {
@@ -717,6 +730,7 @@ async function main(): Promise<number> {
   const cookieOf = (page: Page) => (page.role === 'signed-out' ? undefined : cookies.get(page.role));
   const samplesOf = new Map<Page, Sample[]>(pages.map((page) => [page, []]));
   const floors: Floors = [];
+  const contentSamples: Sample[] = [];
   if (ORDER === 'pages') {
     floors.push({ when: 'first', page: await measureFloor('first') });
     for (const page of pages) {
@@ -728,6 +742,7 @@ async function main(): Promise<number> {
     const floorSamples: Sample[] = [];
     for (let run = 0; run < RUNS; run++) {
       floorSamples.push(await lighthouseOnce(lighthouse, floorApp, undefined));
+      if (CONTENT_FLOOR) contentSamples.push(await lighthouseOnce(lighthouse, new URL('table', floorApp).href, undefined));
       const round: number[] = [];
       for (const page of pages) {
         const sample = await lighthouseOnce(lighthouse, new URL(page.path, BASE).href, cookieOf(page));
@@ -737,6 +752,7 @@ async function main(): Promise<number> {
       // Each round's floor beside its pages' median: a round the machine spoiled shows on both.
       console.log(
         `[budget] round ${run + 1} of ${RUNS} (load ${loadavg()[0].toFixed(1)}): floor ${floorSamples[run].performance}, TBT ${Math.round(floorSamples[run].tbtMs)} ms; ` +
+          (CONTENT_FLOOR ? `content floor ${contentSamples[run].performance}, TBT ${Math.round(contentSamples[run].tbtMs)} ms; ` : '') +
           `pages' median ${median(round)} (${Math.min(...round)}–${Math.max(...round)})`,
       );
     }
@@ -768,9 +784,10 @@ async function main(): Promise<number> {
   console.log(
     `\n[budget] Lighthouse ${RUNS === 1 ? '1 run' : `median of ${RUNS} runs`}, mobile preset, ${CHROMIUM}; load average ${loadAtStart.toFixed(1)} at the start, ${l1.toFixed(1)} at the end, on ${cpus().length} cores`,
   );
-  console.log(renderTable(rows, floor, floors));
-  if (flags.json) writeFileSync(flags.json, JSON.stringify({ floor, floors, order: ORDER, rows }, null, 2));
-  for (const line of goalLines(rows, budgets, loadAtStart, l1, floors)) console.log(line);
+  const contentFloor = contentSamples.length ? floorPageOf(contentSamples) : null;
+  console.log(renderTable(rows, floor, floors, contentFloor));
+  if (flags.json) writeFileSync(flags.json, JSON.stringify({ floor, floors, contentFloor, order: ORDER, rows }, null, 2));
+  for (const line of goalLines(rows, budgets, loadAtStart, l1, floors, contentFloor)) console.log(line);
   const failing = rows.filter((r) => r.over.length);
   console.log(failing.length ? `\n[budget] ${failing.length} of ${rows.length} page(s) over budget` : `\n[budget] all ${rows.length} pages within budget`);
   return failing.length ? 1 : 0;
