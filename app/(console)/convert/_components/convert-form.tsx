@@ -77,11 +77,11 @@ export function ConvertForm({ accounts }: { accounts: ConvertAccount[] }) {
   const schema = useMemo(
     () =>
       amountFormSchema<ConvertValues>((values) => {
-        const sellAvailable = accounts.find((a) => a.id === values.accountId)?.assets.find((a) => a.asset === values.sellAsset)?.available ?? null;
-        const context = convertAmountContext(values, sellAvailable);
-        return { ...context, availableText: context.available ? amountText(context.available, locale) : undefined };
+        const sell = accounts.find((a) => a.id === values.accountId)?.assets.find((a) => a.asset === values.sellAsset);
+        const context = convertAmountContext(values, sell?.available ?? null);
+        return { ...context, availableText: context.available ? (sell?.availableText ?? undefined) : undefined };
       }),
-    [accounts, locale],
+    [accounts],
   );
   // Said on "get quote", cleared as the amount is typed again (the money input keeps its format meanwhile).
   const form = useControlledForm<ConvertValues>({ defaultValues: startValues(accounts[0]), schema, mode: 'onSubmit' });
@@ -108,7 +108,6 @@ export function ConvertForm({ accounts }: { accounts: ConvertAccount[] }) {
   if (!account) return <Alert tone="info">{t('noAccounts')}</Alert>;
 
   const sellEntry = account.assets.find((a) => a.asset === sellAsset);
-  const available = sellEntry?.available ?? null;
   const fixedAsset = fixedSide === 'sell' ? sellAsset : buyAsset;
   const quote = held?.view ?? null;
   const quoting = form.submitting;
@@ -287,7 +286,7 @@ export function ConvertForm({ accounts }: { accounts: ConvertAccount[] }) {
             <MoneyField
               id="convert-amount"
               label={fixedSide === 'sell' ? t('form.amountSell', { asset: sellAsset ?? '' }) : t('form.amountBuy', { asset: buyAsset ?? '' })}
-              hint={available ? t('form.available', { amount: sellEntry?.availableText ?? amountText(available, locale) }) : t('form.availableUnknown')}
+              hint={sellEntry?.availableText ? t('form.available', { amount: sellEntry.availableText }) : t('form.availableUnknown')}
               error={word(form.error('amount'))}
               required
               value={amount}

@@ -35,7 +35,8 @@ export interface TransferAccountView {
   status: string;
   /** The status in the reader's words (worded by the page). */
   statusLabel: string;
-  assets: Array<{ asset: string; status: string; available: Amount | null }>;
+  /** Each asset's available balance, and that balance as the page worded it for the reader. */
+  assets: Array<{ asset: string; status: string; available: Amount | null; availableText: string | null }>;
 }
 
 /** Fields a service refusal can name, in the order they are on screen. */
@@ -95,7 +96,7 @@ export function TransferForm({ accounts }: { accounts: TransferAccountView[] }) 
     if (reviewing) reviewHeading.current?.focus();
   }, [reviewing]);
 
-  const { source, target, assets, chosen, available, availableText } = transferChoice(accounts, values);
+  const { source, target, assets, chosen, availableText } = transferChoice(accounts, values);
   if (!source || accounts.length < 2) return <Alert tone="info">{t('noAccounts')}</Alert>;
 
   const problems: TransferProblem[] = target && chosen ? transferProblems(source, target, chosen) : [];
@@ -117,7 +118,7 @@ export function TransferForm({ accounts }: { accounts: TransferAccountView[] }) 
   const blocked = !!targetProblem || !!assetProblem || noAsset || !chosen;
   const amountError = error('amount');
   // The form's own refusal is a code of the `errors` catalogue; a service refusal arrives worded.
-  const amountProblem = isAmountRefusal(amountError) ? amountRefusalProblem(amountError, chosen ?? '', availableText ?? (available ? amountText(available, locale) : '')) : null;
+  const amountProblem = isAmountRefusal(amountError) ? amountRefusalProblem(amountError, chosen ?? '', availableText ?? '') : null;
   const amountMessage = amountProblem ? (errorsT(amountProblem.code, amountProblem.values) ?? amountError) : amountError;
   const serverTargetError = error('targetAccountId');
 
@@ -222,7 +223,7 @@ export function TransferForm({ accounts }: { accounts: TransferAccountView[] }) 
             <MoneyField
               id="transfer-amount"
               label={t('form.amount', { asset: chosen ?? '' })}
-              hint={available ? t('form.available', { amount: availableText ?? amountText(available, locale) }) : t('form.availableUnknown')}
+              hint={availableText ? t('form.available', { amount: availableText }) : t('form.availableUnknown')}
               error={amountMessage}
               required
               value={values.amount}
