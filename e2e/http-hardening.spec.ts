@@ -15,13 +15,31 @@ function expectSecurityHeaders(h: Record<string, string>, what: string) {
   expect(h['content-security-policy'], what).toContain("frame-ancestors 'none'");
 }
 
-/** A chunked POST (no Content-Length) that keeps writing until the server answers or `limit` bytes are out. */
-function streamUntilAnswered(url: URL, limit: number): Promise<{ status: number; body: string; written: number; closed: boolean }> {
+/**
+ * A chunked POST (no Content-Length) that keeps writing until the server answers or `limit` bytes are out.
+ * The server answers 413 and closes while we are still writing, so the kernel may report the reset (EPIPE) to our
+ * write before the answer reaches the response handler; such an attempt tells nothing and is tried again (up to 3).
+ */
+async function streamUntilAnswered(url: URL, limit: number): Promise<{ status: number; body: string; written: number; closed: boolean }> {
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await streamOnce(url, limit);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EPIPE' && code !== 'ECONNRESET') throw error;
+      lastError = error;
+    }
+  }
+  throw lastError;
+}
+
+function streamOnce(url: URL, limit: number): Promise<{ status: number; body: string; written: number; closed: boolean }> {
   return new Promise((resolve, reject) => {
     let written = 0;
     let answered = false;
     const chunk = Buffer.alloc(64 * 1024, 0x20);
-    const req = http.request(url, { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } });
+    const req = http.request(url, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } });
     req.on('response', (res) => {
       answered = true;
       let body = '';
