@@ -147,6 +147,7 @@ async function main(): Promise<void> {
       const scriptMs: number[] = [];
       const taskMs: number[] = [];
       const profiledMs: number[] = [];
+      const elements: number[] = [];
       const runs = Number(flags.runs);
       for (let run = 0; run < runs; run++) {
         const context = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
@@ -165,6 +166,8 @@ async function main(): Promise<void> {
         const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
         const metrics = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
         const metric = (name: string) => (metrics.metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
+        // What React hydrates grows with the markup: the element count beside the time says which of the two moved.
+        elements.push(await page.evaluate(() => document.getElementsByTagName('*').length));
         if (new URL(page.url()).pathname !== route) throw new Error(`${route} landed on ${page.url()} (HTTP ${response?.status()})`);
         if (flags.save) {
           mkdirSync(flags.save, { recursive: true });
@@ -215,7 +218,7 @@ async function main(): Promise<void> {
       const med = (values: number[]) => median([...values, ...Array(runs - values.length).fill(0)]);
       console.log(
         `\n${route} as ${role}: ${runs} loads at ${flags.throttle}× CPU, median script ${ms(median(scriptMs))} ` +
-          `(${scriptMs.map((v) => v.toFixed(0)).join('/')}), tasks ${ms(median(taskMs))}, profiled busy ${ms(median(profiledMs))}`,
+          `(${scriptMs.map((v) => v.toFixed(0)).join('/')}), tasks ${ms(median(taskMs))}, profiled busy ${ms(median(profiledMs))}, ${median(elements)} elements`,
       );
       console.log('  by script (self time, median):');
       for (const [k, v] of [...byScript].map(([k, v]) => [k, med(v)] as const).sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`    ${ms(v).padStart(7)}  ${k}`);
