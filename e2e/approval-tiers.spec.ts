@@ -2,6 +2,7 @@ import type { APIRequestContext, Browser, Page, Request } from '@playwright/test
 import { TIME_ZONE_COOKIE } from '../lib/i18n/config';
 import { DEMO, expect, expectNoAxeViolations, storageStatePath, test, type DemoRole } from './fixtures';
 import { confirmStepUpWithCode } from './helpers/step-up';
+import { openPolicyEditor } from './helpers/policy-editor';
 import { approveChangeAsSecondAdmin } from './helpers/team';
 
 /**
@@ -48,9 +49,12 @@ async function postAction(request: APIRequestContext, baseURL: string, action: {
 
 test('the admin saves a tiered policy: a bound out of order is refused on its field; the tiers read as sentences', async ({ adminPage: page }) => {
   await page.goto('/payouts?view=all');
-  const editor = page.getByRole('form', { name: 'Approval policy' });
+  // The saved policy reads as sentences before the editor is opened.
+  await expect(page.getByTestId('policy-sentences').getByRole('listitem').first()).toHaveText(/^Up to R\$[\d,]+\.\d{2}: .+\.$/);
+  await expect(page.getByRole('form', { name: 'Approval policy' })).toHaveCount(0);
+  const editor = await openPolicyEditor(page);
+  await expect(editor).toBeFocused();
   await expect(editor.getByTestId('policy-tiers')).toBeVisible();
-  await expect(editor.getByRole('button', { name: 'Save policy' })).toBeEnabled();
 
   await editor.getByLabel('Tier 1: up to (BRL)').fill('1000.00');
   await editor.getByLabel('Tier 2: up to (BRL)').fill('500.00');
@@ -90,7 +94,13 @@ test('the editor in pt-BR: the same policy, one sentence a tier, axe clean', asy
   await expect(sentences.nth(0)).toHaveText(/^Até R\$\s1\.000,00: uma aprovação de financeiro ou administrador\.$/);
   await expect(sentences.nth(1)).toHaveText(/^Até R\$\s100\.000,00: uma aprovação de financeiro, depois uma aprovação de administrador\.$/);
   await expect(sentences.nth(2)).toHaveText(/^Acima de R\$\s100\.000,00: 2 aprovações de financeiro ou administrador, depois uma aprovação de administrador\.$/);
+  await openPolicyEditor(page, { open: 'Alterar a política', form: 'Política de aprovação', save: 'Salvar política' });
   await expect(page.getByLabel('Faixa 2: até (BRL)')).toHaveValue('100.000,00');
+  await expectNoAxeViolations(page);
+  // Closing drops the editor and gives the focus back to the button that opened it.
+  await page.getByRole('button', { name: 'Fechar', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Alterar a política' })).toBeFocused();
+  await expect(sentences.nth(0)).toHaveText(/^Até R\$\s1\.000,00/);
   await expectNoAxeViolations(page);
   await context.close();
 });
@@ -166,6 +176,15 @@ test('screenshots of the editor and the waiting payout (TIERS_SHOTS=<dir>), 1280
         await page.screenshot({ path: `${dir}/${name}-${locale}-${width}.png`, fullPage: true });
         const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.scrollingElement!.scrollWidth, innerWidth: window.innerWidth }));
         expect(scrollWidth, `${name} ${locale} ${width}: no sideways scroll`).toBeLessThanOrEqual(innerWidth);
+        if (role === 'admin') {
+          await openPolicyEditor(
+            page,
+            locale === 'en-US'
+              ? undefined
+              : { open: 'Alterar a política', form: 'Política de aprovação', save: 'Salvar política' },
+          );
+          await page.screenshot({ path: `${dir}/${name}-open-${locale}-${width}.png`, fullPage: true });
+        }
         await context.close();
       }
     }

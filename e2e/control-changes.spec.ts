@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { DEMO, expect, expectNoAxeViolations, newRoleContext, test } from './fixtures';
 import { navLabels } from './helpers/auth';
+import { openPolicyEditor } from './helpers/policy-editor';
 import { addUserViaUi, approveChangeAsSecondAdmin, completeFirstSignIn, teamRow, uniqueEmail, withSecondAdminDisabled } from './helpers/team';
 
 /**
@@ -193,9 +194,8 @@ test.describe('control changes', () => {
 
   test('a weaker tiered policy (a raised daily cap) waits for the second admin, who signs it; a stricter one applies at once', async ({ adminPage, admin2Page, browser, baseURL }) => {
     await adminPage.goto('/payouts?view=all');
-    const editor = adminPage.getByRole('form', { name: 'Approval policy' });
-    await expect(editor.getByRole('button', { name: 'Save policy' })).toBeEnabled();
     await expect(adminPage.getByTestId('policy-second-admin-note')).toContainText('needs a second admin');
+    const editor = await openPolicyEditor(adminPage);
     const cap = editor.getByLabel('Daily cap per requester (BRL)');
 
     // A cap where there was none is stricter: it applies at once.
@@ -207,6 +207,7 @@ test.describe('control changes', () => {
 
     // Raising it asks less: it waits for a second admin and the policy in force stays.
     await adminPage.reload();
+    await openPolicyEditor(adminPage);
     await cap.fill('90000.00');
     await editor.getByRole('button', { name: 'Save policy' }).click();
     await expect(adminPage.getByText('This change needs a second admin.', { exact: true })).toBeVisible();
@@ -253,8 +254,7 @@ test.describe('control changes', () => {
     // signed one approval, and a demo user's authenticator gives one new code per 30 s (a code's step is never
     // accepted twice), so a second signature by admin2 here would wait up to 30 s for the next one.
     await admin2Page.goto('/payouts?view=all');
-    const policy = admin2Page.getByRole('form', { name: 'Approval policy' });
-    await expect(policy.getByRole('button', { name: 'Save policy' })).toBeEnabled();
+    const policy = await openPolicyEditor(admin2Page);
     await policy.getByLabel('Daily cap per requester (BRL)').fill('');
     await policy.getByRole('button', { name: 'Save policy' }).click();
     await expect(admin2Page.getByTestId('policy-pending')).toBeVisible();

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Browser, Page, Request } from '@playwright/test';
 import { DEMO, expect, expectNoAxeViolations, storageStatePath, test, type DemoRole } from './fixtures';
 import { approveKeyOnScreen } from './helpers/key-review';
+import { openPolicyEditor } from './helpers/policy-editor';
 import { confirmStepUpWithCode } from './helpers/step-up';
 
 /**
@@ -282,6 +283,7 @@ test('a rejection with its reason reaches the requester', async ({ financePage, 
 
 test('above the admin’s first tier a payout needs two approvers', async ({ adminPage, financePage, finance2Page, baseURL }) => {
   await adminPage.goto('/payouts?view=all');
+  await openPolicyEditor(adminPage);
   await adminPage.getByLabel('Tier 1: up to (BRL)').fill('1000.00');
   await adminPage.getByRole('button', { name: 'Save policy' }).click();
   await expect(adminPage.getByTestId('policy-sentences')).toContainText('Up to R$1,000.00: one approval by finance or admin.');

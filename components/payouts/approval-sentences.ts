@@ -26,3 +26,10 @@ export function tierSentence(t: PolicyTranslator, tiers: readonly PolicyTier[], 
   const previous = index > 0 ? tiers[index - 1]!.upTo : null;
   return previous === null ? t('sentence.any', { steps }) : t('sentence.above', { amount: amountText({ value: previous, asset: currency }, locale), steps });
 }
+
+/** The whole policy in words: one sentence a tier, then the daily cap's (or that there is none). */
+export function policySentences(t: PolicyTranslator, policy: { tiers: readonly PolicyTier[]; dailyCap: string | null }, currency: string, locale: string): string[] {
+  const tiers = policy.tiers.map((_, i) => tierSentence(t, policy.tiers, i, currency, locale));
+  const cap = policy.dailyCap ? t('sentence.dailyCap', { amount: amountText({ value: policy.dailyCap, asset: currency }, locale) }) : t('sentence.noCap');
+  return [...tiers, cap];
+}

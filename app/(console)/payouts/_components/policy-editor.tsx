@@ -2,18 +2,16 @@
 
 import { useRouter } from 'next/navigation';
 import { useLocale, useTimeZone, useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { MoneyField } from '@/components/forms/money-field';
 import { showFailure } from '@/components/forms/show-failure';
 import { SubmitButton } from '@/components/forms/submit-button';
 import { lazySchema, type LazySchema } from '@/components/forms/use-form';
 import { useListForm, type ListFormApi } from '@/components/forms/use-list-form';
-import { DateTimeText } from '@/components/i18n/date-time-text';
-import { amountText } from '@/components/money/amount-text';
-import { tierSentence, type PolicyTranslator } from '@/components/payouts/approval-sentences';
+import { policySentences, type PolicyTranslator } from '@/components/payouts/approval-sentences';
+import { PolicyInWords } from '@/components/payouts/policy-in-words';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { CardBody } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
@@ -89,9 +87,11 @@ function policyFields(values: ApprovalPolicyValues): string[] {
 
 /**
  * Admin: the team's approval policy. Tiers by the payout's value in the reference currency, as a table (one row a
- * tier, its ordered steps inside), the per-requester daily cap, and the whole policy in words, one sentence a tier.
+ * tier, its ordered steps inside), the per-requester daily cap, and the draft in words, one sentence a tier. Opened
+ * from the policy card (PolicyEditorLauncher), which keeps who changed it last and what waits for a second admin;
+ * `onClose` puts the saved policy back in its place, the draft dropped.
  */
-export function PolicyEditor({ view }: { view: PolicyEditorView }) {
+export function PolicyEditor({ view, onClose }: { view: PolicyEditorView; onClose: () => void }) {
   const t = useTranslations('approvalPolicy');
   const tc = useTranslations('controlChanges');
   const tr = t as unknown as PolicyTranslator;
@@ -102,6 +102,9 @@ export function PolicyEditor({ view }: { view: PolicyEditorView }) {
   const errorsT = catalogueTranslator(useTranslations('errors'));
   const [failure, setFailure] = useState<{ sentence: string; requestId: string | null } | null>(null);
   const currency = view.currency;
+  const formRef = useRef<HTMLFormElement>(null);
+  // It replaces the button that opened it: focus moves into it, or a keyboard user is left on nothing.
+  useEffect(() => formRef.current?.focus(), []);
   const form = useListForm<ApprovalPolicyValues>({ defaultValues: toValues(view.policy), schema: schemaFor(currency), mode: 'onSubmit' });
   const tiers = form.list('tiers');
   // Schema messages are codes of the errors catalogue; a refusal placed on a field is already a sentence.
@@ -134,36 +137,20 @@ export function PolicyEditor({ view }: { view: PolicyEditorView }) {
     router.refresh();
   });
 
-  // The card and its header are the page's (drawn with the first paint); this is what loads after it.
+  // The card, its header and the facts above (who changed it, what waits) are the page's; this is the form.
   return (
-    <CardBody className="space-y-6">
-      {view.waiting ? (
-        <Alert tone="warning" title={tc('needsSecondAdmin')}>
-          <span data-testid="policy-pending">{tc('policyPending', { who: view.waiting.requestedByEmail })}</span>
-        </Alert>
-      ) : null}
-      <p className="text-xs text-fg-muted" data-testid="policy-second-admin-note">
-        {tc('policyNote', { hours: view.delayHours })}
-      </p>
-      {!view.saved ? <p className="text-sm text-fg-muted">{t('editor.derived', { currency })}</p> : null}
-      {view.saved && view.updatedAt ? (
-        <p className="text-sm text-fg-muted" data-testid="policy-changed-by">
-          {t('editor.changedBy', { who: view.updatedByEmail ?? '—' })} <DateTimeText value={view.updatedAt} />
-        </p>
-      ) : null}
-      <section aria-labelledby="policy-in-words">
-        <h3 id="policy-in-words" className="text-sm font-semibold text-fg">
-          {t('editor.summaryTitle')}
-        </h3>
-        <ul className="mt-2 list-disc space-y-1 pl-5 text-sm" data-testid="policy-sentences">
-          {shown.tiers.map((_, i) => (
-            <li key={i}>{tierSentence(tr, shown.tiers, i, currency, locale)}</li>
-          ))}
-          <li>{shown.dailyCap ? t('sentence.dailyCap', { amount: amountText({ value: shown.dailyCap, asset: currency }, locale) }) : t('sentence.noCap')}</li>
-        </ul>
-      </section>
+    <div className="space-y-6">
+      <PolicyInWords title={t('editor.summaryTitle')} sentences={policySentences(tr, shown, currency, locale)} />
 
-      <form onSubmit={onSubmit} onFocus={form.preload} noValidate className="space-y-6" aria-label={t('editor.title')}>
+      <form
+        ref={formRef}
+        tabIndex={-1}
+        onSubmit={onSubmit}
+        onFocus={form.preload}
+        noValidate
+        className="space-y-6 outline-none"
+        aria-label={t('editor.title')}
+      >
         {failure ? (
           <Alert tone="error" title={t('editor.notSaved')} requestId={failure.requestId}>
             {failure.sentence}
@@ -257,9 +244,14 @@ export function PolicyEditor({ view }: { view: PolicyEditorView }) {
           asset={currency}
           locale={locale}
         />
-        <SubmitButton loading={form.submitting}>{t('editor.save')}</SubmitButton>
+        <div className="flex flex-wrap gap-2">
+          <SubmitButton loading={form.submitting}>{t('editor.save')}</SubmitButton>
+          <Button variant="ghost" onClick={onClose} disabled={form.submitting}>
+            {t('editor.close')}
+          </Button>
+        </div>
       </form>
-    </CardBody>
+    </div>
   );
 }
 
