@@ -1,23 +1,9 @@
 'use client';
 import Link from 'next/link';
-import { useLocale, useTranslations } from 'next-intl';
-import { amountText } from '@/components/money/amount-text';
-import { DateTimeText } from '@/components/i18n/date-time-text';
+import { useTranslations } from 'next-intl';
+import { WordedTime } from '@/components/i18n/worded-time';
 import { cn } from '@/components/ui/cn';
-import { wordingKey } from '@/lib/domain/notifications/kinds';
 import type { InboxItem } from './use-inbox';
-
-/** The sentence's values: amounts formatted in the reader's locale, everything else as stored. */
-function wordingValues(item: InboxItem, locale: string): Record<string, string | number> {
-  const p = item.params;
-  const values: Record<string, string | number> = { ...p };
-  if (p.amount && p.asset) values.amount = amountText({ value: p.amount, asset: p.asset }, locale);
-  if (p.threshold && p.asset) values.threshold = amountText({ value: p.threshold, asset: p.asset }, locale);
-  for (const n of ['due', 'failed', 'attempts', 'minutes']) if (p[n] && /^\d+$/.test(p[n])) values[n] = Number(p[n]);
-  for (const k of ['requester', 'beneficiary', 'reason', 'account', 'url', 'type', 'status', 'by', 'what']) values[k] ??= '—';
-  values.due ??= 0;
-  return values;
-}
 
 /**
  * The row around an item shown as a row of a card list (`row`): it takes the item's unread colour and hover, and
@@ -28,7 +14,8 @@ export function notificationRowClassName(item: InboxItem): string {
 }
 
 /**
- * One inbox item: its title and sentence in the reader's language, when it happened, unread marked by a dot and
+ * One inbox item: its title and sentence in the reader's language and when it happened (worded by the server,
+ * lib/notifications/inbox.ts), unread marked by a dot and
  * (for screen readers) a word; the whole item is the deep link. `onOpen` marks it read. As a `row` of a card list
  * (the inbox page, components/data-table), the row has the padding and colours (`notificationRowClassName`).
  */
@@ -44,12 +31,7 @@ export function NotificationItem({
   row?: boolean;
 }) {
   const t = useTranslations('notifications');
-  const locale = useLocale();
-  const key = wordingKey(item.kind);
-  const values = wordingValues(item, locale);
-  // A control change names its kind by code (`team.change-role`): the reader gets it in words.
-  const changeKind = item.kind === 'control-change.pending' && item.params.what ? `controlChangeKinds.${item.params.what.replace('.', '_')}` : null;
-  if (changeKind && t.has(changeKind)) values.what = t(changeKind);
+  const { words } = item;
   return (
     <Link
       href={item.link}
@@ -70,11 +52,11 @@ export function NotificationItem({
         <span className="flex flex-wrap items-baseline justify-between gap-x-3">
           <span className={cn('text-sm text-fg', !item.read && 'font-semibold')}>
             {item.read ? null : <span className="sr-only">{t('list.new')}: </span>}
-            {t(`${key}.title`)}
+            {words.title}
           </span>
-          <DateTimeText value={item.createdAt} className="text-xs text-fg-muted" />
+          <WordedTime value={item.createdAt} words={words.when} className="text-xs text-fg-muted" />
         </span>
-        <span className={cn('block text-sm text-fg-muted', compact && 'line-clamp-2')}>{t(`${key}.body`, values)}</span>
+        <span className={cn('block text-sm text-fg-muted', compact && 'line-clamp-2')}>{words.body}</span>
       </span>
     </Link>
   );

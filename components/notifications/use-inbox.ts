@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { useLiveEvents } from '@/hooks/use-live-events';
 import type { LiveState } from '@/hooks/live-connection';
 import { INBOX_PAGE_SIZE, type NotificationKind } from '@/lib/domain/notifications/kinds';
+import type { NotificationWords } from '@/lib/domain/notifications/wording';
 
-/** One item as /api/notifications returns it (lib/notifications/store.ts, NotificationView). */
+/** One item as /api/notifications returns it (lib/notifications/inbox.ts, WordedNotification): worded by the server. */
 export interface InboxItem {
   id: string;
   kind: NotificationKind;
@@ -13,6 +14,7 @@ export interface InboxItem {
   link: string;
   createdAt: string;
   read: boolean;
+  words: NotificationWords;
 }
 export interface InboxPage {
   items: InboxItem[];

@@ -59,6 +59,17 @@ export function formatDateTimeUtc(value: string, locale: string): string {
   return `${datePart(d, locale, 'UTC')} ${timePart(d, locale, 'UTC', true)} UTC`;
 }
 
+/** An instant worded for a `<time>` (components/i18n/worded-time.tsx): in the reader's zone, and in UTC for the hover. */
+export interface TimeWords {
+  text: string;
+  utc: string;
+}
+
+/** What DateTimeText shows for `value`, worded where the data is read so the browser formats nothing at load. */
+export function timeWords(value: string, options: DateTimeOptions): TimeWords {
+  return { text: formatDateTime(value, options), utc: formatDateTimeUtc(value, options.locale) };
+}
+
 /** `23/11/2026` for a date-time (in `timeZone`) or a plain `yyyy-mm-dd` calendar date (never shifted). */
 export function formatDate(value: string, { locale, timeZone }: Omit<DateTimeOptions, 'seconds'>): string {
   const d = parse(value);

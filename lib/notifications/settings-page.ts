@@ -5,6 +5,9 @@ import { can } from '@/lib/auth/permissions';
 import { getDb } from '@/lib/db/client';
 import { ownerName } from '@/lib/domain/accounts/owner';
 import { kindsForRole } from '@/lib/domain/notifications/kinds';
+import { amountWords } from '@/lib/domain/notifications/wording';
+import { timeWords } from '@/lib/i18n/format';
+import { getRequestIntl } from '@/lib/i18n/request-context';
 import { listThresholds, mutedKinds } from './store';
 
 /**
@@ -16,7 +19,7 @@ export async function loadNotificationSettings(user: Pick<SessionUser, 'id' | 'r
   const offered = kindsForRole(user.role);
   const muted = [...((await mutedKinds(db, [user.id])).get(user.id) ?? [])].filter((k) => (offered as string[]).includes(k));
   if (!can(user.role, 'payouts:policy')) return { offered, muted, admin: null };
-  const rows = await listThresholds(db);
+  const [rows, { locale, timeZone }] = await Promise.all([listThresholds(db), getRequestIntl()]);
   let accounts: { id: string; name: string; assets: string[] }[] | null = null;
   try {
     const page = await listAccounts({ limit: 100, sortOrder: 'ASCENDING' });
@@ -28,9 +31,12 @@ export async function loadNotificationSettings(user: Pick<SessionUser, 'id' | 'r
     accountId: r.accountId,
     asset: r.asset,
     threshold: r.threshold,
+    // Worded here: the panel is a client part, and formatting there set Intl up inside its hydration.
+    thresholdText: amountWords(r.threshold, r.asset, locale),
     below: r.belowSince !== null,
     updatedByEmail: r.updatedByEmail,
     updatedAt: r.updatedAt.toISOString(),
+    updatedAtWords: timeWords(r.updatedAt.toISOString(), { locale, timeZone }),
   }));
   return { offered, muted, admin: { accounts, thresholds } };
 }

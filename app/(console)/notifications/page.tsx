@@ -3,10 +3,9 @@ import { getTranslations } from 'next-intl/server';
 import { IntlScope } from '@/components/i18n/intl-scope';
 import { PageHeader } from '@/components/ui/page-header';
 import { requirePage } from '@/lib/auth/session';
-import { getDb } from '@/lib/db/client';
 import { INBOX_PAGE_SIZE } from '@/lib/domain/notifications/kinds';
 import { loadNotificationSettings } from '@/lib/notifications/settings-page';
-import { listInbox } from '@/lib/notifications/store';
+import { readInbox } from '@/lib/notifications/inbox';
 import {
   LazyInboxList as InboxList,
   LazyPreferencesForm as PreferencesForm,
@@ -28,7 +27,7 @@ export default async function NotificationsPage() {
   const t = await getTranslations('notifications');
   const [{ offered, muted, admin }, firstPage] = await Promise.all([
     loadNotificationSettings(user),
-    getDb().then((db) => listInbox(db, user.id, { limit: INBOX_PAGE_SIZE })),
+    readInbox(user.id, { limit: INBOX_PAGE_SIZE }),
   ]);
   return (
     <>

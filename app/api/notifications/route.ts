@@ -1,12 +1,11 @@
 import { guardedGet, jsonResponse, routeFailure } from '@/lib/actions/route-handler';
-import { getDb } from '@/lib/db/client';
-import { listInbox } from '@/lib/notifications/store';
+import { readInbox } from '@/lib/notifications/inbox';
 
 export const dynamic = 'force-dynamic';
 
 const MAX_LIMIT = 50;
 
-/** The signed-in user's inbox, newest first: `{items, unread, next}`; `?limit=` (1-50, 10) and `?before=` (a `next`). */
+/** The signed-in user's inbox, newest first, each item with its words (lib/notifications/inbox.ts): `{items, unread, next}`; `?limit=` (1-50, 10) and `?before=` (a `next`). */
 export const GET = guardedGet('overview:read', async ({ request, user }) => {
   const params = new URL(request.url).searchParams;
   const rawLimit = params.get('limit') ?? '10';
@@ -17,5 +16,5 @@ export const GET = guardedGet('overview:read', async ({ request, user }) => {
   if (before !== null && !/^[0-9TZ:.+-]{10,40}\|[0-9a-f-]{36}$/i.test(before)) {
     return routeFailure('INVALID_QUERY', 400, { before: 'INVALID_CURSOR' });
   }
-  return jsonResponse(await listInbox(await getDb(), user.id, { limit: Number(rawLimit), before }));
+  return jsonResponse(await readInbox(user.id, { limit: Number(rawLimit), before }));
 });

@@ -7,10 +7,9 @@ import { SubmitButton } from '@/components/forms/submit-button';
 import { lazySchema, useForm } from '@/components/forms/use-form';
 import { useHydrated } from '@/hooks/use-hydrated';
 import { MoneyField } from '@/components/forms/money-field';
-import { DateTimeText } from '@/components/i18n/date-time-text';
+import { WordedTime } from '@/components/i18n/worded-time';
 import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { useFieldMessage } from '@/components/i18n/use-field-message';
-import { amountText } from '@/components/money/amount-text';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -21,11 +20,22 @@ import { useToast } from '@/components/ui/toast';
 import { readActionResult } from '@/lib/actions/result';
 import { catalogueTranslator } from '@/lib/errors';
 import type { ThresholdInput } from '@/lib/domain/notifications/schema';
+import type { TimeWords } from '@/lib/i18n/format';
 import { isAsset, type Asset } from '@/lib/money/assets';
 import { removeLowBalanceThresholdAction, setLowBalanceThresholdAction } from '@/lib/notifications/actions';
 
 export type ThresholdAccount = { id: string; name: string; assets: string[] };
-type ThresholdView = { accountId: string; asset: string; threshold: string; below: boolean; updatedByEmail: string | null; updatedAt: string };
+/** A threshold as the page read it, its amount and time already worded in the reader's locale and zone. */
+type ThresholdView = {
+  accountId: string;
+  asset: string;
+  threshold: string;
+  thresholdText: string;
+  below: boolean;
+  updatedByEmail: string | null;
+  updatedAt: string;
+  updatedAtWords: TimeWords;
+};
 
 const FIELDS = ['accountId', 'asset', 'threshold'] as const;
 
@@ -96,11 +106,11 @@ export function ThresholdsPanel({ accounts, thresholds }: { accounts: ThresholdA
                 <span className="min-w-0">
                   <span className="block truncate font-medium text-fg">{nameOf(row.accountId)}</span>
                   <span className="block text-fg">
-                    {amountText({ value: row.threshold, asset: row.asset }, locale)}{' '}
+                    {row.thresholdText}{' '}
                     {row.below ? <Badge tone="warning">{t('below')}</Badge> : null}
                   </span>
                   <span className="block text-xs text-fg-muted">
-                    {t('changedBy', { who: row.updatedByEmail ?? '—' })} <DateTimeText value={row.updatedAt} />
+                    {t('changedBy', { who: row.updatedByEmail ?? '—' })} <WordedTime value={row.updatedAt} words={row.updatedAtWords} />
                   </span>
                 </span>
                 <Button
