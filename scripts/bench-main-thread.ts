@@ -18,6 +18,10 @@
  * each chunk's map) two more tables name the original code: self time by original module (a package, or a file of
  * ours), and "ours on the stack": each sample charged to the innermost file of ours that was running, with everything
  * it called — a library or the browser's own Intl included — so a component that makes a library do the work is named.
+ *
+ * `--intl` also lists who builds an Intl object (NumberFormat, DateTimeFormat, PluralRules, ListFormat…) while the
+ * page loads, by the innermost file of ours on the stack: the browser sets ICU up on a page's first one (19–35 ms
+ * at full speed, README, issue 30), so a client part that formats while it hydrates is worth wording on the server.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -42,6 +46,7 @@ const { values: flags } = parseArgs({
     settle: { type: 'string', default: '1000' },
     top: { type: 'string', default: '12' },
     save: { type: 'string' },
+    intl: { type: 'boolean', default: false },
   },
 });
 const BASE = flags.base;
@@ -121,6 +126,54 @@ const median = (values: number[]) => {
 };
 const ms = (v: number) => `${v.toFixed(0)} ms`;
 
+/**
+ * In the page, before its scripts: every Intl constructor call is kept with its stack (bounded). A string, not a
+ * function: tsx compiles functions with helpers (`__name`) the page does not have, and the script would fail silently.
+ * toLocaleString and friends build their Intl objects inside V8 and are not seen here.
+ */
+const RECORD_INTL = `(() => {
+  const calls = [];
+  window.__intlCalls = calls;
+  Error.stackTraceLimit = 60;
+  for (const type of ['NumberFormat', 'DateTimeFormat', 'PluralRules', 'ListFormat', 'RelativeTimeFormat', 'Collator', 'DisplayNames', 'Segmenter']) {
+    const Original = Intl[type];
+    if (typeof Original !== 'function') continue;
+    const Wrapped = function (...args) {
+      if (calls.length < 200) calls.push({ type, stack: new Error().stack || '', at: performance.now() });
+      return new Original(...args);
+    };
+    Wrapped.prototype = Original.prototype;
+    Wrapped.supportedLocalesOf = Original.supportedLocalesOf;
+    Intl[type] = Wrapped;
+  }
+})();`;
+
+/** Who built Intl objects during this load, by the innermost file of ours on each stack (source maps). */
+async function reportIntl(page: import('@playwright/test').Page, run: number): Promise<void> {
+  const calls = await page.evaluate(() => (window as unknown as { __intlCalls?: { type: string; stack: string; at: number }[] }).__intlCalls ?? []);
+  const byOwner = new Map<string, { count: number; first: number; types: Set<string> }>();
+  for (const call of calls) {
+    let owner = '(no mapped frame)';
+    for (const line of call.stack.split('\n').slice(2)) {
+      const at = /(https?:\/\/[^\s)]+):(\d+):(\d+)/.exec(line);
+      if (!at) continue;
+      const source = originalModule({ functionName: '', url: at[1]!, lineNumber: Number(at[2]) - 1, columnNumber: Number(at[3]) - 1 }, await sourceMapOf(at[1]!));
+      if (isOurs(source)) {
+        owner = source;
+        break;
+      }
+      if (source && owner === '(no mapped frame)') owner = source;
+    }
+    const entry = byOwner.get(owner) ?? { count: 0, first: call.at, types: new Set<string>() };
+    entry.count += 1;
+    entry.types.add(call.type);
+    byOwner.set(owner, entry);
+  }
+  const rows = [...byOwner].sort((a, b) => a[1].first - b[1].first);
+  console.log(`  run ${run + 1}: ${calls.length} Intl object(s) built during the load${rows.length ? ':' : ''}`);
+  for (const [owner, e] of rows) console.log(`    ${String(e.count).padStart(3)}  at ${e.first.toFixed(0)} ms  ${[...e.types].join(', ')}  ${owner}`);
+}
+
 async function main(): Promise<void> {
   const role = flags.role as Role;
   const user = DEMO_USER_BY_ROLE[role];
@@ -155,6 +208,7 @@ async function main(): Promise<void> {
         const page = await context.newPage();
         const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
         await context.addCookies([{ name: TIME_ZONE_COOKIE, value: encodeURIComponent(zone), url: BASE }]);
+        if (flags.intl) await page.addInitScript({ content: RECORD_INTL });
         const cdp = await context.newCDPSession(page);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(flags.throttle) });
         await cdp.send('Performance.enable');
@@ -173,6 +227,7 @@ async function main(): Promise<void> {
           mkdirSync(flags.save, { recursive: true });
           writeFileSync(path.join(flags.save, `${route.replace(/\W+/g, '_')}-${run}.cpuprofile`), JSON.stringify(profile));
         }
+        if (flags.intl) await reportIntl(page, run);
         const self = selfTimes(profile);
         const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
         const parents = new Map<number, number>();
