@@ -80,7 +80,7 @@ const BARRELS = [
 ];
 
 /** What a runtime import from lib/domain may reach outside lib/domain: pure, client-safe modules only. */
-const DOMAIN_MAY_IMPORT = /^lib\/(money|validation|contract|config|time)\/|^lib\/i18n\/config\.ts$|^lib\/auth\/(permissions|routes)\.ts$/;
+const DOMAIN_MAY_IMPORT = /^lib\/(money|validation|contract|config|time)\/|^lib\/i18n\/(config|format)\.ts$|^lib\/auth\/(permissions|routes)\.ts$/;
 
 const dirsOf = (dir: string) => readdirSync(join(ROOT, dir)).filter((f) => statSync(join(ROOT, dir, f)).isDirectory());
 function walk(dir: string): string[] {
