@@ -15,9 +15,9 @@ export function notificationRowClassName(item: InboxItem): string {
 
 /**
  * One inbox item: its title and sentence in the reader's language and when it happened (worded by the server,
- * lib/notifications/inbox.ts), unread marked by a dot and
- * (for screen readers) a word; the whole item is the deep link. `onOpen` marks it read. As a `row` of a card list
- * (the inbox page, components/data-table), the row has the padding and colours (`notificationRowClassName`).
+ * lib/notifications/inbox.ts), unread marked by a dot and (for screen readers) a word; the whole item is the deep
+ * link. `onOpen` marks it read. As a `row` of a card list (the inbox page, components/data-table), the row has the
+ * padding and colours (`notificationRowClassName`).
  */
 export function NotificationItem({
   item,

@@ -10,7 +10,7 @@ import { markNotificationsReadAction } from '@/lib/notifications/actions';
 import { NotificationItem } from './notification-item';
 import { refreshInbox, type InboxItem, type InboxPage } from './use-inbox';
 
-/** The bell's dropdown: loaded on first open (it carries the wording and money formatting), not with every page. */
+/** The bell's dropdown: loaded on first open (its list, its actions), not with every page. */
 function NotificationPanel({
   id,
   page,

@@ -5,7 +5,7 @@ import { lowBalanceThresholds, notificationPreferences, notifications, users, ty
 import { isRole } from '@/lib/auth/permissions';
 import { isNotificationKind, kindsForRole, type NotificationKind, type Recipient } from '@/lib/domain/notifications/kinds';
 
-/** What the browser gets for one item (worded there, in the reader's language). */
+/** One stored item as the console reads it; the browser gets it with its words (lib/notifications/inbox.ts). */
 export interface NotificationView {
   id: string;
   kind: NotificationKind;
