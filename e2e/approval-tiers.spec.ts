@@ -2,7 +2,7 @@ import type { APIRequestContext, Browser, Page, Request } from '@playwright/test
 import { TIME_ZONE_COOKIE } from '../lib/i18n/config';
 import { DEMO, expect, expectNoAxeViolations, storageStatePath, test, type DemoRole } from './fixtures';
 import { confirmStepUpWithCode } from './helpers/step-up';
-import { openPolicyEditor } from './helpers/policy-editor';
+import { openPolicyEditor, POLICY_EDITOR_PT } from './helpers/policy-editor';
 import { approveChangeAsSecondAdmin } from './helpers/team';
 
 /**
@@ -94,7 +94,7 @@ test('the editor in pt-BR: the same policy, one sentence a tier, axe clean', asy
   await expect(sentences.nth(0)).toHaveText(/^Até R\$\s1\.000,00: uma aprovação de financeiro ou administrador\.$/);
   await expect(sentences.nth(1)).toHaveText(/^Até R\$\s100\.000,00: uma aprovação de financeiro, depois uma aprovação de administrador\.$/);
   await expect(sentences.nth(2)).toHaveText(/^Acima de R\$\s100\.000,00: 2 aprovações de financeiro ou administrador, depois uma aprovação de administrador\.$/);
-  await openPolicyEditor(page, { open: 'Alterar a política', form: 'Política de aprovação', save: 'Salvar política' });
+  await openPolicyEditor(page, POLICY_EDITOR_PT);
   await expect(page.getByLabel('Faixa 2: até (BRL)')).toHaveValue('100.000,00');
   await expectNoAxeViolations(page);
   // Closing drops the editor and gives the focus back to the button that opened it.
@@ -177,12 +177,7 @@ test('screenshots of the editor and the waiting payout (TIERS_SHOTS=<dir>), 1280
         const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.scrollingElement!.scrollWidth, innerWidth: window.innerWidth }));
         expect(scrollWidth, `${name} ${locale} ${width}: no sideways scroll`).toBeLessThanOrEqual(innerWidth);
         if (role === 'admin') {
-          await openPolicyEditor(
-            page,
-            locale === 'en-US'
-              ? undefined
-              : { open: 'Alterar a política', form: 'Política de aprovação', save: 'Salvar política' },
-          );
+          await openPolicyEditor(page, locale === 'en-US' ? undefined : POLICY_EDITOR_PT);
           await page.screenshot({ path: `${dir}/${name}-open-${locale}-${width}.png`, fullPage: true });
         }
         await context.close();

@@ -1,5 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
+/** The names of the editor's controls in pt-BR. */
+export const POLICY_EDITOR_PT = { open: 'Alterar a política', form: 'Política de aprovação', save: 'Salvar política' };
+
 /**
  * Opens the approval policy editor on /payouts (the card shows the saved policy in words until "Change the policy"
  * is clicked) and returns its form, ready to type in.
