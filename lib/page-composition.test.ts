@@ -58,10 +58,10 @@ describe('pages', () => {
     expect(own).toEqual([]);
   });
 
-  it('a list read page by page in the browser (the inbox) shows its rows through DataList and its "load more" through CursorPagination', () => {
+  it('a list read page by page in the browser (the inbox) shows its rows through DataListView (DataList reads the request, on the server) and its "load more" through CursorPagination', () => {
     const feeds = routeFiles.filter(({ text }) => /fetchNextPage/.test(text));
     expect(feeds.map(({ file }) => file)).toContain('app/(console)/notifications/_components/inbox-list.tsx');
-    const own = feeds.filter(({ text }) => !/<DataList[\s>]/.test(text) || !/<CursorPagination[\s>]/.test(text)).map(({ file }) => file);
+    const own = feeds.filter(({ text }) => !/<DataListView[\s>]/.test(text) || !/<CursorPagination[\s>]/.test(text)).map(({ file }) => file);
     expect(own).toEqual([]);
   });
 

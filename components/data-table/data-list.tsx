@@ -1,105 +1,17 @@
-import type { HTMLAttributes, ReactNode } from 'react';
-import { CardList, CardListItem } from '@/components/ui/card-list';
-import { Table, TableCaption, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import 'server-only';
+import { headers } from 'next/headers';
+import { DataListView, type DataListProps } from './data-list-view';
+import { isPhoneRequest } from './phone-request';
 
-/** One column of a list's table: its heading and what a row shows in it. */
-export interface DataColumn<T> {
-  id: string;
-  header: ReactNode;
-  cell: (row: T) => ReactNode;
-  className?: string;
-  headerClassName?: string;
-}
-
-type DataAttributes = HTMLAttributes<HTMLElement> & Record<`data-${string}`, string | undefined>;
-
-/** From which width the table shows; below it, one card per row (a 390 px phone never scrolls sideways). */
-export type TableFrom = 'sm' | 'md' | 'lg';
-// Whole class names, so Tailwind finds them.
-const TABLE_SHOWN: Record<TableFrom, string> = { sm: 'hidden sm:block', md: 'hidden md:block', lg: 'hidden lg:block' };
-const CARDS_SHOWN: Record<TableFrom, string> = { sm: 'sm:hidden', md: 'md:hidden', lg: 'lg:hidden' };
+export type { DataColumn, DataListProps, TableFrom } from './data-list-view';
 
 /**
- * A list page's rows: a table on wide screens, a card list on narrow ones, from one set of rows. The list says what
- * its columns and cards show (beside its page, in `_components`); this says how a list looks. Server or client:
- * the renderers are functions, so a server page passes them from a server component. A list without `columns` (a
- * feed whose every row is one link, the inbox) is the card list at every width.
+ * A list page's rows (server components): the list says what its columns and cards show (beside its page, in
+ * `_components`); DataListView says how a list looks. A phone gets the cards alone: a table it would never show was
+ * half of what the page hydrated (both are in the markup, CSS picking one by width; /team's role menus and buttons
+ * ran twice). Everything else gets both, so a narrow desktop window still shows cards and a wide one the table.
  */
-export function DataList<T>({
-  rows,
-  rowKey,
-  label,
-  caption,
-  columns,
-  card,
-  tableFrom = 'sm',
-  rowProps,
-  cardProps,
-  afterRow,
-}: {
-  rows: readonly T[];
-  rowKey: (row: T) => string;
-  /** Names the table region and the card list alike. */
-  label: string;
-  caption?: string;
-  /** The table's columns; none: cards at every width. */
-  columns?: ReadonlyArray<DataColumn<T>>;
-  card: (row: T) => ReactNode;
-  tableFrom?: TableFrom;
-  rowProps?: (row: T) => DataAttributes;
-  cardProps?: (row: T) => DataAttributes;
-  /** A full-width row under a row (e.g. details that need the table's width). */
-  afterRow?: (row: T) => ReactNode;
-}) {
-  const cards = (
-    <CardList aria-label={label} className={columns ? CARDS_SHOWN[tableFrom] : undefined}>
-      {rows.map((row) => (
-        <CardListItem key={rowKey(row)} {...cardProps?.(row)}>
-          {card(row)}
-        </CardListItem>
-      ))}
-    </CardList>
-  );
-  if (!columns) return cards;
-  return (
-    <>
-      <div className={TABLE_SHOWN[tableFrom]}>
-        <Table label={label}>
-          {caption ? <TableCaption>{caption}</TableCaption> : null}
-          <THead>
-            <tr>
-              {columns.map((c) => (
-                <TH key={c.id} className={c.headerClassName}>
-                  {c.header}
-                </TH>
-              ))}
-            </tr>
-          </THead>
-          <TBody>
-            {rows.map((row) => {
-              const key = rowKey(row);
-              const after = afterRow?.(row);
-              return [
-                <TR key={key} {...rowProps?.(row)}>
-                  {columns.map((c) => (
-                    <TD key={c.id} className={c.className}>
-                      {c.cell(row)}
-                    </TD>
-                  ))}
-                </TR>,
-                after ? (
-                  <TR key={`${key}-after`}>
-                    <TD colSpan={columns.length} className="pt-0">
-                      {after}
-                    </TD>
-                  </TR>
-                ) : null,
-              ];
-            })}
-          </TBody>
-        </Table>
-      </div>
-      {cards}
-    </>
-  );
+export async function DataList<T>(props: DataListProps<T>) {
+  const h = await headers();
+  return <DataListView {...props} cardsOnly={isPhoneRequest(h.get('sec-ch-ua-mobile'), h.get('user-agent'))} />;
 }

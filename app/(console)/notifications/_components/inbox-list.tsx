@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { CursorPagination } from '@/components/data-table/cursor-pagination';
-import { DataList } from '@/components/data-table/data-list';
+import { DataListView } from '@/components/data-table/data-list-view';
 import { NotificationItem, notificationRowClassName } from '@/components/notifications/notification-item';
 import { inboxIsLive, refreshInbox, useInboxPages, type InboxItem, type InboxPage } from '@/components/notifications/use-inbox';
 import { Alert } from '@/components/ui/alert';
@@ -73,7 +73,7 @@ export function InboxList({ initial }: { initial?: InboxPage }) {
         <EmptyState title={t('list.emptyTitle')} description={t('list.emptyBody')} />
       ) : (
         <div data-testid="inbox-list">
-          <DataList
+          <DataListView
             rows={items}
             rowKey={(item) => item.id}
             label={t('list.heading')}
