@@ -5,9 +5,9 @@ import { can } from '@/lib/auth/permissions';
 import { getDb } from '@/lib/db/client';
 import { ownerName } from '@/lib/domain/accounts/owner';
 import { kindsForRole } from '@/lib/domain/notifications/kinds';
-import { amountWords } from '@/lib/domain/notifications/wording';
 import { timeWords } from '@/lib/i18n/format';
 import { getRequestIntl } from '@/lib/i18n/request-context';
+import { amountText } from '@/lib/money/amount-text';
 import { listThresholds, mutedKinds } from './store';
 
 /**
@@ -32,7 +32,7 @@ export async function loadNotificationSettings(user: Pick<SessionUser, 'id' | 'r
     asset: r.asset,
     threshold: r.threshold,
     // Worded here: the panel is a client part, and formatting there set Intl up inside its hydration.
-    thresholdText: amountWords(r.threshold, r.asset, locale),
+    thresholdText: amountText({ value: r.threshold, asset: r.asset }, locale),
     below: r.belowSince !== null,
     updatedByEmail: r.updatedByEmail,
     updatedAt: r.updatedAt.toISOString(),

@@ -1,6 +1,5 @@
 import { timeWords, type TimeWords } from '@/lib/i18n/format';
-import { formatAmount } from '@/lib/money/format-amount';
-import { decimalsOf, isAsset } from '@/lib/money/assets';
+import { amountText } from '@/lib/money/amount-text';
 import { wordingKey, type NotificationKind } from './kinds';
 
 /** An inbox item in the reader's words: worded where it is read from the database (the page, /api/notifications). */
@@ -17,23 +16,11 @@ export interface NotificationsTranslator {
   has(key: string): boolean;
 }
 
-/** An amount in the reader's locale; what cannot be formatted (an asset the console does not know) as stored. */
-export function amountWords(value: string, asset: string, locale: string): string {
-  if (isAsset(asset)) {
-    try {
-      return formatAmount({ value, asset, decimals: decimalsOf(asset) }, locale);
-    } catch {
-      // fall through: show what was stored rather than nothing
-    }
-  }
-  return `${value} ${asset}`;
-}
-
 /** The sentence's values: amounts formatted in the reader's locale, counts as numbers, everything else as stored. */
 function wordingValues(params: Readonly<Record<string, string>>, locale: string): Record<string, string | number> {
   const values: Record<string, string | number> = { ...params };
-  if (params.amount && params.asset) values.amount = amountWords(params.amount, params.asset, locale);
-  if (params.threshold && params.asset) values.threshold = amountWords(params.threshold, params.asset, locale);
+  if (params.amount && params.asset) values.amount = amountText({ value: params.amount, asset: params.asset }, locale);
+  if (params.threshold && params.asset) values.threshold = amountText({ value: params.threshold, asset: params.asset }, locale);
   for (const n of ['due', 'failed', 'attempts', 'minutes']) if (params[n] && /^\d+$/.test(params[n])) values[n] = Number(params[n]);
   for (const k of ['requester', 'beneficiary', 'reason', 'account', 'url', 'type', 'status', 'by', 'what']) values[k] ??= '—';
   values.due ??= 0;
