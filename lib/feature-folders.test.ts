@@ -38,6 +38,7 @@ const SHARED = [
   'db',
   'errors',
   'health',
+  'http',
   'i18n',
   'money',
   'observability',

@@ -22,6 +22,7 @@ import { can } from '@/lib/auth/permissions';
 import { NAV_GROUPS, permissionForPath } from '@/lib/auth/routes';
 import { currentPath, requireUser } from '@/lib/auth/session';
 import { getEnv } from '@/lib/env';
+import { requestIsPhone } from '@/lib/http/request-phone';
 import { DEFAULT_TIME_ZONE } from '@/lib/i18n/config';
 import { getRequestIntl } from '@/lib/i18n/request-context';
 import { countInbox } from '@/lib/payouts';
@@ -50,6 +51,9 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   const { locale, browserTimeZone } = await getRequestIntl();
   // Every admin sees the control changes waiting for a second admin, on every page (lib/control-changes).
   const pendingChanges = can(user.role, 'team:manage') ? await listPendingControlChanges() : [];
+  // A phone gets the folded menu alone, at every width (a phone turned sideways can be wider than `md`): the sidebar
+  // it never shows was a second copy of every section link in its markup, its styles and its hydration.
+  const phone = await requestIsPhone();
 
   return (
     <ToastProvider>
@@ -58,18 +62,20 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
       <MenuDismiss />
       {sandbox ? <SandboxBanner /> : null}
       <div className="flex min-h-dvh">
-        <aside className="sticky top-0 hidden h-dvh w-60 shrink-0 flex-col border-r border-border bg-surface md:flex">
-          <div className="flex h-14 items-center px-5">
-            <Brand />
-          </div>
-          <div className="flex-1 overflow-y-auto px-3 py-4">
-            <NavLinks items={items} label={t('mainNav')} groupLabels={groupLabels} icons={icons} />
-          </div>
-        </aside>
+        {phone ? null : (
+          <aside className="sticky top-0 hidden h-dvh w-60 shrink-0 flex-col border-r border-border bg-surface md:flex">
+            <div className="flex h-14 items-center px-5">
+              <Brand />
+            </div>
+            <div className="flex-1 overflow-y-auto px-3 py-4">
+              <NavLinks items={items} label={t('mainNav')} groupLabels={groupLabels} icons={icons} />
+            </div>
+          </aside>
+        )}
         <div className="flex min-w-0 flex-1 flex-col">
           <header className="relative z-30 flex h-14 items-center gap-2 border-b border-border bg-surface/90 px-3 backdrop-blur md:px-6">
-            <MobileNav items={items} label={t('mainNav')} menuLabel={t('menu')} groupLabels={groupLabels} icons={icons} />
-            <div className="md:hidden">
+            <MobileNav items={items} label={t('mainNav')} menuLabel={t('menu')} groupLabels={groupLabels} icons={icons} alone={phone} />
+            <div className={phone ? undefined : 'md:hidden'}>
               <Brand />
             </div>
             <div className="ml-auto flex items-center gap-1">

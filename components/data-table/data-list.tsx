@@ -1,7 +1,6 @@
 import 'server-only';
-import { headers } from 'next/headers';
 import { DataListView, type DataListProps } from './data-list-view';
-import { isPhoneRequest } from './phone-request';
+import { requestIsPhone } from '@/lib/http/request-phone';
 
 export type { DataColumn, DataListProps, TableFrom } from './data-list-view';
 
@@ -12,6 +11,5 @@ export type { DataColumn, DataListProps, TableFrom } from './data-list-view';
  * ran twice). Everything else gets both, so a narrow desktop window still shows cards and a wide one the table.
  */
 export async function DataList<T>(props: DataListProps<T>) {
-  const h = await headers();
-  return <DataListView {...props} cardsOnly={isPhoneRequest(h.get('sec-ch-ua-mobile'), h.get('user-agent'))} />;
+  return <DataListView {...props} cardsOnly={await requestIsPhone()} />;
 }

@@ -2,22 +2,27 @@ import type { ReactNode } from 'react';
 import type { NavGroupLabels, NavIcon, NavItem } from './nav';
 import { NavLinks } from './nav-links';
 
-/** Below `md` the sidebar folds into a <details> menu: no JS needed to open or close it. */
+/**
+ * Below `md` the sidebar folds into a <details> menu: no JS needed to open or close it. `alone` (a phone, which gets
+ * no sidebar): the menu at every width.
+ */
 export function MobileNav({
   items,
   label,
   menuLabel,
   groupLabels,
   icons,
+  alone = false,
 }: {
   items: NavItem[];
   label: string;
   menuLabel: string;
   groupLabels?: NavGroupLabels;
   icons: Partial<Record<NavIcon, ReactNode>>;
+  alone?: boolean;
 }) {
   return (
-    <details data-menu className="group md:hidden">
+    <details data-menu className={alone ? 'group' : 'group md:hidden'}>
       <summary className="flex size-9 cursor-pointer list-none items-center justify-center rounded-md text-fg-muted hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
         <span className="sr-only">{menuLabel}</span>
         <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5 group-open:hidden">
