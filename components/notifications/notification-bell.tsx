@@ -3,9 +3,11 @@ import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState } from 'react';
 import { cn } from '@/components/ui/cn';
+import { useIdle } from '@/hooks/use-idle';
 import type { BellState } from './bell-live';
 
-// Both load after the page: the data (react-query, the live channel) at once, the dropdown on first open.
+// Both load after the page: the data (react-query, the live channel) once the page is idle (or the bell is reached
+// sooner), the dropdown on first open.
 const BellLive = dynamic(() => import('./bell-live'), { ssr: false });
 const NotificationPanel = dynamic(() => import('./notification-panel'), { ssr: false });
 
@@ -21,6 +23,11 @@ export function NotificationBell({ initialUnread, initialUnreadLabel }: { initia
   const t = useTranslations('notifications.bell');
   const [state, setState] = useState<BellState>({ page: undefined, failed: false, live: false });
   const [open, setOpen] = useState(false);
+  // The server counted the unread items for the first paint: reading them again and opening the live channel can wait
+  // for the page's own work (hydration, its lazy parts) to finish, in a task of its own. Pointing at or focusing the
+  // bell starts it at once.
+  const idle = useIdle();
+  const [reached, setReached] = useState(false);
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -49,7 +56,7 @@ export function NotificationBell({ initialUnread, initialUnreadLabel }: { initia
 
   return (
     <div ref={root} className="relative">
-      <BellLive limit={LATEST} onChange={setState} />
+      {idle || reached || open ? <BellLive limit={LATEST} onChange={setState} /> : null}
       <button
         ref={button}
         type="button"
@@ -57,6 +64,8 @@ export function NotificationBell({ initialUnread, initialUnreadLabel }: { initia
         aria-expanded={open}
         aria-controls={open ? `${id}-panel` : undefined}
         onClick={() => setOpen((o) => !o)}
+        onPointerEnter={() => setReached(true)}
+        onFocus={() => setReached(true)}
         className={cn(
           'relative inline-flex size-9 items-center justify-center rounded-md text-fg-muted hover:bg-surface-muted hover:text-fg',
           'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
