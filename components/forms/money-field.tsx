@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { MONEY_READING_CODES } from '@/lib/money/amount-problem';
 import { decimalsOf, type Asset } from '@/lib/money/assets';
 import { decimalSeparator, decimalToText, groupSeparator, parsePasted, readTyped, type MoneyReading } from '@/lib/money/input';
+import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
 
 export type MoneyFieldProps = {
   id: string;
@@ -35,7 +36,7 @@ export type MoneyFieldProps = {
  */
 export function MoneyField({ id, label, hint, error, required, className, value, onChange, asset, locale, disabled }: MoneyFieldProps) {
   const t = useTranslations('common.moneyInput');
-  const errorsT = useTranslations('errors');
+  const errorsT = useErrorsTranslator();
   const [text, setText] = useState(() => decimalToText(value, locale));
   const [focused, setFocused] = useState(false);
   // The form may reset or set the value from outside: follow it unless it is what the text already says.

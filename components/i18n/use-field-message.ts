@@ -1,6 +1,7 @@
 import { useTranslations } from 'next-intl';
 import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH } from '@/lib/domain/team/password-limits';
 import { parseFieldKey } from '@/lib/validation/validation-result';
+import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
 
 /** Values the `validation` messages may use besides their own; constants of the rules. */
 export const VALIDATION_VALUES = { passwordMin: PASSWORD_MIN_LENGTH, passwordMaxBytes: PASSWORD_MAX_BYTES };
@@ -10,10 +11,10 @@ export const VALIDATION_VALUES = { passwordMin: PASSWORD_MIN_LENGTH, passwordMax
  * catalogue (`CPF_INVALID`, `fieldKey('TOO_LONG', { max: 100 })`) or a key of the `validation` catalogue
  * (`z.email('emailInvalid')`), values after a bar (lib/validation/validation-result.ts). A message that is neither (a
  * sentence `showFailure` already worded) is shown as it is. Client components under an IntlScope carrying
- * `validation` (every IntlScope carries `errors`).
+ * `validation` (the `errors` catalogue comes through `useErrorsTranslator`).
  */
 export function useFieldMessage(): (message: string | undefined) => string | undefined {
-  const errors = useTranslations('errors');
+  const errors = useErrorsTranslator();
   const t = useTranslations('validation');
   return (message) => {
     if (message === undefined) return undefined;

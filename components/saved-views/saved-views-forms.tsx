@@ -18,6 +18,7 @@ import type { RenameViewInput, SaveViewInput } from '@/lib/domain/saved-views/vi
 import { catalogueTranslator } from '@/lib/errors';
 import { renameViewAction, saveViewAction } from '@/lib/saved-views/view-actions';
 import type { SavedViewItem } from '@/lib/saved-views/view-service';
+import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
 
 // The forms of the saved-views menu, loaded when the menu is first opened (the form code and the fields stay out of
 // the list pages' first-load JS). zod and the schemas load later still, when a form is first used.
@@ -29,7 +30,7 @@ const SAVE_FIELDS = ['name'] as const;
 export function SaveViewForm({ list, currentQuery, onSaved }: { list: SavedViewList; currentQuery: string; onSaved: () => void }) {
   const t = useTranslations('savedViews');
   const fieldMessage = useFieldMessage();
-  const errorsT = catalogueTranslator(useTranslations('errors'));
+  const errorsT = catalogueTranslator(useErrorsTranslator());
   const { toast } = useToast();
   const [failure, setFailure] = useState<{ sentence: string; requestId: string | null } | null>(null);
   const form = useForm<SaveViewInput>({
@@ -90,7 +91,7 @@ function RenameViewDialog({ view, onClose, onRenamed }: RenameProps) {
   const t = useTranslations('savedViews');
   const common = useTranslations('common');
   const fieldMessage = useFieldMessage();
-  const errorsT = catalogueTranslator(useTranslations('errors'));
+  const errorsT = catalogueTranslator(useErrorsTranslator());
   const { toast } = useToast();
   const [failure, setFailure] = useState<{ sentence: string; requestId: string | null } | null>(null);
   const form = useForm<RenameViewInput>({ defaultValues: { id: view?.id ?? '', name: view?.name ?? '' }, schema: renameSchema, mode: 'onSubmit' });

@@ -13,6 +13,7 @@ import { readActionResult } from '@/lib/actions/result';
 import { applyFailure } from '@/components/forms/apply-failure';
 import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { catalogueTranslator } from '@/lib/errors';
+import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
 
 /** Server actions handed down by the page (components never import a route). */
 export type EnrolmentActions = {
@@ -29,7 +30,7 @@ type Result<T> = Parameters<typeof readActionResult<T>>[0];
 /** Names a new passkey and asks the browser to create it. */
 export function PasskeyAdder({ actions, onAdded, defaultName }: { actions: EnrolmentActions; onAdded: (r: Enrolled) => void; defaultName: string }) {
   const t = useTranslations('security');
-  const errors = catalogueTranslator(useTranslations('errors'));
+  const errors = catalogueTranslator(useErrorsTranslator());
   const failureSentence = useFailureSentence();
   const [error, setError] = useState<string | null>(null);
   const [nameError, setNameError] = useState<string | undefined>();

@@ -37,7 +37,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         </Alert>
       ) : null}
       <div className="mt-6 rounded-xl border border-border bg-surface p-6 shadow-sm">
-        <IntlScope namespaces={['auth']}>
+        <IntlScope namespaces={['auth', 'errors']}>
           <LoginForm callbackUrl={callbackUrl} initialError={loginError(first(params.error))} />
         </IntlScope>
       </div>

@@ -14,6 +14,7 @@ import { useFieldMessage } from '@/components/i18n/use-field-message';
 import { PASSWORD_MIN_LENGTH } from '@/lib/domain/team/password-limits';
 import { changePasswordAction } from '../actions';
 import type { ChangePasswordInput } from '@/lib/domain/team/change-password-schema';
+import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 
@@ -26,7 +27,7 @@ const schema = lazySchema<ChangePasswordInput>(
 export function ChangePasswordForm() {
   const t = useTranslations('auth.changePassword');
   const fieldMessage = useFieldMessage();
-  const errorsT = catalogueTranslator(useTranslations('errors'));
+  const errorsT = catalogueTranslator(useErrorsTranslator());
   const [failure, setFailure] = useState<{ sentence: string; requestId: string | null } | null>(null);
   const [done, setDone] = useState(false);
   // Nothing is said about a password before the first submit.

@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { useForm } from '@/components/forms/use-form';
 import { signInSchema, type SignInValues } from '@/lib/domain/sign-in/sign-in-form';
 import type { LoginError } from '../login-error-message';
+import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
 
 /**
  * Posts to next-auth's credentials callback with plain fetch (no next-auth/react in the bundle), then does a
@@ -19,7 +20,7 @@ import type { LoginError } from '../login-error-message';
  */
 export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; initialError: LoginError | null }) {
   const t = useTranslations('auth');
-  const errorsT = useTranslations('errors');
+  const errorsT = useErrorsTranslator();
   const [error, setError] = useState<LoginError | null>(initialError);
   // Nothing is said before the first submit (a sign-in secret), then each change is checked.
   const form = useForm<SignInValues>({ defaultValues: { email: '', password: '' }, schema: signInSchema, mode: 'onSubmit' });

@@ -26,6 +26,7 @@ import type { Amount } from '@/lib/money/amount-core';
 import type { Asset } from '@/lib/money/assets';
 import { parseFieldKey } from '@/lib/validation/validation-result';
 import { confirmSwapAction, createQuoteAction } from '../actions';
+import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
 
 const loadRates = () => import('@/lib/domain/quotes/rates');
 
@@ -72,7 +73,7 @@ export function ConvertForm({ accounts }: { accounts: ConvertAccount[] }) {
   const t = useTranslations('convert');
   const locale = useLocale();
   const router = useRouter();
-  const errorsT = catalogueTranslator(useTranslations('errors'));
+  const errorsT = catalogueTranslator(useErrorsTranslator());
   // The amount is checked against the fixed side's asset and, when the sold side is fixed, the balance the page knows.
   const schema = useMemo(
     () =>

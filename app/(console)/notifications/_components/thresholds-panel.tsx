@@ -23,6 +23,7 @@ import type { ThresholdInput } from '@/lib/domain/notifications/schema';
 import type { TimeWords } from '@/lib/i18n/format';
 import { isAsset, type Asset } from '@/lib/money/assets';
 import { removeLowBalanceThresholdAction, setLowBalanceThresholdAction } from '@/lib/notifications/actions';
+import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
 
 export type ThresholdAccount = { id: string; name: string; assets: string[] };
 /** A threshold as the page read it, its amount and time already worded in the reader's locale and zone. */
@@ -48,7 +49,7 @@ export function ThresholdsPanel({ accounts, thresholds }: { accounts: ThresholdA
   const router = useRouter();
   const { toast } = useToast();
   const sentence = useFailureSentence();
-  const errorsT = catalogueTranslator(useTranslations('errors'));
+  const errorsT = catalogueTranslator(useErrorsTranslator());
   const fieldMessage = useFieldMessage();
   const [failure, setFailure] = useState<string | null>(null);
   const [removing, startRemove] = useTransition();

@@ -33,6 +33,7 @@ import { DEFAULT_TIME_ZONE } from '@/lib/i18n/config';
 import { formatDateTime } from '@/lib/i18n/format';
 import type { Asset } from '@/lib/money/assets';
 import { setApprovalPolicyAction } from '../actions';
+import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
 
 export type PolicyEditorView = {
   policy: TieredPolicy;
@@ -99,7 +100,7 @@ export function PolicyEditor({ view, onClose }: { view: PolicyEditorView; onClos
   const timeZone = useTimeZone() ?? DEFAULT_TIME_ZONE;
   const router = useRouter();
   const { toast } = useToast();
-  const errorsT = catalogueTranslator(useTranslations('errors'));
+  const errorsT = catalogueTranslator(useErrorsTranslator());
   const [failure, setFailure] = useState<{ sentence: string; requestId: string | null } | null>(null);
   const currency = view.currency;
   const formRef = useRef<HTMLFormElement>(null);

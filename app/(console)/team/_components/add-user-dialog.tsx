@@ -19,6 +19,7 @@ import { ROLES, type Role } from '@/lib/auth/permissions';
 import { ROLE_WHILE_PENDING, roleChangeWeakens } from '@/lib/domain/control-changes/roles';
 import { addUserAction } from '../actions';
 import type { AddUserInput } from '@/lib/domain/team/schema';
+import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
 
 type Created = { name: string; email: string; oneTimePassword: string; pendingRole: Role | null };
 
@@ -35,7 +36,7 @@ export function AddUserDialog({ open, onClose, delayHours }: { open: boolean; on
   const roles = useTranslations('shell.roles');
   const common = useTranslations('common');
   const fieldMessage = useFieldMessage();
-  const errorsT = catalogueTranslator(useTranslations('errors'));
+  const errorsT = catalogueTranslator(useErrorsTranslator());
   const [created, setCreated] = useState<Created | null>(null);
   const [failure, setFailure] = useState<{ sentence: string; requestId: string | null } | null>(null);
   const { toast } = useToast();

@@ -21,6 +21,7 @@ import { examplePayload } from '@/lib/domain/webhooks/catalog';
 import { reachProblem, type DeliveryReach } from '@/lib/domain/webhooks/delivery-reach';
 import { createSubscriptionAction } from '../actions';
 import { createSubscriptionSchema, urlProblem } from '@/lib/domain/webhooks/schema';
+import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
 
 type Errors = { url?: string; events?: string; form?: string };
 
@@ -49,7 +50,7 @@ export function CreateSubscriptionDialog({ open, onClose, sandboxOn, reach }: Cr
   const [errors, setErrors] = useState<Errors>({});
   const [pending, startTransition] = useTransition();
 
-  const errorsT = catalogueTranslator(useTranslations('errors'));
+  const errorsT = catalogueTranslator(useErrorsTranslator());
   /** A field's message: a code of the form's rules (values after a bar), or a refusal already worded. */
   const tr = (message: string | undefined) => {
     if (message === undefined) return undefined;

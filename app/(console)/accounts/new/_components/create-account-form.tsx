@@ -24,6 +24,7 @@ import { INDUSTRIES } from '@/lib/domain/accounts/industries';
 import { formatCnpj, normalizeCnpj } from '@/lib/validation/cnpj';
 import { createAccountAction } from '../actions';
 import { AssetsPicker, type PickedAsset } from './assets-picker';
+import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
 
 interface FormFailure {
   sentence: string;
@@ -58,7 +59,7 @@ export function CreateAccountForm({ countries }: Props) {
   const t = useTranslations('accounts.new');
   const industryLabel = useEnumLabel('industries');
   const fieldMessage = useFieldMessage();
-  const errorsT = catalogueTranslator(useTranslations('errors'));
+  const errorsT = catalogueTranslator(useErrorsTranslator());
   const router = useRouter();
   const { key: idempotencyKey, renew } = useIdempotencyKey();
   const [failure, setFailure] = useState<FormFailure | null>(null);

@@ -15,6 +15,7 @@ import { readActionResult } from '@/lib/actions/result';
 import { catalogueTranslator } from '@/lib/errors';
 import type { InstructionValues } from '@/lib/domain/beneficiaries/schema';
 import { addInstructionAction } from '../../actions';
+import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
 
 const FIELDS = ['asset', 'dictKeyType', 'dictKey'] as const;
 
@@ -26,7 +27,7 @@ const RENAMES = [['paymentInstruction.', '']] as const;
 /** Compliance adds another PIX key to a beneficiary; it starts pending review and the list above shows it at once. */
 export function AddInstructionForm({ beneficiaryId }: { beneficiaryId: string }) {
   const t = useTranslations('beneficiaries.add');
-  const errorsT = catalogueTranslator(useTranslations('errors'));
+  const errorsT = catalogueTranslator(useErrorsTranslator());
   const router = useRouter();
   const { toast } = useToast();
   const { key: idempotencyKey, renew } = useIdempotencyKey();

@@ -17,6 +17,7 @@ import { KEY_REVIEW_REASON_MAX } from '@/lib/domain/beneficiaries/key-review';
 import type { StepUpChallenge, StepUpResponse } from '@/lib/domain/step-up/challenge';
 import { catalogueTranslator, type Failure } from '@/lib/errors';
 import { approveKeyAction, beginKeyApprovalAction, rejectKeyAction } from '../../actions';
+import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
 
 /**
  * Approve or reject one beneficiary key, shown only to who may (not its creator; admin or compliance). Approving is
@@ -46,7 +47,7 @@ export function KeyReviewControls({
   const [challenge, setChallenge] = useState<StepUpChallenge | null>(null);
   const [signError, setSignError] = useState<string | null>(null);
 
-  const errors = catalogueTranslator(useTranslations('errors'));
+  const errors = catalogueTranslator(useErrorsTranslator());
   const failureText = (failure: Failure) => sentence(failure);
 
   function openApproval() {

@@ -22,6 +22,7 @@ import { HOLDER_TYPES, isoDate, RELATIONSHIP_TYPES } from '@/lib/domain/benefici
 import type { CreateBeneficiaryFormValues, CreateBeneficiaryValues } from '@/lib/domain/beneficiaries/schema';
 import { formatTaxId } from '@/lib/validation/tax-id-format';
 import { createBeneficiaryAction } from '../../actions';
+import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
 
 type FormInput = CreateBeneficiaryFormValues;
 
@@ -77,7 +78,7 @@ interface Props {
 export function CreateBeneficiaryForm({ countries }: Props) {
   const t = useTranslations('beneficiaries');
   const message = useFieldMessage();
-  const errorsT = catalogueTranslator(useTranslations('errors'));
+  const errorsT = catalogueTranslator(useErrorsTranslator());
   const router = useRouter();
   const { key: idempotencyKey, renew } = useIdempotencyKey();
   const [failure, setFailure] = useState<{ sentence: string; requestId: string | null } | null>(null);

@@ -23,6 +23,7 @@ import type { QuoteView } from '@/lib/domain/quotes/view';
 import type { Asset } from '@/lib/money/assets';
 import { parseFieldKey } from '@/lib/validation/validation-result';
 import { createDepositAction, quoteDepositAction } from '../actions';
+import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
 
 export interface DepositAccount {
   id: string;
@@ -62,7 +63,7 @@ const schema = amountFormSchema<DepositValues>((values) => ({ asset: values.asse
  */
 export function DepositForm({ accounts }: { accounts: DepositAccount[] }) {
   const t = useTranslations('deposits');
-  const errorsT = catalogueTranslator(useTranslations('errors'));
+  const errorsT = catalogueTranslator(useErrorsTranslator());
   const locale = useLocale();
   const router = useRouter();
   const { key } = useIdempotencyKey();

@@ -23,6 +23,7 @@ import { StepUpDialog } from '@/components/step-up/step-up-dialog';
 import { statementRows } from '@/components/step-up/fact-rows';
 import type { StepUpChallenge, StepUpResponse } from '@/lib/domain/step-up/challenge';
 import { approvePayoutAction, beginPayoutStepUpAction, cancelPayoutAction, previewQuoteAction, rejectPayoutAction } from '../../actions';
+import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
 
 type Preview = {
   quoteId: string;
@@ -58,7 +59,7 @@ export function ApprovalPanel({
 }) {
   const t = useTranslations('payouts.approve');
   const tc = useTranslations('payouts.coolOff');
-  const errorsT = catalogueTranslator(useTranslations('errors'));
+  const errorsT = catalogueTranslator(useErrorsTranslator());
   const ts = useTranslations('stepUp');
   const locale = useLocale();
   const router = useRouter();

@@ -24,6 +24,7 @@ import {
 } from '@/lib/domain/payouts/request-payout-form';
 import { isAsset, type Asset } from '@/lib/money/assets';
 import { requestPayoutAction } from '../../actions';
+import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
 
 export type AccountOption = { id: string; name: string; assets: string[] };
 export type InstructionOption = { id: string; asset: string; payable: boolean; label: string };
@@ -48,7 +49,7 @@ export function RequestPayoutForm({
   initialBeneficiaryId?: string;
 }) {
   const t = useTranslations('payouts.new');
-  const errorsT = catalogueTranslator(useTranslations('errors'));
+  const errorsT = catalogueTranslator(useErrorsTranslator());
   const locale = useLocale();
   const router = useRouter();
   const { key } = useIdempotencyKey();

@@ -28,6 +28,7 @@ import {
 import type { Amount } from '@/lib/money/amount-core';
 import type { Asset } from '@/lib/money/assets';
 import { createTransferAction } from '../actions';
+import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
 
 export interface TransferAccountView {
   id: string;
@@ -62,7 +63,7 @@ export function TransferForm({ accounts }: { accounts: TransferAccountView[] }) 
   const t = useTranslations('transfers');
   const locale = useLocale();
   const router = useRouter();
-  const errorsT = catalogueTranslator(useTranslations('errors'));
+  const errorsT = catalogueTranslator(useErrorsTranslator());
   // Refusals whose general sentence would not say which account: worded for a transfer (errors.json TRANSFER_*).
   const transferT: Translator = (code, values) => errorsT(transferFailureCode(code), values);
   const sources = accounts.filter((a) => a.status === 'ACTIVE');

@@ -11,6 +11,7 @@ import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { readActionResult } from '@/lib/actions/result';
 import type { SignatureCheck as CheckResult } from '@/lib/webhooks/signature-check';
 import { checkSignatureAction } from '../../actions';
+import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
 
 type Fields = { messageId?: string; signature?: string };
 
@@ -21,7 +22,7 @@ type Fields = { messageId?: string; signature?: string };
  */
 export function SignatureCheck({ subscriptionId, logId, messageId }: { subscriptionId: string; logId: string; messageId: string }) {
   const t = useTranslations('webhooks.signature');
-  const errorsT = useTranslations('errors');
+  const errorsT = useErrorsTranslator();
   const sentence = useFailureSentence();
   const [id, setId] = useState(messageId);
   const [signature, setSignature] = useState('');

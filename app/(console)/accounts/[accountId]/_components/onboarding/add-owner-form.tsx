@@ -19,6 +19,7 @@ import { emptyUboFormValues, formatUboTaxId, uboFormSchema, type UboFormInput, t
 import type { CountryOption } from '@/lib/domain/address/countries';
 import { parseFieldKey } from '@/lib/validation/validation-result';
 import { addUboAction } from '../../actions';
+import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
 
 const FIELDS = [
   'name',
@@ -48,7 +49,7 @@ export function AddOwnerForm({
   focusOnMount?: boolean;
 }) {
   const t = useTranslations('onboarding');
-  const errorsT = useTranslations('errors');
+  const errorsT = useErrorsTranslator();
   const validationMessage = useFieldMessage();
   const errorsCatalogue = catalogueTranslator(errorsT);
   const locale = useLocale();

@@ -13,6 +13,7 @@ import { DOCUMENT_ACCEPT, MAX_DOCUMENT_BYTES, checkDocumentBlob } from '@/lib/do
 import { isSidedDocument, type BoardHolder, type DocumentSide } from '@/lib/domain/accounts/requirement-board';
 import type { CountryOption } from '@/lib/domain/address/countries';
 import { startUpload, type UploadHandle } from './upload-request';
+import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
 
 export interface UploaderItem {
   key: string;
@@ -59,7 +60,7 @@ export function DocumentUploader({
 }) {
   const t = useTranslations('onboarding');
   const failureSentence = useFailureSentence();
-  const errorsT = useTranslations('errors');
+  const errorsT = useErrorsTranslator();
   const format = useFormatter();
   const router = useRouter();
   const baseId = useId();

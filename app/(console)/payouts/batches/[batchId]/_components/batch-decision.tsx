@@ -19,6 +19,7 @@ import { readActionResult } from '@/lib/actions/result';
 import { catalogueTranslator } from '@/lib/errors';
 import type { StepUpChallenge, StepUpResponse } from '@/lib/domain/step-up/challenge';
 import { approveBatchAction, beginBatchStepUpAction, cancelBatchAction, rejectBatchAction } from '../../actions';
+import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
 
 type RejectValues = { batchId: string; reason: string };
 const rejectSchema = lazySchema<RejectValues>(async () => (await import('@/lib/domain/payout-batches/schema')).rejectBatchSchema);
@@ -57,7 +58,7 @@ export function BatchDecision({
   isRequester: boolean;
 }) {
   const t = useTranslations('payoutBatches.approve');
-  const errorsT = catalogueTranslator(useTranslations('errors'));
+  const errorsT = catalogueTranslator(useErrorsTranslator());
   const locale = useLocale();
   const router = useRouter();
   const { toast } = useToast();

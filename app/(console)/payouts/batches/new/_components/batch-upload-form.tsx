@@ -27,6 +27,7 @@ import type { PreviewBatchInput } from '@/lib/domain/payout-batches/schema';
 import type { AppLocale } from '@/lib/i18n/config';
 import { previewBatchAction, submitBatchAction } from '../../actions';
 import { downloadCsv } from './download-csv';
+import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
 
 export type BatchAccountOption = { id: string; name: string };
 
@@ -54,7 +55,7 @@ export function BatchUploadForm({ accounts }: { accounts: BatchAccountOption[] }
   const router = useRouter();
   const { toast } = useToast();
   const sentence = useFailureSentence();
-  const errorsT = catalogueTranslator(useTranslations('errors'));
+  const errorsT = catalogueTranslator(useErrorsTranslator());
   const { key } = useIdempotencyKey();
   const [fileName, setFileName] = useState<{ name: string; size: number } | null>(null);
   const [preview, setPreview] = useState<BatchPreview | null>(null);
