@@ -69,4 +69,11 @@ describe('pages', () => {
     const own = routeFiles.filter(({ text }) => /role="search"/.test(text)).map(({ file }) => file);
     expect(own).toEqual([]);
   });
+
+  it('a page’s title comes from the catalogue, in the reader’s language (generateMetadata), never a literal', () => {
+    const literal = routeFiles
+      .filter(({ file, text }) => /\/(page|layout)\.tsx$/.test(file) && /\bmetadata\b[^;]*\btitle:\s*['"`]/.test(text))
+      .map(({ file }) => file);
+    expect(literal).toEqual([]);
+  });
 });

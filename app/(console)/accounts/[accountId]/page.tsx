@@ -1,9 +1,12 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { can } from '@/lib/auth/permissions';
 import { requirePage } from '@/lib/auth/session';
 import { AccountDetailView } from './_components/account-detail-view';
 
-export const metadata: Metadata = { title: 'Account' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('accounts.detail'))('fallbackTitle') };
+}
 
 export default async function AccountDetailPage({ params }: { params: Promise<{ accountId: string }> }) {
   const user = await requirePage('/accounts/[accountId]');
