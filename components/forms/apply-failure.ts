@@ -6,7 +6,7 @@ const FORM_PATH = '_form';
 /**
  * THE path from a `Failure` to a form: each field problem becomes that field's message and whatever no field can
  * show becomes the form-level sentence. Every word comes from the `errors` catalogue through `t`
- * (`catalogueTranslator(useTranslations('errors'))`), code + values; the server's own wording of the same codes
+ * (`catalogueTranslator(useErrorsTranslator())` in the browser), code + values; the server's own wording of the same codes
  * (`failure.sentence`, `failure.fieldErrors`) is used only for a code the catalogue does not know (a new code of
  * the service, whose own text is then the best there is).
  *

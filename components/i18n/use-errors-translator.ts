@@ -21,6 +21,12 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+// Asked for as soon as a page with such a component loads (the page's language is <html lang>), not when the component
+// mounts: a dialog opened and answered at once finds its words there.
+if (typeof document !== 'undefined' && document.documentElement.lang in LOADERS) {
+  void loadErrorsCatalogue(document.documentElement.lang as AppLocale);
+}
+
 /** The catalogue of `locale` when this tab has loaded it. */
 export function loadedErrorsCatalogue(locale: AppLocale): Catalogue | undefined {
   return loaded.get(locale);
@@ -52,9 +58,10 @@ export interface ErrorsTranslator {
 /**
  * The `errors` catalogue in a client component, in the reader's language. It words failures, which come after the
  * page has loaded (a refused action, a field the user filled in wrong), so it is not in every page's payload (23 kB,
- * the largest part of it that was ours): the catalogue loads in its own chunk once a component that may word one has
- * mounted. Until then `has` answers false, and a failure is told in the server's own sentence (lib/errors `toFailure`
- * falls back to it). A page that shows a failure in a client component as it loads (the sign-in page's) puts
+ * the largest part of it that was ours): the catalogue loads in its own chunk (cached across pages) as soon as a page
+ * with such a component loads. Until it is there `has` answers false: a failure is told in the server's own sentence
+ * (lib/errors `toFailure` falls back to it), and a code kept in state is worded when it renders (this hook renders
+ * again when the catalogue arrives), so keep codes, not sentences made in an event handler. A page that shows a failure in a client component as it loads (the sign-in page's) puts
  * `errors` in its IntlScope, which is then used at once.
  */
 export function useErrorsTranslator(): ErrorsTranslator {

@@ -84,7 +84,8 @@ export function KeyReviewControls({
   }
 
   function reject() {
-    if (!reason.trim()) return setReasonError(errors('KEY_REVIEW_REASON_REQUIRED'));
+    // The code, worded as it renders: the errors catalogue may still be on its way (useErrorsTranslator).
+    if (!reason.trim()) return setReasonError('KEY_REVIEW_REASON_REQUIRED');
     setError(null);
     start(async () => {
       const r = readActionResult(await rejectKeyAction({ beneficiaryId, instructionId, reason }));
@@ -145,7 +146,7 @@ export function KeyReviewControls({
           </>
         }
       >
-        <Field id={`${idBase}-reason`} label={t('reason')} required error={reasonError}>
+        <Field id={`${idBase}-reason`} label={t('reason')} required error={reasonError === undefined ? undefined : (errors(reasonError) ?? reasonError)}>
           <Textarea
             value={reason}
             maxLength={KEY_REVIEW_REASON_MAX}

@@ -124,7 +124,8 @@ export function ApprovalPanel({
   }
 
   function reject() {
-    if (!reason.trim()) return setReasonError(errorsT('REASON_REQUIRED'));
+    // The code, worded as it renders: the errors catalogue may still be on its way (useErrorsTranslator).
+    if (!reason.trim()) return setReasonError('REASON_REQUIRED');
     start(async () => {
       const r = readActionResult(await rejectPayoutAction({ payoutId, reason }));
       if (!r.ok) {
@@ -241,7 +242,7 @@ export function ApprovalPanel({
           </>
         }
       >
-        <Field id="reject-reason" label={t('reason')} required error={reasonError}>
+        <Field id="reject-reason" label={t('reason')} required error={reasonError === undefined ? undefined : (errorsT(reasonError) ?? reasonError)}>
           <Textarea value={reason} maxLength={500} onChange={(e) => { setReason(e.currentTarget.value); setReasonError(undefined); }} />
         </Field>
       </Dialog>

@@ -34,9 +34,10 @@ export function SignatureCheck({ subscriptionId, logId, messageId }: { subscript
 
   function submit(e: FormEvent) {
     e.preventDefault();
+    // Codes, worded as they render: the errors catalogue may still be on its way (useErrorsTranslator).
     const next: Fields = {
-      messageId: id.trim() ? undefined : errorsT('MESSAGE_ID_REQUIRED'),
-      signature: signature.trim() ? undefined : errorsT('SIGNATURE_REQUIRED'),
+      messageId: id.trim() ? undefined : 'MESSAGE_ID_REQUIRED',
+      signature: signature.trim() ? undefined : 'SIGNATURE_REQUIRED',
     };
     setFields(next);
     if (next.messageId || next.signature) return;
@@ -72,10 +73,10 @@ export function SignatureCheck({ subscriptionId, logId, messageId }: { subscript
         </pre>
         <p className="text-sm text-fg-muted">{t('bodyNote')}</p>
         <form onSubmit={submit} noValidate className="space-y-3">
-          <Field id={`sig-message-${logId}`} label={t('messageIdLabel')} error={fields.messageId} required>
+          <Field id={`sig-message-${logId}`} label={t('messageIdLabel')} error={fields.messageId && errorsT(fields.messageId)} required>
             <Input value={id} onChange={(e) => setId(e.target.value)} spellCheck={false} autoComplete="off" className="font-mono text-xs" />
           </Field>
-          <Field id={`sig-signature-${logId}`} label={t('signatureLabel')} error={fields.signature} required>
+          <Field id={`sig-signature-${logId}`} label={t('signatureLabel')} error={fields.signature && errorsT(fields.signature)} required>
             <Input value={signature} onChange={(e) => setSignature(e.target.value)} spellCheck={false} autoComplete="off" className="font-mono text-xs" />
           </Field>
           <Field id={`sig-body-${logId}`} label={t('body')} hint={t('bodyHint')}>
