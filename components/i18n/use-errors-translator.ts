@@ -1,6 +1,6 @@
 'use client';
 
-import {createTranslator, useLocale, useMessages, useTimeZone} from 'next-intl';
+import { createTranslator, useLocale, useMessages, useTimeZone } from 'next-intl';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { AppLocale } from '@/lib/i18n/config';
 
@@ -61,8 +61,8 @@ export interface ErrorsTranslator {
  * the largest part of it that was ours): the catalogue loads in its own chunk (cached across pages) as soon as a page
  * with such a component loads. Until it is there `has` answers false: a failure is told in the server's own sentence
  * (lib/errors `toFailure` falls back to it), and a code kept in state is worded when it renders (this hook renders
- * again when the catalogue arrives), so keep codes, not sentences made in an event handler. A page that shows a failure in a client component as it loads (the sign-in page's) puts
- * `errors` in its IntlScope, which is then used at once.
+ * again when the catalogue arrives), so keep codes, not sentences made in an event handler. A page that shows a
+ * failure in a client component as it loads (the sign-in page's) puts `errors` in its IntlScope, used at once.
  */
 export function useErrorsTranslator(): ErrorsTranslator {
   const locale = useLocale() as AppLocale;
