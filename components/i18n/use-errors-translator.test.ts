@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import en from '@/messages/en/errors.json';
 import { errorsTranslatorOf, loadedErrorsCatalogue, loadErrorsCatalogue } from './use-errors-translator';
@@ -26,5 +28,29 @@ describe('the errors catalogue in the browser', () => {
     const t = errorsTranslatorOf(catalogue, 'pt-BR', 'America/Sao_Paulo');
     expect(t('TOO_MANY_ROWS', { rows: 1000 })).toBe('Um lote tem no máximo 1.000 linhas. Divida o arquivo em dois.');
     expect(loadedErrorsCatalogue('en')).toBeUndefined();
+  });
+});
+
+describe('one way to word a failure in the browser', () => {
+  const ROOT = resolve(__dirname, '../..');
+  const sources = (dir: string): string[] =>
+    readdirSync(dir).flatMap((entry) => {
+      const full = join(dir, entry);
+      if (statSync(full).isDirectory()) return sources(full);
+      return /\.tsx?$/.test(entry) && !/\.test\.tsx?$/.test(entry) ? [full] : [];
+    });
+
+  it('no client component reads the errors catalogue through next-intl (it is not in their scope any more)', () => {
+    const files = ['app', 'components', 'hooks'].flatMap((dir) => sources(join(ROOT, dir)));
+    expect(files.length).toBeGreaterThan(100);
+    const second = files
+      .filter((file) => {
+        const text = readFileSync(file, 'utf8');
+        // Code, not the comments that name the old way.
+        const code = text.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+        return /^['"]use client['"]/.test(text) && /useTranslations\(\s*['"]errors['"]\s*\)/.test(code);
+      })
+      .map((file) => relative(ROOT, file));
+    expect(second).toEqual([]);
   });
 });
