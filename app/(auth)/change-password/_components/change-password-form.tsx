@@ -12,9 +12,9 @@ import { showFailure } from '@/components/forms/show-failure';
 import { lazySchema, useForm } from '@/components/forms/use-form';
 import { useFieldMessage } from '@/components/i18n/use-field-message';
 import { PASSWORD_MIN_LENGTH } from '@/lib/domain/team/password-limits';
+import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
 import { changePasswordAction } from '../actions';
 import type { ChangePasswordInput } from '@/lib/domain/team/change-password-schema';
-import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 

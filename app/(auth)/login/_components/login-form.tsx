@@ -8,8 +8,8 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { useForm } from '@/components/forms/use-form';
 import { signInSchema, type SignInValues } from '@/lib/domain/sign-in/sign-in-form';
-import type { LoginError } from '../login-error-message';
 import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
+import type { LoginError } from '../login-error-message';
 
 /**
  * Posts to next-auth's credentials callback with plain fetch (no next-auth/react in the bundle), then does a

@@ -25,8 +25,8 @@ import type { QuoteView } from '@/lib/domain/quotes/view';
 import type { Amount } from '@/lib/money/amount-core';
 import type { Asset } from '@/lib/money/assets';
 import { parseFieldKey } from '@/lib/validation/validation-result';
-import { confirmSwapAction, createQuoteAction } from '../actions';
 import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
+import { confirmSwapAction, createQuoteAction } from '../actions';
 
 const loadRates = () => import('@/lib/domain/quotes/rates');
 

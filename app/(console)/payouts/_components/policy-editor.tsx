@@ -32,8 +32,8 @@ import { catalogueTranslator } from '@/lib/errors';
 import { DEFAULT_TIME_ZONE } from '@/lib/i18n/config';
 import { formatDateTime } from '@/lib/i18n/format';
 import type { Asset } from '@/lib/money/assets';
-import { setApprovalPolicyAction } from '../actions';
 import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
+import { setApprovalPolicyAction } from '../actions';
 
 export type PolicyEditorView = {
   policy: TieredPolicy;

@@ -17,9 +17,9 @@ import { lazySchema, useForm } from '@/components/forms/use-form';
 import { useFieldMessage } from '@/components/i18n/use-field-message';
 import { ROLES, type Role } from '@/lib/auth/permissions';
 import { ROLE_WHILE_PENDING, roleChangeWeakens } from '@/lib/domain/control-changes/roles';
+import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
 import { addUserAction } from '../actions';
 import type { AddUserInput } from '@/lib/domain/team/schema';
-import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
 
 type Created = { name: string; email: string; oneTimePassword: string; pendingRole: Role | null };
 

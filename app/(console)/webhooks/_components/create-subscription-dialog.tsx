@@ -19,9 +19,9 @@ import { parseFieldKey } from '@/lib/validation/validation-result';
 import { EVENTS_BY_RESOURCE, WEBHOOK_RESOURCES, type WebhookEventType } from '@/lib/contract/webhook-events';
 import { examplePayload } from '@/lib/domain/webhooks/catalog';
 import { reachProblem, type DeliveryReach } from '@/lib/domain/webhooks/delivery-reach';
+import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
 import { createSubscriptionAction } from '../actions';
 import { createSubscriptionSchema, urlProblem } from '@/lib/domain/webhooks/schema';
-import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
 
 type Errors = { url?: string; events?: string; form?: string };
 

@@ -22,9 +22,9 @@ import type { CreateAccountInput, CreateAccountValues } from '@/lib/domain/accou
 import { emptyCreateAccountValues, todayIsoDate } from '@/lib/domain/accounts/create-account-values';
 import { INDUSTRIES } from '@/lib/domain/accounts/industries';
 import { formatCnpj, normalizeCnpj } from '@/lib/validation/cnpj';
+import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
 import { createAccountAction } from '../actions';
 import { AssetsPicker, type PickedAsset } from './assets-picker';
-import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
 
 interface FormFailure {
   sentence: string;

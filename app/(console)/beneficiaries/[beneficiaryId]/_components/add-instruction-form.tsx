@@ -14,8 +14,8 @@ import { useToast } from '@/components/ui/toast';
 import { readActionResult } from '@/lib/actions/result';
 import { catalogueTranslator } from '@/lib/errors';
 import type { InstructionValues } from '@/lib/domain/beneficiaries/schema';
-import { addInstructionAction } from '../../actions';
 import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
+import { addInstructionAction } from '../../actions';
 
 const FIELDS = ['asset', 'dictKeyType', 'dictKey'] as const;
 

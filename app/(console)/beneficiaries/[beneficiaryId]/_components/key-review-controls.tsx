@@ -16,8 +16,8 @@ import { readActionResult } from '@/lib/actions/result';
 import { KEY_REVIEW_REASON_MAX } from '@/lib/domain/beneficiaries/key-review';
 import type { StepUpChallenge, StepUpResponse } from '@/lib/domain/step-up/challenge';
 import { catalogueTranslator, type Failure } from '@/lib/errors';
-import { approveKeyAction, beginKeyApprovalAction, rejectKeyAction } from '../../actions';
 import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
+import { approveKeyAction, beginKeyApprovalAction, rejectKeyAction } from '../../actions';
 
 /**
  * Approve or reject one beneficiary key, shown only to who may (not its creator; admin or compliance). Approving is

@@ -21,8 +21,8 @@ import type { CountryOption } from '@/lib/domain/address/countries';
 import { HOLDER_TYPES, isoDate, RELATIONSHIP_TYPES } from '@/lib/domain/beneficiaries/holder';
 import type { CreateBeneficiaryFormValues, CreateBeneficiaryValues } from '@/lib/domain/beneficiaries/schema';
 import { formatTaxId } from '@/lib/validation/tax-id-format';
-import { createBeneficiaryAction } from '../../actions';
 import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
+import { createBeneficiaryAction } from '../../actions';
 
 type FormInput = CreateBeneficiaryFormValues;
 

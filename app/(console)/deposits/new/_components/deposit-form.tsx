@@ -22,8 +22,8 @@ import { quoteClock, type QuoteClock } from '@/lib/domain/quotes/countdown';
 import type { QuoteView } from '@/lib/domain/quotes/view';
 import type { Asset } from '@/lib/money/assets';
 import { parseFieldKey } from '@/lib/validation/validation-result';
-import { createDepositAction, quoteDepositAction } from '../actions';
 import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
+import { createDepositAction, quoteDepositAction } from '../actions';
 
 export interface DepositAccount {
   id: string;

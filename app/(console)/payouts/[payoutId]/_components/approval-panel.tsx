@@ -22,8 +22,8 @@ import { formatBps } from '@/lib/domain/quotes/display';
 import { StepUpDialog } from '@/components/step-up/step-up-dialog';
 import { statementRows } from '@/components/step-up/fact-rows';
 import type { StepUpChallenge, StepUpResponse } from '@/lib/domain/step-up/challenge';
-import { approvePayoutAction, beginPayoutStepUpAction, cancelPayoutAction, previewQuoteAction, rejectPayoutAction } from '../../actions';
 import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
+import { approvePayoutAction, beginPayoutStepUpAction, cancelPayoutAction, previewQuoteAction, rejectPayoutAction } from '../../actions';
 
 type Preview = {
   quoteId: string;

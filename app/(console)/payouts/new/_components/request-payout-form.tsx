@@ -23,8 +23,8 @@ import {
   type RequestPayoutValues,
 } from '@/lib/domain/payouts/request-payout-form';
 import { isAsset, type Asset } from '@/lib/money/assets';
-import { requestPayoutAction } from '../../actions';
 import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
+import { requestPayoutAction } from '../../actions';
 
 export type AccountOption = { id: string; name: string; assets: string[] };
 export type InstructionOption = { id: string; asset: string; payable: boolean; label: string };

@@ -27,8 +27,8 @@ import {
 } from '@/lib/domain/transfers/transfer-form';
 import type { Amount } from '@/lib/money/amount-core';
 import type { Asset } from '@/lib/money/assets';
-import { createTransferAction } from '../actions';
 import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
+import { createTransferAction } from '../actions';
 
 export interface TransferAccountView {
   id: string;

@@ -10,8 +10,8 @@ import { Textarea } from '@/components/ui/textarea';
 import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { readActionResult } from '@/lib/actions/result';
 import type { SignatureCheck as CheckResult } from '@/lib/webhooks/signature-check';
-import { checkSignatureAction } from '../../actions';
 import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
+import { checkSignatureAction } from '../../actions';
 
 type Fields = { messageId?: string; signature?: string };
 

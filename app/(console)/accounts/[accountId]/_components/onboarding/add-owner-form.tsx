@@ -18,8 +18,8 @@ import { formatOwnershipPercent, ownershipSummary } from '@/lib/domain/accounts/
 import { emptyUboFormValues, formatUboTaxId, uboFormSchema, type UboFormInput, type UboFormValues } from '@/lib/domain/accounts/ubo-form';
 import type { CountryOption } from '@/lib/domain/address/countries';
 import { parseFieldKey } from '@/lib/validation/validation-result';
-import { addUboAction } from '../../actions';
 import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
+import { addUboAction } from '../../actions';
 
 const FIELDS = [
   'name',

@@ -12,8 +12,8 @@ import { Input } from '@/components/ui/input';
 import { DOCUMENT_ACCEPT, MAX_DOCUMENT_BYTES, checkDocumentBlob } from '@/lib/domain/accounts/document-file';
 import { isSidedDocument, type BoardHolder, type DocumentSide } from '@/lib/domain/accounts/requirement-board';
 import type { CountryOption } from '@/lib/domain/address/countries';
-import { startUpload, type UploadHandle } from './upload-request';
 import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
+import { startUpload, type UploadHandle } from './upload-request';
 
 export interface UploaderItem {
   key: string;

@@ -18,8 +18,8 @@ import { useToast } from '@/components/ui/toast';
 import { readActionResult } from '@/lib/actions/result';
 import { catalogueTranslator } from '@/lib/errors';
 import type { StepUpChallenge, StepUpResponse } from '@/lib/domain/step-up/challenge';
-import { approveBatchAction, beginBatchStepUpAction, cancelBatchAction, rejectBatchAction } from '../../actions';
 import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
+import { approveBatchAction, beginBatchStepUpAction, cancelBatchAction, rejectBatchAction } from '../../actions';
 
 type RejectValues = { batchId: string; reason: string };
 const rejectSchema = lazySchema<RejectValues>(async () => (await import('@/lib/domain/payout-batches/schema')).rejectBatchSchema);

@@ -25,9 +25,9 @@ import { MAX_BATCH_FILE_BYTES, MAX_BATCH_ROWS } from '@/lib/domain/payout-batche
 import type { BatchPreview, PreviewRow } from '@/lib/domain/payout-batches/preview';
 import type { PreviewBatchInput } from '@/lib/domain/payout-batches/schema';
 import type { AppLocale } from '@/lib/i18n/config';
+import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
 import { previewBatchAction, submitBatchAction } from '../../actions';
 import { downloadCsv } from './download-csv';
-import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
 
 export type BatchAccountOption = { id: string; name: string };
 
