@@ -24,12 +24,13 @@
  * --dist-dir (.next; another build directory, e.g. the one bench:proxy makes), --details (print Lighthouse's main-thread
  * breakdown, the costliest scripts and the long tasks of every run), --order rounds|pages (rounds: run k of every page
  * before run k+1, each round opened by a run of the framework floor; pages: all runs of one page, then the next),
- * --content-floor (rounds only: each round also measures the content floor, bare Next serving the markup of a list
- * page — about 675 elements, no client component, scripts/bench-floor/app/table — to tell what a page's size costs the
- * framework alone from what the console adds). Everything it starts is stopped by pid on exit.
+ * --traces <dir> (save every run's trace there, numbered in run order, with V8's CPU samples in it), --content-floor
+ * (rounds only: each round also measures the content floor, bare Next serving the markup of a list page — about 675
+ * elements, no client component, scripts/bench-floor/app/table — to tell what a page's size costs the framework alone
+ * from what the console adds). Everything it starts is stopped by pid on exit.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { tmpdir, loadavg, cpus } from 'node:os';
 import path from 'node:path';
@@ -56,6 +57,7 @@ const { values: flags } = parseArgs({
     details: { type: 'boolean', default: false },
     order: { type: 'string', default: 'rounds' },
     'content-floor': { type: 'boolean', default: false },
+    traces: { type: 'string' },
   },
 });
 
@@ -388,6 +390,7 @@ interface LighthouseResult {
     runtimeError?: { message: string };
     finalDisplayedUrl?: string;
   };
+  artifacts: { Trace: unknown };
 }
 type LighthouseFn = (url: string, flags: Record<string, unknown>) => Promise<LighthouseResult | undefined>;
 
@@ -459,6 +462,9 @@ async function lighthouseOnce(lighthouse: LighthouseFn, url: string, cookie: str
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility'],
     disableStorageReset: true,
+    // --traces: V8's sampling profiler in the trace too, so each task can be read by the functions it ran (it costs the
+    // page some time: such runs are for reading, not for the table).
+    ...(flags.traces ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
@@ -467,6 +473,7 @@ async function lighthouseOnce(lighthouse: LighthouseFn, url: string, cookie: str
   if (landed.pathname !== new URL(url).pathname) throw new Error(`Lighthouse measured ${landed.pathname}${landed.search}, not ${url} (signed out?)`);
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   if (flags.details) printDetails(url, lhr.audits);
+  if (flags.traces) saveTrace(url, result.artifacts.Trace);
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
     performance: score('performance'),
@@ -475,6 +482,14 @@ async function lighthouseOnce(lighthouse: LighthouseFn, url: string, cookie: str
     tbtMs: value('total-blocking-time'),
     cls: value('cumulative-layout-shift'),
   };
+}
+
+let tracesSaved = 0;
+/** --traces <dir>: each run's trace as Lighthouse recorded it, for reading what ran before the first paint. */
+function saveTrace(url: string, trace: unknown): void {
+  mkdirSync(flags.traces!, { recursive: true });
+  const name = `${String(++tracesSaved).padStart(3, '0')}${new URL(url).pathname.replace(/[^a-z0-9]+/gi, '_')}.json`;
+  writeFileSync(path.join(flags.traces!, name), JSON.stringify(trace));
 }
 
 /** --details: where the main thread went (Lighthouse's own breakdowns), to see what to fix on a slow page. */

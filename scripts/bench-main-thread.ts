@@ -12,12 +12,19 @@
  * derived from the server's NEXTAUTH_SECRET in --data-dir (as `npm run demo:totp` does), sets the time-zone cookie a
  * signed-in browser carries, and loads each page --runs times in a fresh context (empty cache), profiling from
  * navigation start to --settle ms (1000) after the load event. `--save <dir>` writes each .cpuprofile (open it in
- * Chromium DevTools → Performance).
+ * Chromium DevTools → Performance). Each load also reports its blocking time after the first paint, from the browser's
+ * own `longtask` entries under the slowdown. A route with a `[param]` (`/accounts/[accountId]`) takes the first such
+ * link of its list page, so one command runs against two servers whose demo data has different ids.
  *
  * Against a build with browser source maps (NEXT_BROWSER_SOURCE_MAPS=1, see next.config.mjs; the server then serves
  * each chunk's map) two more tables name the original code: self time by original module (a package, or a file of
  * ours), and "ours on the stack": each sample charged to the innermost file of ours that was running, with everything
  * it called — a library or the browser's own Intl included — so a component that makes a library do the work is named.
+ *
+ * `--long-tasks <ms>` lists every busy stretch of the profile that long or longer (samples between two idle ones, at the
+ * throttled speed: 200 is a 50 ms task at full speed, the part of a task Total Blocking Time counts starts at 50 ms
+ * throttled), with when it started, its outermost script frame and its costliest original modules, so each long task
+ * of a load is named by what it ran rather than by the chunk it sits in.
  *
  * `--intl` also lists who builds an Intl object (NumberFormat, DateTimeFormat, PluralRules, ListFormat…) while the
  * page loads, by the innermost file of ours on the stack: the browser sets ICU up on a page's first one (19–35 ms
@@ -48,6 +55,7 @@ const { values: flags } = parseArgs({
     top: { type: 'string', default: '12' },
     save: { type: 'string' },
     intl: { type: 'boolean', default: false },
+    'long-tasks': { type: 'string' },
   },
 });
 const BASE = flags.base;
@@ -149,6 +157,28 @@ const RECORD_INTL = `(() => {
   }
 })();`;
 
+/**
+ * In the page, before its scripts: every long task (the browser's own `longtask` entries, 50 ms or more at the
+ * throttled speed) and the first contentful paint, for the blocking time after that paint.
+ */
+const RECORD_LONG_TASKS = `(() => {
+  const seen = { tasks: [], fcp: undefined };
+  window.__longTasks = seen;
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) seen.tasks.push([e.startTime, e.duration]); }).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') seen.fcp = e.startTime; }).observe({ type: 'paint', buffered: true });
+})();`;
+
+/**
+ * Total Blocking Time as the browser saw it under the CPU slowdown: each long task after the first contentful paint
+ * counts its part over 50 ms. Lighthouse simulates its TBT from an unthrottled trace instead; this one is measured in
+ * the same loads as the profile, so a long task in the table above can be set beside what it blocked.
+ */
+async function blockingAfterPaint(page: import('@playwright/test').Page): Promise<number> {
+  const seen = await page.evaluate(() => (window as unknown as { __longTasks: { tasks: [number, number][]; fcp?: number } }).__longTasks);
+  const fcp = seen.fcp ?? 0;
+  return seen.tasks.filter(([start]) => start >= fcp).reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
+}
+
 /** Who built Intl objects during this load, by the innermost file of ours on each stack (source maps). */
 async function reportIntl(page: import('@playwright/test').Page, run: number): Promise<void> {
   const calls = await page.evaluate(() => (window as unknown as { __intlCalls?: { type: string; stack: string; at: number }[] }).__intlCalls ?? []);
@@ -175,6 +205,71 @@ async function reportIntl(page: import('@playwright/test').Page, run: number): P
   for (const [owner, e] of rows) console.log(`    ${String(e.count).padStart(3)}  at ${e.first.toFixed(0)} ms  ${[...e.types].join(', ')}  ${owner}`);
 }
 
+/**
+ * --long-tasks: the profile's busy stretches of at least `minMs`, each with its outermost script frames (what the task
+ * was entered through: a chunk's evaluation, a React scheduler slice, an event) and its costliest modules.
+ */
+function printLongTasks(
+  profile: CpuProfile,
+  minMs: number,
+  run: number,
+  moduleOf: (id: number) => string | null,
+  parents: Map<number, number>,
+  nodes: Map<number, ProfileNode>,
+): void {
+  const idle = new Set(profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id));
+  // Sample indexes [first, last) of each stretch, and its start and end in ms from the profile's start.
+  const stretches: { from: number; to: number; first: number; last: number }[] = [];
+  let at = 0;
+  let open: { from: number; first: number } | undefined;
+  for (let i = 0; i < profile.samples.length; i++) {
+    at += profile.timeDeltas[i]! / 1000;
+    if (idle.has(profile.samples[i]!)) {
+      if (open) stretches.push({ ...open, to: at, last: i });
+      open = undefined;
+    } else if (!open) {
+      open = { from: at, first: i };
+    }
+  }
+  console.log(`  run ${run + 1}: busy stretches ≥ ${minMs} ms (from the profile's start):`);
+  for (const s of stretches) {
+    const length = s.to - s.from;
+    if (length < minMs) continue;
+    const byModule = new Map<string, number>();
+    const roots = new Map<string, number>();
+    for (let i = s.first; i < s.last; i++) {
+      const dt = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+      const id = profile.samples[i]!;
+      const owner = moduleOf(id) ?? (nodes.get(id)!.callFrame.functionName || '(anonymous)');
+      byModule.set(owner, (byModule.get(owner) ?? 0) + dt);
+      // The outermost frame with a script: what this piece of the task was entered through.
+      let outer: number | undefined;
+      for (let up: number | undefined = id; up !== undefined; up = parents.get(up)) if (nodes.get(up)!.callFrame.url) outer = up;
+      const frame = outer === undefined ? undefined : nodes.get(outer)!.callFrame;
+      const root = frame ? `${frame.functionName || '(anonymous)'} ${moduleOf(outer!) ?? scriptName(frame.url)}` : '(no script)';
+      roots.set(root, (roots.get(root) ?? 0) + dt);
+    }
+    const top = (m: Map<string, number>, n: number) =>
+      [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(' · ');
+    console.log(`    @${s.from.toFixed(0).padStart(5)} ms  ${length.toFixed(0).padStart(4)} ms  entered by: ${top(roots, 2)}`);
+    console.log(`                          modules: ${top(byModule, 6)}`);
+  }
+}
+
+/**
+ * A route with a dynamic segment (`/accounts/[accountId]`) becomes the first such link on its list page
+ * (`/accounts`) for this user, so the same command runs against two servers whose data has different ids.
+ */
+async function concreteRoute(route: string, cookie: string): Promise<string> {
+  const at = route.indexOf('/[');
+  if (at < 0) return route;
+  const list = route.slice(0, at);
+  const html = await (await fetch(new URL(list, BASE), { headers: { cookie } })).text();
+  const link = new RegExp(`href="(${list}/[0-9a-f-]{36})"`).exec(html)?.[1];
+  if (!link) throw new Error(`no link under ${list} for ${route}`);
+  return link;
+}
+
 async function main(): Promise<void> {
   const role = flags.role as Role;
   const user = DEMO_USER_BY_ROLE[role];
@@ -193,7 +288,8 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
   const [loadStart] = loadavg();
   try {
-    for (const route of flags.routes.split(',').map((r) => r.trim()).filter(Boolean)) {
+    for (const asked of flags.routes.split(',').map((r) => r.trim()).filter(Boolean)) {
+      const route = await concreteRoute(asked, cookie);
       const byScript = new Map<string, number[]>();
       const byFunction = new Map<string, number[]>();
       const byModule = new Map<string, number[]>();
@@ -202,6 +298,7 @@ async function main(): Promise<void> {
       const taskMs: number[] = [];
       const profiledMs: number[] = [];
       const elements: number[] = [];
+      const blocking: number[] = [];
       const runs = Number(flags.runs);
       for (let run = 0; run < runs; run++) {
         // The phone Lighthouse's mobile preset emulates (its user agent and screen), so the console serves this profile
@@ -220,6 +317,7 @@ async function main(): Promise<void> {
         const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
         await context.addCookies([{ name: TIME_ZONE_COOKIE, value: encodeURIComponent(zone), url: BASE }]);
         if (flags.intl) await page.addInitScript({ content: RECORD_INTL });
+        await page.addInitScript({ content: RECORD_LONG_TASKS });
         const cdp = await context.newCDPSession(page);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(flags.throttle) });
         await cdp.send('Performance.enable');
@@ -233,6 +331,7 @@ async function main(): Promise<void> {
         const metric = (name: string) => (metrics.metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
         // What React hydrates grows with the markup: the element count beside the time says which of the two moved.
         elements.push(await page.evaluate(() => document.getElementsByTagName('*').length));
+        blocking.push(await blockingAfterPaint(page));
         if (new URL(page.url()).pathname !== route) throw new Error(`${route} landed on ${page.url()} (HTTP ${response?.status()})`);
         if (flags.save) {
           mkdirSync(flags.save, { recursive: true });
@@ -271,6 +370,7 @@ async function main(): Promise<void> {
           while (at !== undefined && !isOurs((owner = moduleOfNode(at)))) at = parents.get(at);
           if (at !== undefined && owner) ours.set(owner, (ours.get(owner) ?? 0) + t);
         }
+        if (flags['long-tasks']) printLongTasks(profile, Number(flags['long-tasks']), run, (id) => moduleOfNode(id), parents, nodes);
         for (const [k, v] of modules) byModule.set(k, [...(byModule.get(k) ?? []), v]);
         for (const [k, v] of ours) byOurs.set(k, [...(byOurs.get(k) ?? []), v]);
         for (const [k, v] of scripts) byScript.set(k, [...(byScript.get(k) ?? []), v]);
@@ -284,7 +384,8 @@ async function main(): Promise<void> {
       const med = (values: number[]) => median([...values, ...Array(runs - values.length).fill(0)]);
       console.log(
         `\n${route} as ${role}: ${runs} loads at ${flags.throttle}× CPU, median script ${ms(median(scriptMs))} ` +
-          `(${scriptMs.map((v) => v.toFixed(0)).join('/')}), tasks ${ms(median(taskMs))}, profiled busy ${ms(median(profiledMs))}, ${median(elements)} elements`,
+          `(${scriptMs.map((v) => v.toFixed(0)).join('/')}), tasks ${ms(median(taskMs))}, profiled busy ${ms(median(profiledMs))}, ${median(elements)} elements, ` +
+          `blocking after the first paint ${ms(median(blocking))} (${blocking.map((v) => v.toFixed(0)).join('/')})`,
       );
       console.log('  by script (self time, median):');
       for (const [k, v] of [...byScript].map(([k, v]) => [k, med(v)] as const).sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`    ${ms(v).padStart(7)}  ${k}`);
