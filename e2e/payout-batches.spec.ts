@@ -95,6 +95,8 @@ function csv(locale: Locale, cents: number): string {
 }
 
 async function upload(page: Page, name: string, text: string | Buffer) {
+  // The form is in the page's HTML before its code has come; it takes a file once it has hydrated.
+  await expect(page.getByTestId('batch-file-input')).toBeEnabled();
   await page.getByTestId('batch-file-input').setInputFiles({ name, mimeType: 'text/csv', buffer: typeof text === 'string' ? Buffer.from(text) : text });
 }
 

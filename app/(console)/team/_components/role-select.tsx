@@ -7,6 +7,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Select } from '@/components/ui/select';
 import { useToast } from '@/components/ui/toast';
 import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { readActionResult } from '@/lib/actions/result';
 import type { Failure } from '@/lib/errors';
 import { isRole, ROLES, type Role } from '@/lib/auth/permissions';
@@ -40,6 +41,9 @@ export function RoleSelect({
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
   const { toast } = useToast();
+  // Before hydration a pick would change the select and open no confirmation: the row would show a role it does not
+  // have (and an e2e run that picked that early waited for a dialog that never came: team.spec.ts, fresh-clone CI).
+  const hydrated = useHydrated();
 
   function close() {
     setProposed(null);
@@ -75,6 +79,7 @@ export function RoleSelect({
       <Select
         aria-label={t('roleChange.label', { name: userName })}
         value={proposed ?? role}
+        disabled={!hydrated}
         onChange={(event) => {
           const next = event.target.value;
           if (isRole(next) && next !== role) setProposed(next);

@@ -54,7 +54,7 @@ export function AddInstructionForm({ beneficiaryId }: { beneficiaryId: string })
   });
 
   return (
-    <form onSubmit={onSubmit} onFocus={form.preload} noValidate>
+    <form onSubmit={onSubmit} onFocus={form.preload} noValidate data-testid="add-instruction-form">
       <Card>
         <CardHeader title={t('title')} description={t('description')} />
         <CardBody className="grid gap-4 md:grid-cols-2">

@@ -2,20 +2,21 @@
 
 import { useTranslations } from 'next-intl';
 import dynamic from 'next/dynamic';
-import { useState, type ComponentProps } from 'react';
+import { lazy, Suspense, useState, type ComponentProps } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 
 /*
- * The board's editing controls are fetched after the page is interactive, never in its first load: the drop zone
- * and, above all, the add-owner form (its fields and zod) would add ~45 kB gzip to the account page, which
- * finance and viewers — and anyone reading an active account — never use.
+ * The board's editing controls are never in the page's first load: the drop zone and, above all, the add-owner form
+ * (its fields and zod) would add ~45 kB gzip to the account page, which finance and viewers — and anyone reading an
+ * active account — never use. The add-owner form is fetched when its button is pressed.
  */
 
-const DocumentUploader = dynamic(() => import('./document-uploader').then((m) => m.DocumentUploader), {
-  ssr: false,
-  loading: () => <Skeleton className="mt-3 h-24 w-full" />,
-});
+// A React.lazy chunk the server renders into the board, each uploader in a Suspense boundary of its own: the page
+// hydrates without waiting for it, and an uploader's markup is hydrated when the chunk arrives. With next/dynamic and
+// `ssr: false` React threw the server's placeholders away and drew them again inside the page's load (README, issue
+// 30: a 60 ms task on an account being onboarded).
+const DocumentUploader = lazy(() => import('./document-uploader').then((m) => ({ default: m.DocumentUploader })));
 
 const AddOwnerForm = dynamic(() => import('./add-owner-form').then((m) => m.AddOwnerForm), {
   ssr: false,
@@ -23,7 +24,11 @@ const AddOwnerForm = dynamic(() => import('./add-owner-form').then((m) => m.AddO
 });
 
 export function LazyDocumentUploader(props: ComponentProps<typeof DocumentUploader>) {
-  return <DocumentUploader {...props} />;
+  return (
+    <Suspense fallback={<Skeleton className="mt-3 h-24 w-full" />}>
+      <DocumentUploader {...props} />
+    </Suspense>
+  );
 }
 
 /** "Add a beneficial owner" opens the form in place (its code is fetched then). */

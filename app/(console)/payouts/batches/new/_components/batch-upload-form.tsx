@@ -26,6 +26,7 @@ import type { BatchPreview, PreviewRow } from '@/lib/domain/payout-batches/previ
 import type { PreviewBatchInput } from '@/lib/domain/payout-batches/schema';
 import type { AppLocale } from '@/lib/i18n/config';
 import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { previewBatchAction, submitBatchAction } from '../../actions';
 import { downloadCsv } from './download-csv';
 
@@ -83,7 +84,11 @@ export function BatchUploadForm({ accounts }: { accounts: BatchAccountOption[] }
     setValue('file', toBase64(new Uint8Array(await file.arrayBuffer())));
   }
 
+  // The server renders this form into the page and its code comes after (lazy-batch-upload-form.tsx): until it has
+  // hydrated, a file chosen or a click on "Check" would reach no handler, so both wait for it.
+  const hydrated = useHydrated();
   const { getRootProps, getInputProps, open, isDragActive } = useDropzone({
+    disabled: !hydrated,
     onDrop: (accepted, rejected) => void pick(accepted[0] ?? rejected[0]?.file),
     multiple: false,
     noClick: true,
@@ -181,7 +186,7 @@ export function BatchUploadForm({ accounts }: { accounts: BatchAccountOption[] }
             <input {...getInputProps()} aria-label={t('new.chooseFile')} data-testid="batch-file-input" />
             <p className="text-sm text-fg-muted">
               {fileName ? t('new.fileChosen', { name: fileName.name, kib: Math.max(1, Math.round(fileName.size / 1024)) }) : t('new.dropHint')}{' '}
-              <button type="button" className="font-medium text-accent-text underline underline-offset-2" onClick={open}>
+              <button type="button" className="font-medium text-accent-text underline underline-offset-2" onClick={open} disabled={!hydrated}>
                 {t('new.chooseFile')}
               </button>
             </p>
@@ -193,7 +198,7 @@ export function BatchUploadForm({ accounts }: { accounts: BatchAccountOption[] }
           ) : null}
         </div>
         {failure && !preview ? <Alert tone="error">{failure}</Alert> : null}
-        <Button type="submit" disabled={isSubmitting}>
+        <Button type="submit" disabled={isSubmitting || !hydrated}>
           {t('new.preview')}
         </Button>
       </form>
