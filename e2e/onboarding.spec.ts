@@ -56,6 +56,8 @@ function onDisk(file: { name: string; mimeType: string; buffer: Buffer }): strin
 
 async function pick(item: Locator, files: { name: string; mimeType: string; buffer: Buffer }[], index = 0) {
   const input = item.getByTestId('file-input').nth(index);
+  // The uploaders are in the page's HTML before their code has come; they take a file once hydrated.
+  await expect(input).toBeEnabled();
   if (files.length === 1 && files[0].buffer.length >= BIG_FILE_BYTES) await input.setInputFiles(onDisk(files[0]));
   else await input.setInputFiles(files);
 }

@@ -13,6 +13,7 @@ import { DOCUMENT_ACCEPT, MAX_DOCUMENT_BYTES, checkDocumentBlob } from '@/lib/do
 import { isSidedDocument, type BoardHolder, type DocumentSide } from '@/lib/domain/accounts/requirement-board';
 import type { CountryOption } from '@/lib/domain/address/countries';
 import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { startUpload, type UploadHandle } from './upload-request';
 
 export interface UploaderItem {
@@ -243,6 +244,9 @@ function FileSlot({
   mb: (bytes: number) => string;
 }) {
   const t = useTranslations('onboarding');
+  // The server renders the uploaders into the page and their code comes after (lazy-controls.tsx): until it has
+  // hydrated, a file chosen would reach no handler, so the picker waits for it.
+  const hydrated = useHydrated();
   // The zone only receives drops; the visible button opens the picker (keyboard: Tab, then Enter or Space).
   const { getRootProps, getInputProps, open, isDragActive } = useDropzone({
     // Not `disabled` while uploading: react-dropzone would mark the root aria-disabled, which also disables the
@@ -269,14 +273,14 @@ function FileSlot({
         className: `rounded-md border p-3 ${isDragActive ? 'border-accent bg-accent-soft' : 'border-border'}`,
       })}
     >
-      <input {...getInputProps()} aria-label={t('upload.chooseFor', { target: label })} data-testid="file-input" />
+      <input {...getInputProps()} disabled={!hydrated} aria-label={t('upload.chooseFor', { target: label })} data-testid="file-input" />
       {showLabel ? <p className="mb-1 text-sm font-medium text-fg">{label}</p> : null}
       {slot.file ? (
         <p className="text-sm break-all text-fg">{t('upload.chosen', { name: slot.file.name, size: mb(slot.file.size) })}</p>
       ) : (
         <p className="text-sm text-fg-muted">
           {t('upload.dropHere')}{' '}
-          <button type="button" className="font-medium text-accent-text underline underline-offset-2" onClick={open} disabled={disabled}>
+          <button type="button" className="font-medium text-accent-text underline underline-offset-2" onClick={open} disabled={disabled || !hydrated}>
             {t('upload.choose')}
           </button>
         </p>
