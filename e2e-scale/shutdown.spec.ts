@@ -367,6 +367,8 @@ test('SIGTERM during a batch payout: C stops between two rows and exits 0, anoth
     await signInViaUi(requester, 'finance@acme.test', 'demo-finance-2026');
     await requester.goto('/payouts/batches/new');
     await requester.locator('#batch-account').selectOption({ label: 'Acme Importação Ltda' });
+    // The form is in the page's HTML before its code has come; it takes a file once it has hydrated.
+    await expect(requester.getByTestId('batch-file-input')).toBeEnabled();
     await requester.getByTestId('batch-file-input').setInputFiles({ name: 'shutdown.csv', mimeType: 'text/csv', buffer: Buffer.from(`${file}\n`) });
     await requester.getByRole('button', { name: 'Check the file' }).click();
     await expect(requester.getByText(`${ROWS} rows read: ${ROWS} can be paid, 0 cannot.`)).toBeVisible({ timeout: 30_000 });
