@@ -357,6 +357,8 @@ const requestBatch = () =>
     await page.goto('/payouts/batches/new');
     await page.locator('#batch-account').selectOption({ label: 'Acme Importação Ltda' });
     const file = 'tax_id,pix_key,amount,asset,memo\n39053344705,joao.pereira@example.com,10.00,BRL,bench:budget\n';
+    // The form is in the page's HTML before its code; its picker is enabled once it can take the file.
+    await page.locator('[data-testid="batch-file-input"]:not([disabled])').waitFor({ state: 'attached', timeout: 30_000 });
     await page.getByTestId('batch-file-input').setInputFiles({ name: 'bench.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
     await page.getByRole('button', { name: 'Check the file' }).click();
     // Enabled once every row can be paid (the demo beneficiary's key is reviewed a few seconds after start-up).

@@ -183,7 +183,7 @@ export function BatchUploadForm({ accounts }: { accounts: BatchAccountOption[] }
               className: `rounded-md border border-dashed p-4 ${isDragActive ? 'border-accent bg-accent-soft' : 'border-border'}`,
             })}
           >
-            <input {...getInputProps()} aria-label={t('new.chooseFile')} data-testid="batch-file-input" />
+            <input {...getInputProps()} disabled={!hydrated} aria-label={t('new.chooseFile')} data-testid="batch-file-input" />
             <p className="text-sm text-fg-muted">
               {fileName ? t('new.fileChosen', { name: fileName.name, kib: Math.max(1, Math.round(fileName.size / 1024)) }) : t('new.dropHint')}{' '}
               <button type="button" className="font-medium text-accent-text underline underline-offset-2" onClick={open} disabled={!hydrated}>
