@@ -2,8 +2,9 @@
 
 import { useTranslations } from 'next-intl';
 import dynamic from 'next/dynamic';
-import { lazy, Suspense, useState, type ComponentProps } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { Button } from '@/components/ui/button';
+import { lazyInBoundary } from '@/components/ui/lazy-in-boundary';
 import { Skeleton } from '@/components/ui/skeleton';
 
 /*
@@ -12,24 +13,17 @@ import { Skeleton } from '@/components/ui/skeleton';
  * active account — never use. The add-owner form is fetched when its button is pressed.
  */
 
-// A React.lazy chunk the server renders into the board, each uploader in a Suspense boundary of its own: the page
-// hydrates without waiting for it, and an uploader's markup is hydrated when the chunk arrives. With next/dynamic and
-// `ssr: false` React threw the server's placeholders away and drew them again inside the page's load (README, issue
-// 30: a 60 ms task on an account being onboarded).
-const DocumentUploader = lazy(() => import('./document-uploader').then((m) => ({ default: m.DocumentUploader })));
+// The uploaders are rendered by the server into the board and hydrated when their chunk arrives
+// (components/ui/lazy-in-boundary.tsx), each in a boundary of its own; each file picker waits for hydration itself.
+export const LazyDocumentUploader = lazyInBoundary(
+  () => import('./document-uploader').then((m) => m.DocumentUploader),
+  <Skeleton className="mt-3 h-24 w-full" />,
+);
 
 const AddOwnerForm = dynamic(() => import('./add-owner-form').then((m) => m.AddOwnerForm), {
   ssr: false,
   loading: () => <Skeleton className="h-64 w-full" />,
 });
-
-export function LazyDocumentUploader(props: ComponentProps<typeof DocumentUploader>) {
-  return (
-    <Suspense fallback={<Skeleton className="mt-3 h-24 w-full" />}>
-      <DocumentUploader {...props} />
-    </Suspense>
-  );
-}
 
 /** "Add a beneficial owner" opens the form in place (its code is fetched then). */
 export function AddOwnerSection(props: Omit<ComponentProps<typeof AddOwnerForm>, 'focusOnMount'>) {

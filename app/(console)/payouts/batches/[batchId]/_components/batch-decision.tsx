@@ -19,6 +19,7 @@ import { readActionResult } from '@/lib/actions/result';
 import { catalogueTranslator } from '@/lib/errors';
 import type { StepUpChallenge, StepUpResponse } from '@/lib/domain/step-up/challenge';
 import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { approveBatchAction, beginBatchStepUpAction, cancelBatchAction, rejectBatchAction } from '../../actions';
 
 type RejectValues = { batchId: string; reason: string };
@@ -70,6 +71,8 @@ export function BatchDecision({
   const [rejecting, setRejecting] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const reject = useForm<RejectValues>({ defaultValues: { batchId, reason: '' }, schema: rejectSchema, mode: 'onSubmit' });
+  // The card is in the server's HTML before its code (lazy-batch-decision.tsx): a click before hydration would be lost.
+  const idle = useHydrated() && !pending;
 
   // Nothing to decide and nothing to say (a finished batch): no card.
   if (!canApprove && !canReject && !canCancel && !(isRequester && cancelWaiting)) return null;
@@ -116,7 +119,7 @@ export function BatchDecision({
 
   const reasonError = reject.error('reason');
   return (
-    <Card>
+    <Card data-testid="batch-decision">
       <CardHeader title={t('title')} />
       <CardBody className="space-y-3">
         {isRequester && cancelWaiting ? (
@@ -126,17 +129,17 @@ export function BatchDecision({
         ) : null}
         {error ? <Alert tone="error">{error}</Alert> : null}
         {canApprove ? (
-          <Button onClick={approve} disabled={pending} className="w-full">
+          <Button onClick={approve} disabled={!idle} className="w-full" data-testid="batch-approve">
             {t('approve')}
           </Button>
         ) : null}
         {canReject ? (
-          <Button variant="secondary" onClick={() => setRejecting(true)} disabled={pending} className="w-full">
+          <Button variant="secondary" onClick={() => setRejecting(true)} disabled={!idle} className="w-full">
             {t('reject')}
           </Button>
         ) : null}
         {canCancel ? (
-          <Button variant="secondary" onClick={() => setCancelling(true)} disabled={pending} className="w-full">
+          <Button variant="secondary" onClick={() => setCancelling(true)} disabled={!idle} className="w-full">
             {cancelWaiting ? t('cancelWaiting') : t('cancel')}
           </Button>
         ) : null}
