@@ -420,7 +420,10 @@ test('SIGTERM during a batch payout: C stops between two rows and exits 0, anoth
     expect(atExit.PENDING ?? 0, JSON.stringify(atExit)).toBeGreaterThan(0);
     const sentByC = sent(atExit);
     const [paused] = await query<{ status: string; lease_owner: string | null }>('select status, lease_owner from console.payout_batches where id = $1', [batchId]);
-    expect(paused).toEqual({ status: 'EXECUTING', lease_owner: null });
+    expect(paused.status).toBe('EXECUTING');
+    // C released its lease: free, or already taken by A or B — an idle executor's backoff starts short, so one may look
+    // between C's exit and this query (a CI run saw B's lease here).
+    expect(paused.lease_owner ?? 'free', 'C released the batch').not.toMatch(new RegExp(`^console-${pid}-`));
 
     // A (or B) takes the batch over (its idle executor looks at least every 30 s), sends the rest, and its payout
     // sweep follows every withdrawal to its end: the batch completes.
