@@ -12,6 +12,10 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
  * all three pages tried, README, issue 30). For a part opened by a click, next/dynamic with `ssr: false` stays right:
  * nothing of it is in the page to begin with.
  *
+ * The server sends the boundary with its fallback and the part after it in the same response, which React's inline
+ * script swaps in at the next frame (on every request, not only the first). So a part that is the page's largest
+ * paint is better without a boundary: /notifications' parts measured a later largest paint in one (README, issue 30).
+ *
  * Until the boundary is hydrated its controls reach no handler: React does not replay a click on a boundary it could
  * not hydrate yet (it stops the event), and a file picked or a native select changed is lost. So a part's controls
  * that act on a click or a pick stay disabled until `useHydrated` (hooks/use-hydrated.ts) says so.

@@ -15,6 +15,9 @@ import type { ThresholdsPanel } from './thresholds-panel';
 //    reveals a streamed part up to ~300 ms later;
 //  - next/dynamic with SSR on: the chunks preloaded with the page, counted as first-load JS (1.31× the floor).
 // No Suspense boundary here, so the server waits the moment it takes to load the parts' modules and sends them whole.
+// Measured once more with components/ui/lazy-in-boundary.tsx (the other pages' way, 2026-11-27, alternated runs): the
+// inbox is this page's largest paint, and in a boundary it came later (finance: LCP 1.6–2.5 s → 1.7–2.9 s, score 98.5
+// → 95 at the median of six), so these parts stay without one.
 // The two that read react-query come inside the tab's client (components/query/query-provider.tsx).
 const withQuery = () => import('@/components/query/query-provider').then((m) => m.withQueryProvider);
 const Inbox = lazy(() => Promise.all([import('./inbox-list'), withQuery()]).then(([m, wrap]) => ({ default: wrap(m.InboxList) })));
