@@ -3,7 +3,6 @@
 import { useRouter } from 'next/navigation';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useId, useRef, useState } from 'react';
-import { useDropzone } from 'react-dropzone';
 import { CountrySelect } from '@/components/forms/country-select';
 import { useFailureSentence } from '@/components/i18n/use-failure-sentence';
 import { Button } from '@/components/ui/button';
@@ -13,7 +12,7 @@ import { DOCUMENT_ACCEPT, MAX_DOCUMENT_BYTES, checkDocumentBlob } from '@/lib/do
 import { isSidedDocument, type BoardHolder, type DocumentSide } from '@/lib/domain/accounts/requirement-board';
 import type { CountryOption } from '@/lib/domain/address/countries';
 import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
-import { useHydrated } from '@/hooks/use-hydrated';
+import { useFilePicker } from '@/components/forms/use-file-picker';
 import { startUpload, type UploadHandle } from './upload-request';
 
 export interface UploaderItem {
@@ -244,19 +243,14 @@ function FileSlot({
   mb: (bytes: number) => string;
 }) {
   const t = useTranslations('onboarding');
-  // The server renders the uploaders into the page and their code comes after (lazy-controls.tsx): until it has
-  // hydrated, a file chosen would reach no handler, so the picker waits for it.
-  const hydrated = useHydrated();
-  // The zone only receives drops; the visible button opens the picker (keyboard: Tab, then Enter or Space).
-  const { getRootProps, getInputProps, open, isDragActive } = useDropzone({
+  // The server renders the uploaders into the page and their code comes after (lazy-controls.tsx): the picker waits
+  // for hydration (`hydrated`), before which a file chosen would reach no handler.
+  const { getRootProps, getInputProps, open, isDragActive, ready: hydrated } = useFilePicker({
     // Not `disabled` while uploading: react-dropzone would mark the root aria-disabled, which also disables the
     // Cancel button inside it for assistive technology. Drops during an upload are ignored here instead.
     onDrop: (accepted, rejected) => {
       if (!disabled) onPick(accepted[0] ?? rejected[0]?.file);
     },
-    multiple: false,
-    noClick: true,
-    noKeyboard: true,
     // A hint for the OS dialog only; the bytes are checked after picking (a renamed file still gets caught).
     accept: DOCUMENT_ACCEPT,
     // Anything is taken here and judged by its bytes, so a wrong file gets a sentence instead of silence.
@@ -273,7 +267,7 @@ function FileSlot({
         className: `rounded-md border p-3 ${isDragActive ? 'border-accent bg-accent-soft' : 'border-border'}`,
       })}
     >
-      <input {...getInputProps()} disabled={!hydrated} aria-label={t('upload.chooseFor', { target: label })} data-testid="file-input" />
+      <input {...getInputProps()} aria-label={t('upload.chooseFor', { target: label })} data-testid="file-input" />
       {showLabel ? <p className="mb-1 text-sm font-medium text-fg">{label}</p> : null}
       {slot.file ? (
         <p className="text-sm break-all text-fg">{t('upload.chosen', { name: slot.file.name, size: mb(slot.file.size) })}</p>

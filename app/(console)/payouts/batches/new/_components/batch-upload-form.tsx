@@ -3,7 +3,6 @@
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { useDropzone } from 'react-dropzone';
 import { lazySchema, useForm } from '@/components/forms/use-form';
 import { showFailure } from '@/components/forms/show-failure';
 import { useIdempotencyKey } from '@/components/forms/use-idempotency-key';
@@ -26,7 +25,7 @@ import type { BatchPreview, PreviewRow } from '@/lib/domain/payout-batches/previ
 import type { PreviewBatchInput } from '@/lib/domain/payout-batches/schema';
 import type { AppLocale } from '@/lib/i18n/config';
 import { useErrorsTranslator } from '@/components/i18n/use-errors-translator';
-import { useHydrated } from '@/hooks/use-hydrated';
+import { useFilePicker } from '@/components/forms/use-file-picker';
 import { previewBatchAction, submitBatchAction } from '../../actions';
 import { downloadCsv } from './download-csv';
 
@@ -85,14 +84,9 @@ export function BatchUploadForm({ accounts }: { accounts: BatchAccountOption[] }
   }
 
   // The server renders this form into the page and its code comes after (lazy-batch-upload-form.tsx): until it has
-  // hydrated, a file chosen or a click on "Check" would reach no handler, so both wait for it.
-  const hydrated = useHydrated();
-  const { getRootProps, getInputProps, open, isDragActive } = useDropzone({
-    disabled: !hydrated,
+  // hydrated (`hydrated`), a file chosen or a click on "Check" would reach no handler, so both wait for it.
+  const { getRootProps, getInputProps, open, isDragActive, ready: hydrated } = useFilePicker({
     onDrop: (accepted, rejected) => void pick(accepted[0] ?? rejected[0]?.file),
-    multiple: false,
-    noClick: true,
-    noKeyboard: true,
     accept: { 'text/csv': ['.csv'], 'text/plain': ['.txt'] },
     validator: () => null,
     useFsAccessApi: false,
@@ -183,7 +177,7 @@ export function BatchUploadForm({ accounts }: { accounts: BatchAccountOption[] }
               className: `rounded-md border border-dashed p-4 ${isDragActive ? 'border-accent bg-accent-soft' : 'border-border'}`,
             })}
           >
-            <input {...getInputProps()} disabled={!hydrated} aria-label={t('new.chooseFile')} data-testid="batch-file-input" />
+            <input {...getInputProps()} aria-label={t('new.chooseFile')} data-testid="batch-file-input" />
             <p className="text-sm text-fg-muted">
               {fileName ? t('new.fileChosen', { name: fileName.name, kib: Math.max(1, Math.round(fileName.size / 1024)) }) : t('new.dropHint')}{' '}
               <button type="button" className="font-medium text-accent-text underline underline-offset-2" onClick={open} disabled={!hydrated}>
