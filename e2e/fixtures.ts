@@ -73,7 +73,16 @@ export async function expectNoAxeViolations(page: Page, options: { exclude?: str
     .setLegacyMode()
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
-  const { violations } = await builder.analyze();
+  let { violations } = await builder.analyze();
+  // A router refresh (a live page refreshes itself once its event stream opens) can commit the page a moment before
+  // Next has its metadata again, and the <title> is gone meanwhile: a probe on a payout page at load 2 saw it gone
+  // 3 times in 58 loads, for up to ~340 ms, with metadata streamed or not (htmlLimitedBots: /.*/, 1 in 56). An axe
+  // run in that moment reported `document-title` (control-changes.spec.ts in CI). Then the check is made once more,
+  // after the title is back; a page that never has one still fails.
+  if (violations.some((v) => v.id === 'document-title')) {
+    await expect.poll(() => page.title(), { message: `${page.url()} has its <title> again` }).not.toBe('');
+    ({ violations } = await builder.analyze());
+  }
   const summary = violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`,
   );
