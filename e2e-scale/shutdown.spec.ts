@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import pg from 'pg';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signInViaApi, signInViaUi } from '../e2e/helpers/auth';
+import { requestBatchViaUi } from '../e2e/helpers/batches';
 import { demoTotpCode, secondsToNextStep } from '../e2e/helpers/totp';
 import { batchRowKey } from '../lib/domain/payout-batches/keys';
 import { SCALE_LOG_DIR, SCALE_PORT_C, SCALE_PORTS, SCALE_RECEIVER_PORT, SCALE_WEBHOOK_ALLOW } from '../playwright.scale.config';
@@ -365,16 +366,7 @@ test('SIGTERM during a batch payout: C stops between two rows and exits 0, anoth
     const requesterContext = await browser.newContext({ baseURL: C });
     const requester = await requesterContext.newPage();
     await signInViaUi(requester, 'finance@acme.test', 'demo-finance-2026');
-    await requester.goto('/payouts/batches/new');
-    await requester.locator('#batch-account').selectOption({ label: 'Acme Importação Ltda' });
-    // The form is in the page's HTML before its code has come; it takes a file once it has hydrated.
-    await expect(requester.getByTestId('batch-file-input')).toBeEnabled();
-    await requester.getByTestId('batch-file-input').setInputFiles({ name: 'shutdown.csv', mimeType: 'text/csv', buffer: Buffer.from(`${file}\n`) });
-    await requester.getByRole('button', { name: 'Check the file' }).click();
-    await expect(requester.getByText(`${ROWS} rows read: ${ROWS} can be paid, 0 cannot.`)).toBeVisible({ timeout: 30_000 });
-    await requester.getByRole('button', { name: 'Request approval' }).click();
-    await expect(requester).toHaveURL(/\/payouts\/batches\/[0-9a-f-]{36}$/, { timeout: 30_000 });
-    const batchId = new URL(requester.url()).pathname.split('/').pop()!;
+    const batchId = await requestBatchViaUi(requester, { name: 'shutdown.csv', csv: `${file}\n` }, `${ROWS} rows read: ${ROWS} can be paid, 0 cannot.`);
     await requesterContext.close();
     const [batch] = await query<{ source_account_id: string; row_count: number; status: string }>(
       'select source_account_id, row_count, status from console.payout_batches where id = $1',

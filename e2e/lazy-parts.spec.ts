@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { requestBatchViaUi } from './helpers/batches';
 
 // The parts of a page whose code is fetched after the page (React.lazy chunks, components/ui/lazy-in-boundary.tsx: the
 // batch upload form, an account's document uploaders, a beneficiary's "add a payment instruction" form, a batch's
@@ -20,21 +21,9 @@ async function detailWith(page: Page, list: string, marker = ''): Promise<string
   throw new Error(`no page under ${list} has ${marker}`);
 }
 
-/** A one-row batch payout requested by the demo finance user: its page shows the admin the decision card. */
-async function requestBatch(finance: Page): Promise<void> {
-  await finance.goto('/payouts/batches/new');
-  await finance.locator('#batch-account').selectOption({ label: 'Acme Importação Ltda' });
-  await expect(finance.getByTestId('batch-file-input')).toBeEnabled();
-  const file = 'tax_id,pix_key,amount,asset,memo\n39053344705,joao.pereira@example.com,10.00,BRL,lazy-parts\n';
-  await finance.getByTestId('batch-file-input').setInputFiles({ name: 'lazy-parts.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
-  await finance.getByRole('button', { name: 'Check the file' }).click();
-  // Enabled once every row can be paid (the demo beneficiary's key is reviewed a few seconds after start-up).
-  await finance.getByRole('button', { name: 'Request approval' }).click({ timeout: 30_000 });
-  await expect(finance).toHaveURL(/\/payouts\/batches\/[0-9a-f-]{36}$/);
-}
-
 test('parts loaded after the page come rendered in its HTML, not as a boundary React must redraw (admin)', async ({ adminPage: page, financePage }) => {
-  await requestBatch(financePage);
+  // A one-row batch requested by finance: its page shows the admin the decision card.
+  await requestBatchViaUi(financePage, { name: 'lazy-parts.csv', csv: 'tax_id,pix_key,amount,asset,memo\n39053344705,joao.pereira@example.com,10.00,BRL,lazy-parts\n' });
   // [page, the part, a control of it that must wait for the part's code]
   const pages: [string, string, string | null][] = [
     ['/payouts/batches/new', 'batch-file-input', 'batch-file-input'],

@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, storageStatePath, test, type DemoRole } from './fixtures';
+import { chooseBatchFile } from './helpers/batches';
 import { demoTotpCode, secondsToNextStep } from './helpers/totp';
 
 /**
@@ -94,12 +95,6 @@ function csv(locale: Locale, cents: number): string {
   return `${pt ? '\uFEFF' : ''}${head}\n${rows.join('\n')}\n`;
 }
 
-async function upload(page: Page, name: string, text: string | Buffer) {
-  // The form is in the page's HTML before its code has come; it takes a file once it has hydrated.
-  await expect(page.getByTestId('batch-file-input')).toBeEnabled();
-  await page.getByTestId('batch-file-input').setInputFiles({ name, mimeType: 'text/csv', buffer: typeof text === 'string' ? Buffer.from(text) : text });
-}
-
 /** Confirms the batch's step-up with the demo user's code; a code already used this 30-s step is retried with the next. */
 async function confirmWithCode(page: Page, email: string, w: (typeof WORDS)[Locale]) {
   const dialog = page.getByRole('dialog', { name: w.dialog });
@@ -137,7 +132,7 @@ for (const locale of ['en-US', 'pt-BR'] as const) {
 
     // The main account (the treasury, listed first, holds less than the batch pays).
     await finance.locator('#batch-account').selectOption({ label: 'Acme Importação Ltda' });
-    await upload(finance, 'batch.csv', csv(locale, locale === 'en-US' ? 1 : 201));
+    await chooseBatchFile(finance, 'batch.csv', csv(locale, locale === 'en-US' ? 1 : 201));
     await finance.getByRole('button', { name: w.check }).click();
     await expect(finance.getByText(w.summary)).toBeVisible();
     const invalid = finance.locator('[data-valid="false"]');
@@ -233,10 +228,10 @@ test('1,001 rows and a 10 MB file get a sentence, nothing is stored', async ({ b
     const page = await pageAs(browser, 'finance', baseURL!, locale);
     await page.goto('/payouts/batches/new');
     const rows = Array.from({ length: 1001 }, (_, i) => `${TAX_ID},${KEY},${i + 1}.00,BRL,x`).join('\n');
-    await upload(page, 'big.csv', `tax_id,pix_key,amount,asset,memo\n${rows}\n`);
+    await chooseBatchFile(page, 'big.csv', `tax_id,pix_key,amount,asset,memo\n${rows}\n`);
     await page.getByRole('button', { name: w.check }).click();
     await expect(page.getByText(w.tooMany)).toBeVisible();
-    await upload(page, 'huge.csv', Buffer.alloc(10 * 1024 * 1024, 'A'));
+    await chooseBatchFile(page, 'huge.csv', Buffer.alloc(10 * 1024 * 1024, 'A'));
     await expect(page.getByTestId('batch-file-error')).toContainText(w.tooLarge);
     await expectNoAxeViolations(page);
     await page.context().close();
@@ -256,7 +251,7 @@ test('screenshots of the three pages (BATCH_SHOTS=<dir>), 1280 and 390 px, en an
       await page.screenshot({ path: name('list'), fullPage: true });
       const detail = await page.locator('main a[href^="/payouts/batches/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? '').find((h) => /[0-9a-f-]{36}$/.test(h)));
       await page.goto('/payouts/batches/new');
-      await upload(page, 'batch.csv', csv(locale, 401));
+      await chooseBatchFile(page, 'batch.csv', csv(locale, 401));
       await page.getByRole('button', { name: WORDS[locale].check }).click();
       await expect(page.getByText(WORDS[locale].summary)).toBeVisible();
       await page.screenshot({ path: name('new-preview'), fullPage: true });
