@@ -13,10 +13,12 @@ import { useHydrated } from '@/hooks/use-hydrated';
  */
 export function useFilePicker(options: Omit<DropzoneOptions, 'multiple' | 'noClick' | 'noKeyboard'>) {
   const ready = useHydrated();
-  const zone = useDropzone({ ...options, disabled: Boolean(options.disabled) || !ready, multiple: false, noClick: true, noKeyboard: true });
+  // The zone and its input are off together: a caller's `disabled` reaches the input too, not only the zone.
+  const off = Boolean(options.disabled) || !ready;
+  const zone = useDropzone({ ...options, disabled: off, multiple: false, noClick: true, noKeyboard: true });
   return {
     ...zone,
     ready,
-    getInputProps: (props?: DropzoneInputProps) => zone.getInputProps({ ...props, disabled: !ready }),
+    getInputProps: (props?: DropzoneInputProps) => zone.getInputProps({ ...props, disabled: off }),
   };
 }
