@@ -105,6 +105,72 @@ test.describe('operations', () => {
     await shoot(page, 'operation-detail');
   });
 
+  test('a page follows from the point it was read: no second render on load, and an event that lands before the stream opens still arrives', async ({
+    financePage: page,
+    baseURL,
+  }) => {
+    const api = await SandboxApi.asDemo(page.request, baseURL!);
+    const ids = await api.accounts();
+    const held = async () => {
+      const op = await api.transfer(ids[MAIN_ACCOUNT], ids[TREASURY_ACCOUNT], '3.21');
+      expect((await api.drive(op.id, 'hold')).currentState.status).toBe('ON_HOLD');
+      return op.id;
+    };
+    /** The page's own server renders after its load (router.refresh() fetches it with `_rsc`). */
+    const renders = (id: string) => {
+      const seen: string[] = [];
+      page.on('request', (r) => {
+        const url = new URL(r.url());
+        if (url.pathname === `/operations/${id}` && url.searchParams.has('_rsc')) seen.push(url.href);
+      });
+      return seen;
+    };
+
+    // 1. A quiet load: the stream opens where the page was read, and the page is not rendered a second time "in
+    //    case" (it was, on every load of a page with something still moving, before the stream said where it starts).
+    const quiet = await held();
+    const quietRenders = renders(quiet);
+    const stream = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/live');
+    await page.goto(`/operations/${quiet}`);
+    const opened = await stream;
+    expect(new URL(opened.url()).searchParams.get('lastEventId')).toMatch(/^\d+$/);
+    await expect(page.getByTestId('operation-detail')).toHaveAttribute('data-status', 'ON_HOLD');
+    // Absence over a bounded time: the old refresh came ~150 ms after the stream's status.
+    await page.waitForTimeout(2_000);
+    expect(quietRenders).toEqual([]);
+
+    // 2. The operation completes while the stream is held back: the stream, opened from the page's point, replays
+    //    the event and the page turns COMPLETED without a reload.
+    const late = await held();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let asked: string | null = null;
+    await page.route('**/api/live**', async (route) => {
+      asked = route.request().url();
+      await gate;
+      await route.continue();
+    });
+    await page.goto(`/operations/${late}`);
+    const detail = page.getByTestId('operation-detail');
+    await expect(detail).toHaveAttribute('data-status', 'ON_HOLD');
+    await expect.poll(() => asked).not.toBeNull();
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+    await api.drive(late, 'complete');
+    // The console has stored the completion (the service's delivery to it succeeded) before the stream is let go.
+    await expect
+      .poll(async () => {
+        const html = await (await page.request.get(`/operations/${late}`)).text();
+        const item = html.split('data-kind="webhook"').find((part) => part.includes('data-event-type="OPERATION_COMPLETED"'));
+        return Boolean(item?.includes('data-attempt-status="SUCCESS"'));
+      }, { timeout: 15_000 })
+      .toBe(true);
+    release();
+    // Well before the 15 s safety refresh of a live page.
+    await expect(detail).toHaveAttribute('data-status', 'COMPLETED', { timeout: 8_000 });
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    await page.unroute('**/api/live**');
+  });
+
   test('the list filters by type and status, and the URL round-trips', async ({ financePage: page, baseURL }) => {
     const api = await SandboxApi.asDemo(page.request, baseURL!);
     const ids = await api.accounts();

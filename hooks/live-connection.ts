@@ -1,6 +1,7 @@
 // The browser's one connection to /api/live, shared by every <LiveRefresh> and useLiveEvents() in the tab.
 // Plain module state (not React state): a page with five live widgets still opens one stream.
-import { notificationEvent, parseLiveEvent, reconnectDelayMs, type LiveEvent } from '@/lib/domain/live/events';
+import { catchUpFrom, coverageOnOpen, coverageWith, statusFrom, type Coverage } from '@/lib/domain/live/coverage';
+import { NOTIFICATION_EVENT_KIND, notificationEvent, parseLiveEvent, reconnectDelayMs, type LiveEvent } from '@/lib/domain/live/events';
 
 export type LiveState = {
   /** connecting: no stream yet; open: stream up; down: waiting to reconnect (or refused). */
@@ -21,6 +22,13 @@ let retryTimer: ReturnType<typeof setTimeout> | null = null;
 let attempt = 0;
 let lastEventId: number | null = null;
 let users = 0;
+/** The events this tab received without a gap (lib/domain/live/coverage.ts); null until a stream says where it starts. */
+let coverage: Coverage | null = null;
+/** The Last-Event-ID the current stream was opened with, and whether its `status` (with its starting point) came. */
+let resumedFrom: number | null = null;
+let started = false;
+/** Pages that read their data at a known point, waiting for the stream to say where it starts. */
+const waiting = new Set<() => void>();
 
 function setState(next: Partial<LiveState>): void {
   const merged = { ...state, ...next };
@@ -35,6 +43,8 @@ function connect(): void {
     return;
   }
   const url = lastEventId === null ? '/api/live' : `/api/live?lastEventId=${lastEventId}`;
+  resumedFrom = lastEventId;
+  started = false;
   const es = new EventSource(url);
   source = es;
   es.addEventListener('open', () => {
@@ -42,17 +52,25 @@ function connect(): void {
     setState({ connection: 'open' });
   });
   es.addEventListener('status', (e) => {
+    let data: { receiving?: unknown; from?: unknown } | null = null;
     try {
-      const data = JSON.parse((e as MessageEvent<string>).data) as { receiving?: unknown };
-      setState({ receiving: data.receiving === true });
+      data = JSON.parse((e as MessageEvent<string>).data) as { receiving?: unknown; from?: unknown };
     } catch {
-      setState({ receiving: false });
+      data = null;
     }
+    // Where this stream starts: every stored event after it follows. It is also where a reconnect resumes.
+    const from = statusFrom(data);
+    coverage = from === null ? null : coverageOnOpen(coverage, resumedFrom, from);
+    if (from !== null && (lastEventId === null || lastEventId < from)) lastEventId = from;
+    started = true;
+    for (const settle of [...waiting]) settle();
+    setState({ receiving: data?.receiving === true });
   });
   es.addEventListener('change', (e) => {
     const event = parseLiveEvent((e as MessageEvent<string>).data);
     if (!event) return;
     lastEventId = event.seq;
+    if (coverage) coverageWith(coverage, event);
     for (const l of [...listeners]) l(event);
   });
   // "Your inbox changed": carries no id, so it never moves the resume point of the received events.
@@ -63,6 +81,8 @@ function connect(): void {
   es.addEventListener('reset', (e) => {
     const id = Number((e as MessageEvent<string>).lastEventId);
     if (Number.isSafeInteger(id) && id > 0) lastEventId = id;
+    // Too much was missed to replay: every listener refreshes, and the tab knows nothing before this point.
+    coverage = Number.isSafeInteger(id) && id >= 0 ? { from: id, events: [] } : null;
     for (const l of [...resetListeners]) l();
   });
   es.addEventListener('end', () => scheduleReconnect());
@@ -77,6 +97,7 @@ function connect(): void {
 function scheduleReconnect(): void {
   source?.close();
   source = null;
+  started = false;
   setState({ connection: 'down' });
   if (retryTimer || users === 0) return;
   retryTimer = setTimeout(() => {
@@ -94,6 +115,7 @@ function retain(): () => void {
     // Last user gone (navigated away from every live page): free the server's stream slot.
     source?.close();
     source = null;
+    started = false;
     if (retryTimer) clearTimeout(retryTimer);
     retryTimer = null;
     attempt = 0;
@@ -101,14 +123,37 @@ function retain(): () => void {
   };
 }
 
-/** Receive every live event (and `reset`: too much was missed, refresh everything) while subscribed. */
-export function subscribeLive(onEvent: Listener, onReset?: ResetListener): () => void {
-  listeners.add(onEvent);
+/**
+ * Receive every live event (and `reset`: too much was missed, refresh everything) while subscribed.
+ *
+ * `since`: the newest stored event when the page read what it shows (lib/live/cursor.ts). The listener then hears
+ * only events after it — including those this tab received before the page subscribed (a client-side navigation)
+ * — and `onReset` once if the tab cannot tell what came between (its stream started later): no refresh on every
+ * load "in case". A tab's first stream starts at the first such point, so the server replays what came after it.
+ */
+export function subscribeLive(onEvent: Listener, onReset?: ResetListener, since?: number): () => void {
+  const listener: Listener =
+    since === undefined ? onEvent : (event) => (event.kind === NOTIFICATION_EVENT_KIND || event.seq > since ? onEvent(event) : undefined);
+  listeners.add(listener);
   if (onReset) resetListeners.add(onReset);
+  let settle: (() => void) | null = null;
+  if (since !== undefined) {
+    if (lastEventId === null && !source && !retryTimer && since > 0) lastEventId = since;
+    const catchUp = () => {
+      waiting.delete(catchUp);
+      const missed = catchUpFrom(coverage, since);
+      if (missed === 'refresh') onReset?.();
+      else for (const event of missed.events) onEvent(event);
+    };
+    settle = catchUp;
+    if (source && started) catchUp();
+    else waiting.add(catchUp);
+  }
   const release = retain();
   return () => {
-    listeners.delete(onEvent);
+    listeners.delete(listener);
     if (onReset) resetListeners.delete(onReset);
+    if (settle) waiting.delete(settle);
     release();
   };
 }

@@ -16,9 +16,10 @@ export function useLiveState(): LiveState {
 
 /**
  * Calls `onEvent` for every event on /api/live while mounted (`onReset` when the stream missed too much to
- * replay). The handler may change between renders without reconnecting.
+ * replay). The handler may change between renders without reconnecting. `since`: the point the page's data was
+ * read at (see `subscribeLive`); the one it mounted with counts.
  */
-export function useLiveEvents(onEvent: (event: LiveEvent) => void, onReset?: () => void): LiveState {
+export function useLiveEvents(onEvent: (event: LiveEvent) => void, onReset?: () => void, since?: number): LiveState {
   const handler = useRef(onEvent);
   const reset = useRef(onReset);
   useEffect(() => {
@@ -30,7 +31,9 @@ export function useLiveEvents(onEvent: (event: LiveEvent) => void, onReset?: () 
       subscribeLive(
         (e) => handler.current(e),
         () => reset.current?.(),
+        since,
       ),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one subscription per mount: after a refresh, what lies between the two points was heard live
     [],
   );
   return useLiveState();

@@ -28,6 +28,12 @@ export interface LiveRefreshProps {
   active?: boolean;
   /** The sentence shown while polling (from the page's catalogue); nothing is shown without it. */
   pollingNote?: string;
+  /**
+   * The newest stored event when the page read what it shows (`liveCursor()`, lib/live/cursor.ts, read before the
+   * data). The page hears what came after that point, including what landed before its stream opened, and
+   * refreshes only if something concerning it did (or once, if the tab cannot tell: hooks/live-connection.ts).
+   */
+  since: number;
 }
 
 /**
@@ -35,7 +41,7 @@ export interface LiveRefreshProps {
  * /api/live; while `active` and events cannot arrive (no subscription to this console, or the stream is down),
  * a refresh every 5 s instead, and says so; while live, a refresh every 15 s as a safety net. Renders nothing else.
  */
-export function LiveRefresh({ resources, active = false, pollingNote }: LiveRefreshProps) {
+export function LiveRefresh({ resources, active = false, pollingNote, since }: LiveRefreshProps) {
   const router = useRouter();
   const watched = useRef(resources);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -66,16 +72,9 @@ export function LiveRefresh({ resources, active = false, pollingNote }: LiveRefr
       if (eventConcernsAny(event, watched.current)) refreshSoon.current();
     },
     () => refreshSoon.current(),
+    since,
   );
   const live = isLive(state);
-
-  // An event may land between this page's render and the stream opening: once live, refresh one time if
-  // something shown can still move.
-  const wasLive = useRef(false);
-  useEffect(() => {
-    if (live && !wasLive.current && active) refreshSoon.current();
-    wasLive.current = live;
-  }, [live, active]);
 
   useEffect(() => {
     const every = ownRefreshIntervalMs({ active, live });

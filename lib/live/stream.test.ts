@@ -46,6 +46,18 @@ describe('live stream', () => {
     abort.abort();
   });
 
+  it('`status` says where the stream starts: the newest stored event, or the Last-Event-ID it resumes from', async () => {
+    const fresh = setup([ev(1), ev(2)]);
+    expect(await readUntil(fresh.reader, (t) => t.includes('event: status'))).toContain('event: status\ndata: {"receiving":true,"from":2}\n\n');
+    fresh.abort.abort();
+    const resumed = setup([ev(1), ev(2), ev(3)], { lastEventId: 1 });
+    const text = await readUntil(resumed.reader, (t) => t.includes('id: 3'));
+    expect(text).toContain('data: {"receiving":true,"from":1}');
+    // The events after it follow the status: a page read at 1 hears 2 and 3.
+    expect(text.indexOf('id: 2')).toBeGreaterThan(text.indexOf('event: status'));
+    resumed.abort.abort();
+  });
+
   it('`status` goes out only once the starting point is read, so every event stored after it arrives (scale lane race)', async () => {
     // Before: `status` was written and only then was "now" read; a delivery another instance stored while that read
     // was in flight got a seq <= the number read, and its live message was dropped as already sent.

@@ -160,7 +160,9 @@ export function openLiveStream(options: LiveStreamOptions): ReadableStream<Uint8
           },
         });
         const status = await options.status();
-        write(sseMessage({ event: 'status', data: status }));
+        // `from`: every stored event after it follows on this stream, so a page that read its data at a known point
+        // can tell whether it missed something before it subscribed (lib/domain/live/coverage.ts).
+        write(sseMessage({ event: 'status', data: { ...status, from: lastSent } }));
         await catchUp();
       } catch (error) {
         log().error({ kind: 'live', error: errorField(error) }, 'live stream start failed');

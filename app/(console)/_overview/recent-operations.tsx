@@ -11,6 +11,7 @@ import { StatusBadge } from '@/components/status/status-badge';
 import { Alert } from '@/components/ui/alert';
 import { EmptyState } from '@/components/ui/empty-state';
 import { listOperations } from '@/lib/api/operations';
+import { liveCursor } from '@/lib/live/cursor';
 import { isTerminal } from '@/lib/domain/operations/view';
 import { stuckMinutes } from '@/lib/operations/stuck';
 
@@ -20,13 +21,15 @@ const SHOWN = 6;
 export async function RecentOperations() {
   const [t, ts] = await Promise.all([getTranslations('operations.overview'), getTranslations('operations')]);
   let page;
+  let since: number;
   try {
+    since = await liveCursor(); // before the data (LiveRefresh `since`)
     page = await listOperations({ limit: SHOWN });
   } catch (error) {
     return <ServiceErrorAlert error={error} title={t('failed')} />;
   }
   const moving = page.data.some((op) => !isTerminal(op.currentState.status));
-  const live = <LiveRefresh resources={[{ kind: 'OPERATION' }]} active={moving} pollingNote={ts('live.polling')} />;
+  const live = <LiveRefresh resources={[{ kind: 'OPERATION' }]} active={moving} pollingNote={ts('live.polling')} since={since} />;
   if (page.data.length === 0) {
     return (
       <>

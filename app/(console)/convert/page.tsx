@@ -8,6 +8,7 @@ import { requirePage } from '@/lib/auth/session';
 import { chosenPair } from '@/lib/domain/quotes/rate-pair';
 import { isAsset, type Asset } from '@/lib/money/assets';
 import { followedSwap } from '@/lib/operations/followed-swap';
+import { liveCursor } from '@/lib/live/cursor';
 import { getEnv } from '@/lib/env';
 import { Suspense } from 'react';
 import { RateMovement } from './_components/rate-movement';
@@ -24,6 +25,7 @@ export default async function ConvertPage({ searchParams }: { searchParams: Prom
   await requirePage('/convert');
   const t = await getTranslations('convert');
   const { operation: operationId, base, quote } = await searchParams;
+  const since = operationId ? await liveCursor() : 0; // before the followed swap is read (LiveRefresh `since`)
   const [accounts, followed] = await Promise.all([loadOwnAccounts(), followedSwap(operationId)]);
 
   // Money moves only on ACTIVE accounts and assets; an asset the console does not know cannot be typed in. Each
@@ -45,7 +47,7 @@ export default async function ConvertPage({ searchParams }: { searchParams: Prom
   return (
     <>
       <PageHeader title={t('title')} description={t('description')} />
-      {followed ? <SwapResult operation={followed.operation} balances={followed.balances} /> : null}
+      {followed ? <SwapResult operation={followed.operation} balances={followed.balances} since={since} /> : null}
       <IntlScope namespaces={['convert', 'validation']}>
         <ConvertForm accounts={usable} />
       </IntlScope>

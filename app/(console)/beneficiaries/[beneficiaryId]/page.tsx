@@ -5,6 +5,7 @@ import { getTranslations } from 'next-intl/server';
 import { ServiceErrorAlert } from '@/components/forms/service-error-alert';
 import { IntlScope } from '@/components/i18n/intl-scope';
 import { LiveRefresh } from '@/components/live/live-refresh';
+import { liveCursor } from '@/lib/live/cursor';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { PageHeader } from '@/components/ui/page-header';
 import { can } from '@/lib/auth/permissions';
@@ -24,6 +25,7 @@ export default async function BeneficiaryPage({ params }: { params: Promise<{ be
   const user = await requirePage('/beneficiaries/[beneficiaryId]');
   const { beneficiaryId } = await params;
   if (!isUuid(beneficiaryId)) notFound();
+  const since = await liveCursor(); // before the data (LiveRefresh `since`)
   const result = await loadBeneficiary(beneficiaryId);
   if (!result.ok && result.missing) notFound();
   const t = await getTranslations('beneficiaries');
@@ -56,7 +58,7 @@ export default async function BeneficiaryPage({ params }: { params: Promise<{ be
         }
       />
       {/* Review decisions arrive as BENEFICIARY_PAYMENT_INSTRUCTION_* events; polled while one is pending and events cannot arrive. */}
-      <LiveRefresh resources={[{ kind: 'BENEFICIARY' }]} active={result.view.pending} pollingNote={t('detail.polling')} />
+      <LiveRefresh resources={[{ kind: 'BENEFICIARY' }]} active={result.view.pending} pollingNote={t('detail.polling')} since={since} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <HolderCard beneficiary={b} />
         <div className="min-w-0 space-y-6">

@@ -16,7 +16,7 @@ const TERMINAL = new Set(['COMPLETED', 'FAILED']);
  * events cannot arrive): status, what was paid and received, the account's balances as the service reports them
  * now (re-read on every refresh), and the link to the operation's page.
  */
-export async function SwapResult({ operation, balances }: { operation: Operation; balances: Amount[] }) {
+export async function SwapResult({ operation, balances, since }: { operation: Operation; balances: Amount[]; since: number }) {
   const t = await getTranslations('convert.result');
   const reasons = await getTranslations('operations.reasons');
   const status = operation.currentState.status;
@@ -27,7 +27,7 @@ export async function SwapResult({ operation, balances }: { operation: Operation
     <Card className="mb-6" data-testid="swap-result" data-operation-id={operation.id} data-status={status}>
       <CardHeader title={t('title')} actions={<StatusBadge status={status} />} />
       <CardBody className="space-y-4">
-        <LiveRefresh resources={[{ kind: 'OPERATION', id: operation.id }]} active={!terminal} pollingNote={t('polling')} />
+        <LiveRefresh resources={[{ kind: 'OPERATION', id: operation.id }]} active={!terminal} pollingNote={t('polling')} since={since} />
         <p className="flex flex-wrap items-center gap-2 text-sm text-fg">
           <AmountText amount={operation.sourceAmount} className="font-semibold" />
           <span aria-hidden="true">→</span>

@@ -12,6 +12,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { can } from '@/lib/auth/permissions';
 import { requirePage } from '@/lib/auth/session';
 import { loadDepositInstruction } from '@/lib/deposits/deposit-instruction';
+import { liveCursor } from '@/lib/live/cursor';
 import { getEnv } from '@/lib/env';
 import { isUuid } from '@/lib/validation/uuid';
 import { DepositCopyPaste } from './_components/deposit-copy-paste';
@@ -31,6 +32,7 @@ export default async function DepositPage({ params }: { params: Promise<{ operat
   const user = await requirePage('/deposits/[operationId]');
   const { operationId } = await params;
   if (!isUuid(operationId)) notFound();
+  const since = await liveCursor(); // before the data (LiveRefresh `since`)
   const deposit = await loadDepositInstruction(operationId);
   if (!deposit) notFound();
   const { operation, status } = deposit;
@@ -47,7 +49,7 @@ export default async function DepositPage({ params }: { params: Promise<{ operat
       <Card className="max-w-3xl" data-testid="deposit" data-status={status}>
         <CardHeader title={<AmountText amount={operation.sourceAmount} />} description={operation.account.owner} actions={<StatusBadge status={status} />} />
         <CardBody className="space-y-5">
-          <LiveRefresh resources={[{ kind: 'OPERATION', id: operation.id }]} active={!deposit.terminal} pollingNote={t('instruction.polling')} />
+          <LiveRefresh resources={[{ kind: 'OPERATION', id: operation.id }]} active={!deposit.terminal} pollingNote={t('instruction.polling')} since={since} />
           <DepositStatusNotice operation={operation} />
           {deposit.badCode ? <Alert tone="error">{t('instruction.badCode')}</Alert> : null}
           <DepositPaymentFacts deposit={deposit} />

@@ -29,6 +29,7 @@ import {
 import { involvesAsset, isTerminal } from '@/lib/domain/operations/view';
 import { DEFAULT_TIME_ZONE } from '@/lib/i18n/config';
 import { stuckMinutes } from '@/lib/operations/stuck';
+import { liveCursor } from '@/lib/live/cursor';
 import { ExportButton } from './export-button';
 import { OperationsFilterBar } from './operations-filter-bar';
 import { OperationsList, type OperationRowView } from './operations-list';
@@ -104,7 +105,9 @@ async function OperationsResults({
   const [t, ts] = await Promise.all([getTranslations('operations.list'), getTranslations('operations')]);
   let page: { data: Operation[]; meta: PageMeta } | null = null;
   let failure: unknown = null;
+  let since = 0;
   try {
+    since = await liveCursor(); // before the data (LiveRefresh `since`)
     page = await listOperations({
       ...toServiceQuery(state, timeZone),
       limit: state.asset ? ASSET_PAGE_SIZE : PAGE_SIZE,
@@ -125,7 +128,7 @@ async function OperationsResults({
   const moving = data.some((op) => !isTerminal(op.currentState.status));
   const stuck = rows.filter((r) => r.stuckMinutes !== null).length;
   const live = (
-    <LiveRefresh resources={[{ kind: 'OPERATION' }]} active={moving} pollingNote={ts('live.polling')} />
+    <LiveRefresh resources={[{ kind: 'OPERATION' }]} active={moving} pollingNote={ts('live.polling')} since={since} />
   );
   const pagination = (
     <CursorPagination pathname="/operations" searchParams={searchParams} meta={page.meta} itemCount={data.length} />

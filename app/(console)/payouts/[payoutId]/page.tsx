@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { can } from '@/lib/auth/permissions';
 import { requirePage } from '@/lib/auth/session';
 import { isTerminal } from '@/lib/domain/payouts';
+import { liveCursor } from '@/lib/live/cursor';
 import { loadPayoutDetail } from '@/lib/payouts/payout-detail-page';
 import { isUuid } from '@/lib/validation/uuid';
 import { ApprovalSteps } from './_components/approval-steps';
@@ -22,6 +23,8 @@ export default async function PayoutPage({ params }: { params: Promise<{ payoutI
   const user = await requirePage('/payouts/[payoutId]');
   const { payoutId } = await params;
   if (!isUuid(payoutId)) notFound();
+  // Before the data: every event the page does not reflect comes after this point (LiveRefresh `since`).
+  const since = await liveCursor();
   const detail = await loadPayoutDetail(payoutId, user);
   if (!detail) notFound();
   const { p } = detail;
@@ -39,6 +42,7 @@ export default async function PayoutPage({ params }: { params: Promise<{ payoutI
         resources={p.operationId ? [{ kind: 'OPERATION', id: p.operationId }] : [{ kind: 'OPERATION' }]}
         active={!isTerminal(detail.status)}
         pollingNote={t('polling')}
+        since={since}
       />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">

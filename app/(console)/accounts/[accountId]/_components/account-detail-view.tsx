@@ -22,6 +22,7 @@ import { sortInstructions } from '@/lib/domain/accounts/funding-fields';
 import { FundingInstructions } from './funding-instructions';
 import { OwnerCard } from './owner-card';
 import { OnboardingBoard } from './onboarding/onboarding-board';
+import { liveCursor } from '@/lib/live/cursor';
 import { TagsList } from './tags-list';
 import { UbosList } from './ubos-list';
 
@@ -68,6 +69,7 @@ export async function AccountDetailView({
 }) {
   // A malformed id can name no account: skip the call and say so.
   if (!isUuid(accountId)) notFound();
+  const since = await liveCursor(); // before the account is read (the onboarding board's LiveRefresh `since`)
   const [accountResult, funding] = await Promise.all([loadAccount(accountId), loadFunding(accountId)]);
   const t = await getTranslations('accounts.detail');
 
@@ -137,6 +139,7 @@ export async function AccountDetailView({
           }}
           canDocuments={canDocuments}
           canReview={canReview}
+          since={since}
         />
 
         <Card>

@@ -6,6 +6,7 @@ import { Suspense } from 'react';
 import { ServiceErrorAlert } from '@/components/forms/service-error-alert';
 import { DateTimeText } from '@/components/i18n/date-time-text';
 import { LiveRefresh } from '@/components/live/live-refresh';
+import { liveCursor } from '@/lib/live/cursor';
 import { AmountText, amountText } from '@/components/money/amount-text';
 import { StuckBadge } from '@/components/operations/stuck-badge';
 import { TestOperationBadge } from '@/components/operations/test-badge';
@@ -80,6 +81,7 @@ function targetAccountId(op: Operation): string | null {
 export async function OperationDetailView({ operationId }: { operationId: string }) {
   // A malformed id can name no operation: no call, a real 404.
   if (!isUuid(operationId)) notFound();
+  const since = await liveCursor(); // before the data (LiveRefresh `since`)
   const result = await loadOperation(operationId);
   const t = await getTranslations('operations.detail');
   const breadcrumb = (
@@ -113,7 +115,7 @@ export async function OperationDetailView({ operationId }: { operationId: string
     <div data-testid="operation-detail" data-operation-id={op.id} data-status={op.currentState.status}>
       <Header op={op} breadcrumb={breadcrumb} stuck={stuck} locale={locale} />
       <div className="mb-4 space-y-3">
-        <LiveRefresh resources={[{ kind: 'OPERATION', id: op.id }]} active={!terminal} pollingNote={ts('live.polling')} />
+        <LiveRefresh resources={[{ kind: 'OPERATION', id: op.id }]} active={!terminal} pollingNote={ts('live.polling')} since={since} />
         {stuck !== null ? <StuckAlert op={op} minutes={stuck} elapsed={Math.floor((now().getTime() - Date.parse(op.createdAt)) / 60_000)} /> : null}
       </div>
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">

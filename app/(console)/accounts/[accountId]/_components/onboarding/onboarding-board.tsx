@@ -106,10 +106,13 @@ export async function OnboardingBoard({
   account,
   canDocuments,
   canReview,
+  since,
 }: {
   account: BoardAccount;
   canDocuments: boolean;
   canReview: boolean;
+  /** The live cursor read before the account (LiveRefresh `since`). */
+  since: number;
 }) {
   const t = await getTranslations('onboarding');
   const countries = countryOptions(await getLocale());
@@ -132,7 +135,7 @@ export async function OnboardingBoard({
         <IntlScope namespaces={['onboarding', 'validation', 'address']}>
           {/* ASSET_ACTIVATED (resource ACCOUNT) refreshes at once; the service publishes no event for REVIEWING →
               OPENING or a rejection back to ACTION_REQUIRED, so those are polled while the review runs. */}
-          <LiveRefresh resources={[{ kind: 'ACCOUNT', id: account.id }]} active={following} />
+          <LiveRefresh resources={[{ kind: 'ACCOUNT', id: account.id }]} active={following} since={since} />
           <ReviewFollower active={following} />
           {!canDocuments && editable ? <p className="text-sm text-fg-muted">{t('board.readOnly')}</p> : null}
           {account.status === 'REVIEWING' ? (
