@@ -56,7 +56,7 @@ function connect(): void {
     try {
       data = JSON.parse((e as MessageEvent<string>).data) as { receiving?: unknown; from?: unknown };
     } catch {
-      data = null;
+      // not JSON: not receiving, starting point unknown
     }
     // Where this stream starts: every stored event after it follows. It is also where a reconnect resumes.
     const from = statusFrom(data);
