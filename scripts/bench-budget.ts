@@ -27,7 +27,9 @@
  * --traces <dir> (save every run's trace there, numbered in run order, with V8's CPU samples in it), --content-floor
  * (rounds only: each round also measures the content floor, bare Next serving the markup of a list page — about 675
  * elements, no client component, scripts/bench-floor/app/table — to tell what a page's size costs the framework alone
- * from what the console adds). Everything it starts is stopped by pid on exit.
+ * from what the console adds), --lantern (print, for every run, the requests Lighthouse's simulation counted as needed for
+ * the largest paint, with their simulated times: what its LCP is made of). Everything it starts is stopped by pid on
+ * exit.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
@@ -58,6 +60,7 @@ const { values: flags } = parseArgs({
     order: { type: 'string', default: 'rounds' },
     'content-floor': { type: 'boolean', default: false },
     traces: { type: 'string' },
+    lantern: { type: 'boolean', default: false },
   },
 });
 
@@ -476,6 +479,7 @@ async function lighthouseOnce(lighthouse: LighthouseFn, url: string, cookie: str
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   if (flags.details) printDetails(url, lhr.audits);
   if (flags.traces) saveTrace(url, result.artifacts.Trace);
+  if (flags.lantern) await printLantern(url);
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
     performance: score('performance'),
@@ -484,6 +488,37 @@ async function lighthouseOnce(lighthouse: LighthouseFn, url: string, cookie: str
     tbtMs: value('total-blocking-time'),
     cls: value('cumulative-layout-shift'),
   };
+}
+
+type LanternNode = { type: string; request?: { url: string; transferSize?: number; resourceType?: string } };
+type LanternModule = { Simulation: { Simulator: { allNodeTimings: Map<string, Map<LanternNode, { startTime: number; endTime: number }>> } } };
+
+/**
+ * --lantern: what Lighthouse's simulation counted as needed for the largest paint (its pessimistic and optimistic
+ * graphs; the reported LCP is their mean). It counts every request that finished before the paint it observed
+ * unless it can see that the script ran after that paint, so on loopback the same page's LCP moves with whether its
+ * chunks happened to arrive before the first frame was presented.
+ */
+async function printLantern(url: string): Promise<void> {
+  const lantern = (await import('lighthouse/core/lib/lantern/lantern.js' as string)) as LanternModule;
+  const summaries = new Set<string>();
+  for (const kind of ['pessimistic', 'optimistic']) {
+    const timings = lantern.Simulation.Simulator.allNodeTimings.get(`${kind}LargestContentfulPaint`);
+    if (!timings) continue;
+    const requests = [...timings.entries()].filter(([node]) => node.type === 'network').sort((a, b) => a[1].endTime - b[1].endTime);
+    const kB = (list: typeof requests) => (list.reduce((sum, [node]) => sum + (node.request!.transferSize ?? 0), 0) / 1000).toFixed(1);
+    const scripts = requests.filter(([node]) => node.request!.resourceType === 'Script');
+    const end = Math.round(Math.max(...[...timings.values()].map((t) => t.endTime)));
+    const summary = `${end} ms: ${requests.length} requests (${kB(requests)} kB), of them ${scripts.length} scripts (${kB(scripts)} kB)`;
+    // The two graphs usually hold the same requests: print the second only when it differs.
+    if (summaries.has(summary)) continue;
+    summaries.add(summary);
+    console.log(`  lantern ${url.replace(BASE, '') || '/'}, ${kind} LCP graph ${summary}`);
+    for (const [node, t] of requests) {
+      const size = ((node.request!.transferSize ?? 0) / 1000).toFixed(1);
+      console.log(`    ${String(Math.round(t.startTime)).padStart(5)}–${String(Math.round(t.endTime)).padStart(5)} ms ${node.request!.url.replace(BASE, '')} (${size} kB)`);
+    }
+  }
 }
 
 let tracesSaved = 0;
