@@ -112,6 +112,23 @@ describe('replay jobs', () => {
     expect((await getReplayJob(jobId, db))?.progress.counts.SENT).toBe(3);
   });
 
+  it('a job created leased to the runner of its process is claimed by that runner, not by another instance polling meanwhile', async () => {
+    const jobId = uuid(5);
+    const lease = { owner: 'process-c', ms: 5_000 };
+    await insertReplayJob({ id: jobId, subscriptionId: SUB, windowFrom: null, windowTo: null, eventTypes: [], ratePerSecond: 5, actor, items: items(2), lease }, db);
+    const [row] = await db.select().from(webhookReplayJobs).where(eq(webhookReplayJobs.id, jobId));
+    expect(row.leaseOwner).toBe('process-c');
+    expect(row.leaseUntil!.getTime()).toBeGreaterThan(Date.now());
+    // Another instance's idle poll lands between the insert and the creator's wake-up: it leaves the job alone.
+    const other = fakeDeps('process-d', async () => {});
+    expect((await claimReplayJob(other))?.id).not.toBe(jobId);
+    const creator = fakeDeps('process-c', async () => {});
+    const job = await claimReplayJob(creator);
+    expect(job?.id).toBe(jobId);
+    expect(await workReplayJob(job!, creator)).toBe('completed');
+    expect(creator.calls).toHaveLength(2);
+  });
+
   it('cancel stops the job between two resends and keeps the rest unsent', async () => {
     const jobId = uuid(3);
     await insertReplayJob({ id: jobId, subscriptionId: SUB, windowFrom: null, windowTo: null, eventTypes: [], ratePerSecond: 5, actor, items: items(5) }, db);

@@ -181,21 +181,38 @@ async function workItems(job: WebhookReplayJobRow, deps: RunnerDeps): Promise<Wo
 /** Longest pause of an idle replay runner. */
 export const REPLAY_RUNNER_MAX_IDLE_MS = 30_000;
 
-type RunnerState = { started: boolean; wake?: () => void; stopped: boolean; loop?: Promise<void> };
+/** How long a runner holds a job without renewing it; past that (its process died) another instance takes it over. */
+export const REPLAY_LEASE_MS = 15_000;
+
+type RunnerState = { started: boolean; owner: string; wake?: () => void; stopped: boolean; loop?: Promise<void> };
 const globalForRunner = globalThis as typeof globalThis & { __webhookReplayRunner?: RunnerState };
+
+function runnerState(): RunnerState {
+  return (globalForRunner.__webhookReplayRunner ??= { started: false, stopped: false, owner: `console-${process.pid}-${randomUUID()}` });
+}
+
+/**
+ * This process's runner as a job's lease holder. A job is created leased to the runner of the process that creates
+ * it, so that runner (woken at once) works it, not an idle instance polling in between; if this process dies first,
+ * another instance takes the job over when the lease runs out.
+ */
+export function replayRunnerOwner(): string {
+  return runnerState().owner;
+}
 
 /**
  * The background loop of this console process: claims RUNNING jobs (those a previous process left included) and
  * works them. Started at server start-up (instrumentation) and whenever a job is created.
  */
 export function startReplayRunner(overrides: Partial<RunnerDeps> = {}): void {
-  const state = (globalForRunner.__webhookReplayRunner ??= { started: false, stopped: false });
+  const state = runnerState();
   if (state.started) {
     state.wake?.();
     return;
   }
   state.started = true;
-  const owner = overrides.owner ?? `console-${process.pid}-${randomUUID()}`;
+  if (overrides.owner) state.owner = overrides.owner;
+  const owner = state.owner;
   // Nothing to claim: 1 s, doubling to 30 s (a job left RUNNING by a dead process is resumed within that);
   // creating a job wakes the loop at once (wakeReplayRunner), so an idle console does not poll every second.
   let idleMs = 1000;
@@ -223,7 +240,7 @@ export function startReplayRunner(overrides: Partial<RunnerDeps> = {}): void {
       owner,
       now: overrides.now ?? (() => Date.now()),
       sleep: overrides.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
-      leaseMs: overrides.leaseMs ?? 15_000,
+      leaseMs: overrides.leaseMs ?? REPLAY_LEASE_MS,
       // From the signal on (isDraining), not only from the drain's job stage: the listener closes first.
       stopping: overrides.stopping ?? (() => state.stopped || isDraining()),
     };

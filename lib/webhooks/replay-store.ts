@@ -30,6 +30,8 @@ export type NewReplayJob = {
   ratePerSecond: number;
   actor: { id: string; email: string };
   items: ReplayCandidate[];
+  /** Leased from the start to this runner (replayRunnerOwner) for `ms`: it is worked where it was created. */
+  lease?: { owner: string; ms: number };
 };
 
 /** Creates the job and its items in one transaction; the same job id again (a double click) returns the first. */
@@ -49,6 +51,8 @@ export async function insertReplayJob(job: NewReplayJob, db?: ConsoleDb): Promis
         total: job.items.length,
         createdById: job.actor.id,
         createdByEmail: job.actor.email,
+        leaseOwner: job.lease?.owner ?? null,
+        leaseUntil: job.lease ? sql`now() + make_interval(secs => ${job.lease.ms / 1000})` : null,
       })
       .onConflictDoNothing()
       .returning({ id: webhookReplayJobs.id });
