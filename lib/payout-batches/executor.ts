@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { isApiError } from '@/lib/api/errors';
 import { keyReviewOf } from '@/lib/beneficiaries/key-reviews';
 import { getDb, type ConsoleDb } from '@/lib/db/client';
+import { leaseExpiry, processLeaseOwner } from '@/lib/db/lease';
 import { payoutBatchRows, payoutBatches, type PayoutBatchLineRow, type PayoutBatchRow } from '@/lib/db/schema';
 import { payoutBlock } from '@/lib/domain/beneficiaries/key-review';
 import { batchRowKey } from '@/lib/domain/payout-batches/keys';
@@ -52,6 +53,9 @@ export function batchRowsPerSecond(): number {
 
 const QUOTE_ATTEMPTS = 3;
 
+/** How long an executor holds a batch without renewing it; past that (its process died) another instance takes it. */
+export const BATCH_LEASE_MS = 30_000;
+
 /**
  * Takes the oldest batch with rows left to send that nobody holds (or whose holder's lease ran out): an APPROVED one
  * is moved to EXECUTING by this very update (guarded by its status); a CANCELLED one is taken only to settle a row
@@ -63,7 +67,7 @@ export async function claimBatch(deps: Pick<ExecutorDeps, 'db' | 'owner' | 'leas
     .set({
       status: sql`CASE WHEN ${payoutBatches.status} = 'APPROVED' THEN 'EXECUTING' ELSE ${payoutBatches.status} END`,
       leaseOwner: deps.owner,
-      leaseUntil: sql`now() + make_interval(secs => ${deps.leaseMs / 1000})`,
+      leaseUntil: leaseExpiry(deps.leaseMs),
       updatedAt: sql`now()`,
     })
     .where(
@@ -83,7 +87,7 @@ export async function claimBatch(deps: Pick<ExecutorDeps, 'db' | 'owner' | 'leas
 async function renewLease(batchId: string, deps: ExecutorDeps): Promise<PayoutBatchRow['status'] | null> {
   const [row] = await deps.db
     .update(payoutBatches)
-    .set({ leaseUntil: sql`now() + make_interval(secs => ${deps.leaseMs / 1000})` })
+    .set({ leaseUntil: leaseExpiry(deps.leaseMs) })
     .where(and(eq(payoutBatches.id, batchId), eq(payoutBatches.leaseOwner, deps.owner), inArray(payoutBatches.status, ['EXECUTING', 'CANCELLED'])))
     .returning({ status: payoutBatches.status });
   return row?.status ?? null;
@@ -273,7 +277,7 @@ export function startBatchExecutor(overrides: Partial<ExecutorDeps> = {}): void 
     return;
   }
   state.started = true;
-  const owner = overrides.owner ?? `console-${process.pid}-${randomUUID()}`;
+  const owner = overrides.owner ?? processLeaseOwner();
   let idleMs = 1000;
   const idle = () =>
     new Promise<void>((resolve) => {
@@ -292,7 +296,7 @@ export function startBatchExecutor(overrides: Partial<ExecutorDeps> = {}): void 
       owner,
       now: overrides.now ?? (() => Date.now()),
       sleep: overrides.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
-      leaseMs: overrides.leaseMs ?? 30_000,
+      leaseMs: overrides.leaseMs ?? BATCH_LEASE_MS,
       rowsPerSecond: overrides.rowsPerSecond ?? batchRowsPerSecond(),
       // From the signal on (isDraining), not only from the drain's job stage: the listener closes first.
       stopping: overrides.stopping ?? (() => state.stopped || isDraining()),

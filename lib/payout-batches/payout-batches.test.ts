@@ -264,6 +264,19 @@ describe('approval', () => {
 });
 
 describe('execution: exactly one withdrawal per row', () => {
+  it('an approval leased to its process is executed there, not by another instance polling meanwhile', async () => {
+    const w = await world(2);
+    const { batch } = await submitted(w, actor('felipe'), file(w));
+    await approveBatch(actor('fernanda'), batch.id, { owner: 'P', ms: 30_000 });
+    const s = sender(w);
+    // Another executor's idle poll lands between the approval and the approving process's wake-up.
+    expect((await claimBatch(deps('Q', s)))?.id).not.toBe(batch.id);
+    const claimed = (await claimBatch(deps('P', s)))!;
+    expect(claimed).toMatchObject({ id: batch.id, status: 'EXECUTING', leaseOwner: 'P' });
+    expect(['sent', 'completed']).toContain(await workBatch(claimed, deps('P', s)));
+    expect((await rowCounts(batch.id)).PENDING ?? 0).toBe(0);
+  });
+
   it('survives a stop at a checkpoint, an unknown outcome and a second executor racing', async () => {
     const metrics = createMetrics();
     const previousMetrics = setMetrics(metrics);

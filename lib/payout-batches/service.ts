@@ -7,6 +7,7 @@ import { newIdempotencyKey } from '@/lib/api/request';
 import { can, type Role } from '@/lib/auth/permissions';
 import { now } from '@/lib/clock';
 import { getDb } from '@/lib/db/client';
+import { leaseExpiry, type Lease } from '@/lib/db/lease';
 import { payoutBatchApprovals, payoutBatchRows, payoutBatches, type PayoutBatchRow } from '@/lib/db/schema';
 import { parseBatchFile, type BatchFileEncoding, type BatchFileError, type RawBatchRow } from '@/lib/domain/payout-batches/csv-file';
 import {
@@ -292,9 +293,10 @@ export interface BatchApproveResult {
 /**
  * One approval of the batch under its plan (maker ≠ checker, one person once, each step's roles, the cool-off of new
  * approvers), in one transaction holding the batch row; the approval completing the plan moves it to APPROVED with
- * a guarded update, and the executor takes it from there. The caller has consumed the step-up already.
+ * a guarded update, and the executor takes it from there — with `lease`, the executor of the approving process
+ * (lib/db/lease.ts). The caller has consumed the step-up already.
  */
-export async function approveBatch(actor: BatchActor, batchId: string): Promise<BatchApproveResult> {
+export async function approveBatch(actor: BatchActor, batchId: string, lease?: Lease): Promise<BatchApproveResult> {
   must(actor, 'payouts:approve');
   const db = await getDb();
   const at = now();
@@ -326,7 +328,12 @@ export async function approveBatch(actor: BatchActor, batchId: string): Promise<
     if (decision.kind === 'partial') return { status: 'PENDING_APPROVAL' as const, approvals: decision.counted, required: decision.required, replayed: false };
     const moved = await tx
       .update(payoutBatches)
-      .set({ status: 'APPROVED', decidedByEmail: actor.email, updatedAt: at })
+      .set({
+        status: 'APPROVED',
+        decidedByEmail: actor.email,
+        updatedAt: at,
+        ...(lease ? { leaseOwner: lease.owner, leaseUntil: leaseExpiry(lease.ms) } : {}),
+      })
       .where(and(eq(payoutBatches.id, batchId), inArray(payoutBatches.status, batchSourcesOf('APPROVED'))))
       .returning({ id: payoutBatches.id });
     if (moved.length === 0) throw new BatchError('BATCH_INVALID_STATUS');

@@ -2,6 +2,7 @@ import 'server-only';
 import { beginStepUp, consumeStepUp, type StepUpChallenge, type StepUpDeps, type StepUpProof, type StepUpResponse } from '@/lib/auth/step-up/service';
 import type { SessionUser } from '@/lib/auth/sessions';
 import { getDb } from '@/lib/db/client';
+import type { Lease } from '@/lib/db/lease';
 import { payableDigest, totalsByAsset } from '@/lib/domain/payout-batches/row-validation';
 import { batchApprovalStatement } from '@/lib/domain/payout-batches/statement';
 import type { StepUpStatement } from '@/lib/domain/step-up/statement';
@@ -43,11 +44,11 @@ export async function beginBatchStepUp(user: SessionUser, batchId: string): Prom
 /** The statement is recomputed now and must be the one signed; the answer is consumed once; then one approval. */
 export async function approveBatchWithStepUp(
   user: SessionUser,
-  input: { batchId: string; stepUp: StepUpResponse | undefined },
+  input: { batchId: string; stepUp: StepUpResponse | undefined; lease?: Lease },
   deps: { stepUp?: StepUpDeps } = {},
 ): Promise<{ result: BatchApproveResult; proof: StepUpProof }> {
   const expected = await batchStepUpStatement(user, input.batchId);
   const proof = await consumeStepUp(user, input.stepUp, expected, deps.stepUp);
-  const result = await approveBatch(user, input.batchId);
+  const result = await approveBatch(user, input.batchId, input.lease);
   return { result, proof };
 }

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, lte, or, isNull, sql } from 'drizzle-orm';
 import { recordAudit } from '@/lib/audit/record-audit';
 import { getDb, type ConsoleDb } from '@/lib/db/client';
+import { leaseExpiry, processLeaseOwner } from '@/lib/db/lease';
 import { webhookReplayItems, webhookReplayJobs, type WebhookReplayJobRow } from '@/lib/db/schema';
 import { allSettled, isTransient, nextSendAt, retryDelayMs, settleItem, type ResendOutcome } from '@/lib/domain/webhooks/replay';
 import { itemCounts } from './replay-store';
@@ -41,7 +42,7 @@ function outcomeOf(error: unknown): ResendOutcome {
 export async function claimReplayJob(deps: Pick<RunnerDeps, 'db' | 'owner' | 'leaseMs'>): Promise<WebhookReplayJobRow | null> {
   const [job] = await deps.db
     .update(webhookReplayJobs)
-    .set({ leaseOwner: deps.owner, leaseUntil: sql`now() + make_interval(secs => ${deps.leaseMs / 1000})` })
+    .set({ leaseOwner: deps.owner, leaseUntil: leaseExpiry(deps.leaseMs) })
     .where(
       sql`${webhookReplayJobs.id} = (
         SELECT id FROM console.webhook_replay_jobs
@@ -56,7 +57,7 @@ export async function claimReplayJob(deps: Pick<RunnerDeps, 'db' | 'owner' | 'le
 async function renewLease(jobId: string, deps: RunnerDeps): Promise<WebhookReplayJobRow['status'] | null> {
   const [row] = await deps.db
     .update(webhookReplayJobs)
-    .set({ leaseUntil: sql`now() + make_interval(secs => ${deps.leaseMs / 1000})`, updatedAt: sql`now()` })
+    .set({ leaseUntil: leaseExpiry(deps.leaseMs), updatedAt: sql`now()` })
     .where(and(eq(webhookReplayJobs.id, jobId), eq(webhookReplayJobs.leaseOwner, deps.owner), eq(webhookReplayJobs.status, 'RUNNING')))
     .returning({ status: webhookReplayJobs.status });
   return row?.status ?? null;
@@ -184,35 +185,21 @@ export const REPLAY_RUNNER_MAX_IDLE_MS = 30_000;
 /** How long a runner holds a job without renewing it; past that (its process died) another instance takes it over. */
 export const REPLAY_LEASE_MS = 15_000;
 
-type RunnerState = { started: boolean; owner: string; wake?: () => void; stopped: boolean; loop?: Promise<void> };
+type RunnerState = { started: boolean; wake?: () => void; stopped: boolean; loop?: Promise<void> };
 const globalForRunner = globalThis as typeof globalThis & { __webhookReplayRunner?: RunnerState };
-
-function runnerState(): RunnerState {
-  return (globalForRunner.__webhookReplayRunner ??= { started: false, stopped: false, owner: `console-${process.pid}-${randomUUID()}` });
-}
-
-/**
- * This process's runner as a job's lease holder. A job is created leased to the runner of the process that creates
- * it, so that runner (woken at once) works it, not an idle instance polling in between; if this process dies first,
- * another instance takes the job over when the lease runs out.
- */
-export function replayRunnerOwner(): string {
-  return runnerState().owner;
-}
 
 /**
  * The background loop of this console process: claims RUNNING jobs (those a previous process left included) and
  * works them. Started at server start-up (instrumentation) and whenever a job is created.
  */
 export function startReplayRunner(overrides: Partial<RunnerDeps> = {}): void {
-  const state = runnerState();
+  const state = (globalForRunner.__webhookReplayRunner ??= { started: false, stopped: false });
   if (state.started) {
     state.wake?.();
     return;
   }
   state.started = true;
-  if (overrides.owner) state.owner = overrides.owner;
-  const owner = state.owner;
+  const owner = overrides.owner ?? processLeaseOwner();
   // Nothing to claim: 1 s, doubling to 30 s (a job left RUNNING by a dead process is resumed within that);
   // creating a job wakes the loop at once (wakeReplayRunner), so an idle console does not poll every second.
   let idleMs = 1000;

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { getDb, type ConsoleDb } from '@/lib/db/client';
+import { leaseExpiry, type Lease } from '@/lib/db/lease';
 import { webhookReplayItems, webhookReplayJobs, type WebhookReplayJobRow } from '@/lib/db/schema';
 import { emptyCounts, progressOf, type ItemCounts, type ItemStatus, type JobProgress, type ReplayCandidate } from '@/lib/domain/webhooks/replay';
 import { replayIdempotencyKey } from '@/lib/domain/webhooks/replay-key';
@@ -30,8 +31,8 @@ export type NewReplayJob = {
   ratePerSecond: number;
   actor: { id: string; email: string };
   items: ReplayCandidate[];
-  /** Leased from the start to this runner (replayRunnerOwner) for `ms`: it is worked where it was created. */
-  lease?: { owner: string; ms: number };
+  /** Leased from the start (to processLeaseOwner()): it is worked where it was created. */
+  lease?: Lease;
 };
 
 /** Creates the job and its items in one transaction; the same job id again (a double click) returns the first. */
@@ -52,7 +53,7 @@ export async function insertReplayJob(job: NewReplayJob, db?: ConsoleDb): Promis
         createdById: job.actor.id,
         createdByEmail: job.actor.email,
         leaseOwner: job.lease?.owner ?? null,
-        leaseUntil: job.lease ? sql`now() + make_interval(secs => ${job.lease.ms / 1000})` : null,
+        leaseUntil: job.lease ? leaseExpiry(job.lease.ms) : null,
       })
       .onConflictDoNothing()
       .returning({ id: webhookReplayJobs.id });

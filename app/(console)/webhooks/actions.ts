@@ -16,7 +16,8 @@ import { deliveryReach } from '@/lib/webhooks/delivery-reach';
 import { derivedKey } from '@/lib/domain/webhooks/replay-key';
 import { checkSignature } from '@/lib/webhooks/signature-check';
 import { planReplay } from '@/lib/webhooks/execution-log-reads';
-import { REPLAY_LEASE_MS, replayRunnerOwner, startReplayRunner } from '@/lib/webhooks/replay-runner';
+import { processLeaseOwner } from '@/lib/db/lease';
+import { REPLAY_LEASE_MS, startReplayRunner } from '@/lib/webhooks/replay-runner';
 import { cancelReplayJob, getReplayJob, insertReplayJob } from '@/lib/webhooks/replay-store';
 import {
   checkSignatureSchema,
@@ -147,7 +148,7 @@ export const startReplayAction = actionClient
       ratePerSecond: 5,
       actor: { id: ctx.user.id, email: ctx.user.email },
       items: plan.items,
-      lease: { owner: replayRunnerOwner(), ms: REPLAY_LEASE_MS },
+      lease: { owner: processLeaseOwner(), ms: REPLAY_LEASE_MS },
     });
     startReplayRunner();
     ctx.audit.target = parsedInput.jobId;

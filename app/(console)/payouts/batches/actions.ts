@@ -7,7 +7,8 @@ import { stepUpRefusalDetails } from '@/lib/auth/step-up/service';
 import { MAX_BATCH_FILE_BYTES } from '@/lib/domain/payout-batches/limits';
 import { approveBatchSchema, batchIdSchema, previewBatchSchema, rejectBatchSchema, submitBatchSchema } from '@/lib/domain/payout-batches/schema';
 import { BatchError } from '@/lib/payout-batches/errors';
-import { wakeBatchExecutor } from '@/lib/payout-batches/executor';
+import { processLeaseOwner } from '@/lib/db/lease';
+import { BATCH_LEASE_MS, wakeBatchExecutor } from '@/lib/payout-batches/executor';
 import { inReadersWords } from '@/lib/payout-batches/sentences';
 import { cancelBatch, previewBatch, rejectBatch, submitBatch } from '@/lib/payout-batches/service';
 import { approveBatchWithStepUp, beginBatchStepUp } from '@/lib/payout-batches/step-up';
@@ -89,7 +90,9 @@ export const approveBatchAction = actionClient
       ctx.audit.details = await clientDetails();
       let approved: Awaited<ReturnType<typeof approveBatchWithStepUp>>;
       try {
-        approved = await approveBatchWithStepUp(ctx.user, { batchId: parsedInput.batchId, stepUp: parsedInput.stepUp });
+        // Leased to this process, whose executor is woken below: it sends the rows, not an instance polling meanwhile.
+        const lease = { owner: processLeaseOwner(), ms: BATCH_LEASE_MS };
+        approved = await approveBatchWithStepUp(ctx.user, { batchId: parsedInput.batchId, stepUp: parsedInput.stepUp, lease });
       } catch (error) {
         ctx.audit.details = { ...ctx.audit.details, ...stepUpRefusalDetails(error) };
         throw error;
