@@ -7,7 +7,7 @@ import { SkeletonRows } from '@/components/ui/skeleton';
 import { can } from '@/lib/auth/permissions';
 import { requirePage } from '@/lib/auth/session';
 import { AccountsNeedingAction } from './_overview/accounts-needing-action';
-import { BalancesLoading, BalancesOverview } from './_overview/balances-overview';
+import { BalancesLoading, BalancesOverview, listOverviewAccounts } from './_overview/balances-overview';
 import { LiveStatusNotice } from './_overview/live-status-notice';
 import { RecentOperations } from './_overview/recent-operations';
 import { PayoutsInbox } from './_overview/payouts-inbox';
@@ -27,7 +27,7 @@ function SectionLoading({ label }: { label: string }) {
 
 export default async function OverviewPage() {
   const user = await requirePage('/');
-  const [t, ops] = await Promise.all([getTranslations('overview'), getTranslations('operations.overview')]);
+  const [t, ops, listing] = await Promise.all([getTranslations('overview'), getTranslations('operations.overview'), listOverviewAccounts()]);
   const tp = await getTranslations('payouts.overview');
   return (
     <>
@@ -40,8 +40,10 @@ export default async function OverviewPage() {
         <Card className="min-w-0">
           <CardHeader title={t('balances.title')} description={t('balances.description')} />
           <CardBody>
-            <Suspense fallback={<BalancesLoading label={t('balances.loading')} />}>
-              <BalancesOverview />
+            <Suspense
+              fallback={<BalancesLoading label={t('balances.loading')} accounts={'accounts' in listing ? listing.accounts : undefined} more={'more' in listing && listing.more} />}
+            >
+              <BalancesOverview listing={listing} />
             </Suspense>
           </CardBody>
         </Card>

@@ -107,8 +107,14 @@ async function ReferenceTotalCard({ rows, reference, rates }: { rows: AccountBal
   );
 }
 
-/** The balances section while it loads: the total's frame with a placeholder figure, then placeholder rows. */
-export async function BalancesLoading({ label }: { label: string }) {
+/**
+ * The balances section while it loads: the total's frame with a placeholder figure, then, once the account list is in
+ * (`accounts`), each account's section as it will be drawn — its name, and one placeholder tile per asset on the
+ * account in the same grid — so the figures replace placeholders of their own size. Before that, placeholder rows.
+ * Three rows for two accounts' sections had made the card about 335 px taller when the balances streamed in after the
+ * first paint, pushing the cards below it down (the Overview's layout shift; README, issue 30).
+ */
+export async function BalancesLoading({ label, accounts, more }: { label: string; accounts?: readonly Account[]; more?: boolean }) {
   const t = await getTranslations('balances.total');
   const reference = getEnv().REFERENCE_CURRENCY;
   return (
@@ -123,9 +129,38 @@ export async function BalancesLoading({ label }: { label: string }) {
         notes={<Skeleton className="mt-2 h-4 w-32" />}
         loading
       />
-      <SkeletonRows rows={3} />
+      {accounts ? (
+        accounts.map((account) => (
+          <div key={account.id} aria-hidden="true">
+            <div className="mb-2 flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+              <p className="text-sm font-semibold [overflow-wrap:anywhere]">{ownerName(account.owner)}</p>
+              {/* The account's total line (text-xs). */}
+              <Skeleton className="h-4 w-28" />
+            </div>
+            <TileGrid>
+              {account.assets.map((asset) => (
+                <li key={asset.asset} className={TILE}>
+                  {/* The asset's line (text-xs) and the amount's (text-base). */}
+                  <Skeleton className="h-4 w-10" />
+                  <Skeleton className="mt-1 h-5 w-28 max-w-full" />
+                </li>
+              ))}
+            </TileGrid>
+          </div>
+        ))
+      ) : (
+        <SkeletonRows rows={3} />
+      )}
+      {/* The "see all" link's line. */}
+      {more ? <Skeleton className="h-5 w-40" /> : null}
     </div>
   );
+}
+
+// Tiles never narrower than a large amount: they wrap to the next row instead of overprinting.
+const TILE = 'min-w-0 rounded-md border border-border px-3 py-2';
+function TileGrid({ children }: { children: ReactNode }) {
+  return <ul className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,13rem),1fr))] gap-2">{children}</ul>;
 }
 
 /** One account's balances in the reference currency, beside its name. */
@@ -149,10 +184,9 @@ function BalanceTiles({ balances }: { balances: Balances }) {
   const entries = [...balances.fiat, ...balances.crypto];
   if (!entries.length) return <p className="text-sm text-fg-muted">{t('noAssets')}</p>;
   return (
-    // Tiles never narrower than a large amount: they wrap to the next row instead of overprinting.
-    <ul className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,13rem),1fr))] gap-2">
+    <TileGrid>
       {entries.map((entry, i) => (
-        <li key={entry.amount?.asset ?? `unsynced-${i}`} className="min-w-0 rounded-md border border-border px-3 py-2">
+        <li key={entry.amount?.asset ?? `unsynced-${i}`} className={TILE}>
           {entry.amount ? (
             <>
               <p className="text-xs font-medium text-fg-muted">{entry.amount.asset}</p>
@@ -164,26 +198,36 @@ function BalanceTiles({ balances }: { balances: Balances }) {
           )}
         </li>
       ))}
-    </ul>
+    </TileGrid>
   );
 }
 
-/** Balances of every ACTIVE account, per asset, formatted from the service's decimal strings. */
-export async function BalancesOverview() {
-  const t = await getTranslations('overview.balances');
-  let accounts: Account[];
-  let more = false;
+/** The Overview's accounts: the first page of ACTIVE ones, or why they could not be listed. */
+export type OverviewAccounts = { accounts: Account[]; more: boolean } | { error: unknown };
+
+/**
+ * One call, made by the page before its first bytes (beside its translations), so the balances' loading state can
+ * draw every account's section at its final size; the balances and the mid rates, slower, stream in
+ * (BalancesOverview).
+ */
+export async function listOverviewAccounts(): Promise<OverviewAccounts> {
   try {
     const page = await listAccounts({
       limit: MAX_ACCOUNTS,
       sortOrder: 'ASCENDING',
       filters: buildFilters([{ field: 'status', op: 'eq', value: 'ACTIVE' }]),
     });
-    accounts = page.data;
-    more = page.meta.nextCursor !== null;
+    return { accounts: page.data, more: page.meta.nextCursor !== null };
   } catch (error) {
-    return <ServiceErrorAlert error={error} title={t('failed')} />;
+    return { error };
   }
+}
+
+/** Balances of every ACTIVE account, per asset, formatted from the service's decimal strings. */
+export async function BalancesOverview({ listing }: { listing: OverviewAccounts }) {
+  const t = await getTranslations('overview.balances');
+  if ('error' in listing) return <ServiceErrorAlert error={listing.error} title={t('failed')} />;
+  const { accounts, more } = listing;
   if (accounts.length === 0) {
     return (
       <EmptyState
