@@ -108,11 +108,12 @@ async function ReferenceTotalCard({ rows, reference, rates }: { rows: AccountBal
 }
 
 /**
- * The balances section while it loads: the total's frame with a placeholder figure, then, once the account list is in
- * (`accounts`), each account's section as it will be drawn — its name, and one placeholder tile per asset on the
- * account in the same grid — so the figures replace placeholders of their own size. Before that, placeholder rows.
- * Three rows for two accounts' sections had made the card about 335 px taller when the balances streamed in after the
- * first paint, pushing the cards below it down (the Overview's layout shift; README, issue 30).
+ * The balances section while it loads: the total's frame with a placeholder figure, then each of `accounts` (listed
+ * by the page before it streams) as its section will be drawn — its name, and one placeholder tile per asset on the
+ * account in the same grid — so the figures replace placeholders of their own size. Without `accounts` (the list
+ * failed, and the section will say so), placeholder rows. Three rows for two accounts' sections had made the card
+ * about 335 px taller when the balances streamed in after the first paint, pushing the cards below it down (the
+ * Overview's layout shift; README, issue 30).
  */
 export async function BalancesLoading({ label, accounts, more }: { label: string; accounts?: readonly Account[]; more?: boolean }) {
   const t = await getTranslations('balances.total');
@@ -157,8 +158,8 @@ export async function BalancesLoading({ label, accounts, more }: { label: string
   );
 }
 
-// Tiles never narrower than a large amount: they wrap to the next row instead of overprinting.
 const TILE = 'min-w-0 rounded-md border border-border px-3 py-2';
+/** Tiles never narrower than a large amount: they wrap to the next row instead of overprinting. */
 function TileGrid({ children }: { children: ReactNode }) {
   return <ul className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,13rem),1fr))] gap-2">{children}</ul>;
 }
