@@ -40,9 +40,7 @@ export default async function OverviewPage() {
         <Card className="min-w-0">
           <CardHeader title={t('balances.title')} description={t('balances.description')} />
           <CardBody>
-            <Suspense
-              fallback={<BalancesLoading label={t('balances.loading')} accounts={'accounts' in listing ? listing.accounts : undefined} more={'more' in listing && listing.more} />}
-            >
+            <Suspense fallback={<BalancesLoading label={t('balances.loading')} listing={listing} />}>
               <BalancesOverview listing={listing} />
             </Suspense>
           </CardBody>

@@ -108,14 +108,15 @@ async function ReferenceTotalCard({ rows, reference, rates }: { rows: AccountBal
 }
 
 /**
- * The balances section while it loads: the total's frame with a placeholder figure, then each of `accounts` (listed
- * by the page before it streams) as its section will be drawn — its name, and one placeholder tile per asset on the
- * account in the same grid — so the figures replace placeholders of their own size. Without `accounts` (the list
- * failed, and the section will say so), placeholder rows. Three rows for two accounts' sections had made the card
- * about 335 px taller when the balances streamed in after the first paint, pushing the cards below it down (the
- * Overview's layout shift; README, issue 30).
+ * The balances section while it loads: the total's frame with a placeholder figure, then each account of `listing`
+ * (listed by the page before it streams) as its section will be drawn — its name, and one placeholder tile per asset
+ * on the account in the same grid — so the figures replace placeholders of their own size. When the list failed (the
+ * section will say so), placeholder rows. Three rows for two accounts' sections had made the card about 335 px
+ * taller when the balances streamed in after the first paint, pushing the cards below it down (the Overview's
+ * layout shift; README, issue 30).
  */
-export async function BalancesLoading({ label, accounts, more }: { label: string; accounts?: readonly Account[]; more?: boolean }) {
+export async function BalancesLoading({ label, listing }: { label: string; listing: OverviewAccounts }) {
+  const accounts = 'accounts' in listing ? listing.accounts : undefined;
   const t = await getTranslations('balances.total');
   const reference = getEnv().REFERENCE_CURRENCY;
   return (
@@ -153,7 +154,7 @@ export async function BalancesLoading({ label, accounts, more }: { label: string
         <SkeletonRows rows={3} />
       )}
       {/* The "see all" link's line. */}
-      {more ? <Skeleton className="h-5 w-40" /> : null}
+      {'more' in listing && listing.more ? <Skeleton className="h-5 w-40" /> : null}
     </div>
   );
 }
