@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signInViaUi } from './auth';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { signInViaUi, submitLoginPastLimit } from './auth';
 import { DEMO, storageStatePath } from './roles';
 import { confirmStepUpWithCode, stepUpDialog } from './step-up';
 
@@ -31,33 +31,10 @@ export async function addUserViaUi(
   return password;
 }
 
-/**
- * First sign-in with a one-time password: lands on /change-password and sets `newPassword`.
- *
- * Every browser sign-in of a lane comes from the same loopback address, and the console allows 30 a minute from one
- * address (lib/security/rate-limits.ts). A lane that runs the sign-in specs back to back (the PostgreSQL lane: auth,
- * hardening, then limits) can reach that before this sign-in, which is then refused with "Try again in N seconds"
- * (a fresh-clone CI run timed out here on it). That refusal is the limit working, so this waits the N seconds the
- * page states and submits once more, extending the test's time by the wait.
- */
+/** First sign-in with a one-time password: lands on /change-password and sets `newPassword`. */
 export async function completeFirstSignIn(page: Page, email: string, oneTimePassword: string, newPassword: string): Promise<void> {
   await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(oneTimePassword);
-  const limited = page.locator('#login-error', { hasText: /^Too many sign-in attempts\. Try again in \d+ (second|minute)s?\.$/ });
-  for (let attempt = 1; ; attempt++) {
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    const outcome = await Promise.race([
-      page.waitForURL('**/change-password').then(() => 'signed-in' as const, () => 'neither' as const),
-      limited.waitFor().then(() => 'limited' as const, () => 'neither' as const),
-    ]);
-    if (outcome !== 'limited' || attempt === 2) break;
-    const [, count, unit] = /(\d+) (second|minute)/.exec(await limited.innerText()) ?? ['', '60', 'second'];
-    const seconds = Number(count) * (unit === 'minute' ? 60 : 1);
-    test.info().setTimeout(test.info().timeout + (seconds + 1) * 1000);
-    await page.waitForTimeout((seconds + 1) * 1000);
-  }
-  await page.waitForURL('**/change-password');
+  await submitLoginPastLimit(page, email, oneTimePassword, (url) => url.pathname === '/change-password');
   await page.getByLabel('Current password').fill(oneTimePassword);
   await page.getByLabel('New password', { exact: true }).fill(newPassword);
   await page.getByLabel('Repeat new password').fill(newPassword);
